@@ -1,0 +1,172 @@
+// The convergence and trajectory protocols (DESIGN.md "Runs"; THEORY.md §0 for what
+// `epochs` and `mistakes` count).
+#include <cmath>
+#include <exception>
+#include <numeric>
+
+#include "experiments/protocol.hpp"
+#include "plugins/plugin_library.hpp"
+#include "results/json_text.hpp"
+#include "run/initial_weights.hpp"
+
+namespace plab {
+
+namespace {
+
+double euclidean_norm(std::span<const double> w) {
+  double s = 0.0;
+  for (double v : w) s += v * v;
+  return std::sqrt(s);
+}
+
+bool all_finite(std::span<const double> w) {
+  for (double v : w) {
+    if (!std::isfinite(v)) return false;
+  }
+  return true;
+}
+
+// Keeps every update as a trajectory.jsonl line. Called only on updates, never per sample.
+class TrajectoryRecorder final : public UpdateObserver {
+ public:
+  explicit TrajectoryRecorder(const std::string& prefix) : prefix_(prefix) {}
+  void set_epoch(std::uint64_t epoch) { epoch_ = epoch; }
+  void on_update(std::size_t sample, std::span<const double> weights) override {
+    text_ += prefix_;
+    text_ += ",\"epoch\":" + std::to_string(epoch_) + ",\"sample\":" + std::to_string(sample) +
+             ",\"w\":";
+    append_json_numbers(text_, weights);
+    text_ += "}\n";
+  }
+  std::string take() { return std::move(text_); }
+
+ private:
+  const std::string& prefix_;
+  std::uint64_t epoch_ = 0;
+  std::string text_;
+};
+
+class MetricCollector final : public MetricSink {
+ public:
+  explicit MetricCollector(std::vector<std::pair<std::string, double>>& out) : out_(out) {}
+  void put(std::string_view name, double value) override { out_.emplace_back(name, value); }
+
+ private:
+  std::vector<std::pair<std::string, double>>& out_;
+};
+
+void train(const RunRequest& r, Learner& learner, RunOutcome& out) {
+  const TrainingSet& data = *r.data;
+  const ProtocolSpec& protocol = *r.protocol;
+  std::span<double> w = learner.weights();
+  Rng order_rng(r.order_seed);
+  const bool tracing = protocol.kind == "trajectory";
+  TrajectoryRecorder recorder(r.trajectory_prefix);
+  UpdateObserver* observer = tracing ? &recorder : nullptr;
+  const auto max_epochs = static_cast<std::uint64_t>(protocol.max_epochs);
+
+  out.status = RunStatus::kNotConverged;
+  if (protocol.order == "random_mistake" || protocol.order == "worst_mistake") {
+    // One step = one scan for misclassified samples and at most one update; max_epochs
+    // caps the steps at max_epochs × N (DESIGN.md orders).
+    const MistakePick pick =
+        protocol.order == "random_mistake" ? MistakePick::kUniform : MistakePick::kWorst;
+    const std::uint64_t max_steps = max_epochs * data.rows;
+    out.has_steps = true;
+    while (out.steps < max_steps) {
+      ++out.steps;
+      recorder.set_epoch((out.steps - 1) / data.rows + 1);
+      const double u = pick == MistakePick::kUniform ? order_rng.uniform() : 0.0;
+      const StepOutcome step = learner.train_step(data, pick, u, observer);
+      if (!step.updated) {
+        out.status = RunStatus::kConverged;
+        break;
+      }
+      ++out.mistakes;
+      ++out.updates;
+      if (!all_finite(w)) {
+        out.status = RunStatus::kDiverged;
+        out.error = "weights became non-finite at step " + std::to_string(out.steps);
+        break;
+      }
+    }
+    out.epochs = (out.steps + data.rows - 1) / data.rows;
+  } else {
+    std::vector<std::uint32_t> order;
+    const bool shuffle = protocol.order == "shuffle";
+    for (std::uint64_t epoch = 1; epoch <= max_epochs; ++epoch) {
+      out.epochs = epoch;
+      recorder.set_epoch(epoch);
+      if (shuffle) order_rng.permutation(order, data.rows);
+      const EpochOutcome e = learner.train_epoch(data, shuffle ? order.data() : nullptr, observer);
+      out.mistakes += e.mistakes;
+      out.updates += e.updates;
+      if (!all_finite(w)) {
+        out.status = RunStatus::kDiverged;
+        out.error = "weights became non-finite in epoch " + std::to_string(epoch);
+        break;
+      }
+      if (e.converged) {
+        out.status = RunStatus::kConverged;
+        break;
+      }
+    }
+  }
+  if (out.status != RunStatus::kDiverged) {
+    out.train_errors = learner.count_errors(data);
+    out.w_norm = euclidean_norm(w);
+    MetricCollector metrics(out.metrics);
+    learner.report_metrics(data, metrics);
+    if (protocol.record_weights) out.final_weights.assign(w.begin(), w.end());
+  }
+  out.trajectory = recorder.take();
+}
+
+}  // namespace
+
+const char* status_name(RunStatus status) {
+  switch (status) {
+    case RunStatus::kConverged:
+      return "converged";
+    case RunStatus::kNotConverged:
+      return "not_converged";
+    case RunStatus::kDiverged:
+      return "diverged";
+    case RunStatus::kFailed:
+      return "failed";
+  }
+  return "failed";
+}
+
+RunOutcome run_protocol(const RunRequest& r) {
+  RunOutcome out;
+  try {
+    const LearnerSetup setup{*r.params, r.task, r.data->rows, r.data->cols, r.data->classes};
+    std::shared_ptr<Learner> learner = r.plugin->create(setup);
+    const WeightShape shape = learner->shape();
+    std::span<double> w = learner->weights();
+    if (shape.cols != r.data->cols || w.size() != shape.size()) {
+      out.error = "the learner's weights have the wrong shape (" + std::to_string(w.size()) +
+                  " weights for " + std::to_string(shape.rows) + " x " +
+                  std::to_string(shape.cols) + ", data has " + std::to_string(r.data->cols) +
+                  " columns)";
+      return out;
+    }
+    Rng init_rng(r.init_seed);
+    fill_initial_weights(*r.init, init_rng, w);
+    out.w0_norm = euclidean_norm(w);
+    out.initial_weights.assign(w.begin(), w.end());
+    train(r, *learner, out);
+  } catch (const std::exception& e) {
+    out = RunOutcome{};
+    out.status = RunStatus::kFailed;
+    out.error = e.what();
+  } catch (...) {
+    out = RunOutcome{};
+    out.status = RunStatus::kFailed;
+    out.error = "the plugin threw something that is not a std::exception";
+  }
+  return out;
+}
+
+}  // namespace plab

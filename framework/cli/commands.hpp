@@ -1,0 +1,16 @@
+// The subcommands of `plab`. Each parses its own options and returns an exit code; errors
+// a user can cause are thrown as plab::Error and reported once, by main().
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace plab::cli {
+
+using Args = std::vector<std::string>;  // the arguments after the subcommand name
+
+int run_command(const Args& args, const std::string& command_line);
+int plugins_command(const Args& args);
+int describe_command(const Args& args);
+
+}  // namespace plab::cli

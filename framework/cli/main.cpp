@@ -1,0 +1,75 @@
+// plab: the perceptron-lab command line.
+#include <boost/program_options/errors.hpp>
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "build_info.hpp"
+#include "cli/commands.hpp"
+#include "error.hpp"
+#include "plab/abi.hpp"
+
+namespace {
+
+const char* const kUsage =
+    "usage: plab <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  run CONFIG        run an experiment; results go to results/<name>/<UTC time>/\n"
+    "  plugins           list the learner plugins found, with version and summary\n"
+    "  describe PLUGIN   show a plugin's params, defaults, conventions and guarantee\n"
+    "\n"
+    "  plab --help, plab <command> --help, plab --version\n"
+    "\n"
+    "exit codes: 0 success, 1 a bound was violated (verify), 2 bad command line, config or\n"
+    "data, or results could not be written, 3 a plugin could not be loaded or a run failed,\n"
+    "130 interrupted (results so far are kept).\n";
+
+std::string join_command_line(int argc, char** argv) {
+  std::string s;
+  for (int i = 0; i < argc; ++i) {
+    if (i > 0) s += ' ';
+    s += argv[i];
+  }
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    if (argc < 2) {
+      std::fputs(kUsage, stderr);
+      return plab::kExitBadInput;
+    }
+    const std::string command = argv[1];
+    const plab::cli::Args args(argv + 2, argv + argc);
+    if (command == "--help" || command == "-h" || command == "help") {
+      std::fputs(kUsage, stdout);
+      return plab::kExitSuccess;
+    }
+    if (command == "--version") {
+      std::printf("plab %s (git %s%s, %s build, %s, Boost %s, plugin ABI %u)\n",
+                  plab::build_info::kVersion,
+                  *plab::build_info::kGitCommit ? plab::build_info::kGitCommit : "unknown",
+                  plab::build_info::kGitDirty ? ", dirty" : "", plab::build_info::kBuildType,
+                  plab::build_info::kCompiler, plab::build_info::kBoostVersion,
+                  static_cast<unsigned>(plab::kAbiVersion));
+      return plab::kExitSuccess;
+    }
+    if (command == "run") return plab::cli::run_command(args, join_command_line(argc, argv));
+    if (command == "plugins") return plab::cli::plugins_command(args);
+    if (command == "describe") return plab::cli::describe_command(args);
+    throw plab::UsageError("unknown command '" + command +
+                           "'; commands are run, plugins and describe (see plab --help)");
+  } catch (const plab::Error& e) {
+    std::fprintf(stderr, "plab: error: %s\n", e.what());
+    return e.exit_code();
+  } catch (const boost::program_options::error& e) {
+    std::fprintf(stderr, "plab: error: %s (see plab %s --help)\n", e.what(), argv[1]);
+    return plab::kExitBadInput;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "plab: internal error: %s\n", e.what());
+    return plab::kExitBadInput;
+  }
+}

@@ -1,0 +1,35 @@
+#include "cli/options.hpp"
+
+#include <iostream>
+
+#include "error.hpp"
+
+namespace plab::cli {
+
+bool parse_options(const std::string& command, const std::string& synopsis, const Args& args,
+                   po::options_description& options,
+                   const po::positional_options_description& positional, po::variables_map& vm) {
+  options.add_options()("help,h", "show this help");
+  try {
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    if (vm.count("help") != 0) {
+      std::cout << "usage: plab " << synopsis << "\n\n" << options << "\n";
+      return false;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(std::string(e.what()) + "; usage: plab " + synopsis + " (see plab " + command +
+                     " --help)");
+  }
+  return true;
+}
+
+std::vector<std::filesystem::path> plugin_dirs_option(const po::variables_map& vm) {
+  std::vector<std::filesystem::path> dirs;
+  if (vm.count("plugin-dir") != 0) {
+    for (const auto& d : vm["plugin-dir"].as<std::vector<std::string>>()) dirs.emplace_back(d);
+  }
+  return dirs;
+}
+
+}  // namespace plab::cli

@@ -1,0 +1,22 @@
+// The plugin ABI version and the visibility macros of the SDK.
+//
+// A plugin records kAbiVersion in its descriptor when it is compiled; the engine refuses a
+// plugin whose recorded version differs from its own, naming both. Bump kAbiVersion whenever
+// a type in this folder changes layout or a virtual function is added, removed or reordered.
+// This is the only place the number lives.
+#pragma once
+
+#include <cstdint>
+
+#include <boost/config.hpp>
+
+namespace plab {
+
+inline constexpr std::uint32_t kAbiVersion = 1;
+
+}  // namespace plab
+
+// Types whose identity must be shared between the engine and plugins (interfaces with
+// virtual functions) are marked visible, so that a plugin built with -fvisibility=hidden
+// still agrees with the engine on their vtables.
+#define PLAB_INTERFACE BOOST_SYMBOL_VISIBLE

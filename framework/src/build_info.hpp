@@ -1,0 +1,14 @@
+// How this plab was built, for `plab --version` and manifest.json. Filled in by CMake.
+#pragma once
+
+namespace plab::build_info {
+
+extern const char* const kVersion;
+extern const char* const kGitCommit;  // "" when not built from a git checkout
+extern const bool kGitDirty;
+extern const char* const kBuildType;
+extern const char* const kCompiler;
+extern const char* const kCxxFlags;
+extern const char* const kBoostVersion;
+
+}  // namespace plab::build_info

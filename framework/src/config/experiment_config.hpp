@@ -1,0 +1,74 @@
+// The validated, typed form of one experiment config at one sweep point.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/json.hpp"
+
+namespace plab {
+
+struct DatasetSpec {
+  std::string kind;  // "csv" | "inline"
+  // csv
+  std::filesystem::path path;          // resolved against the config's folder
+  std::optional<std::string> label_name;
+  std::optional<std::size_t> label_index;
+  std::optional<bool> header;          // nullopt: detect from the first row
+  // inline
+  std::vector<std::vector<double>> x;
+  std::vector<std::string> y;          // labels as text, numbers written canonically
+  // both
+  std::optional<std::vector<std::string>> positive;
+  std::optional<std::vector<std::string>> classes;
+  bool augment = true;
+};
+
+struct LearnerSpec {
+  std::string name;    // unique within the config, names the learner in records
+  std::string plugin;  // a plugin name, or a path to a .so (resolved against the config)
+  Json params;         // validated against the plugin's descriptor once it is loaded
+  std::string pointer; // "/learners/3", for messages
+};
+
+struct InitSpec {
+  std::string kind = "zero";  // zero | gaussian | uniform | given
+  double scale = 1.0;
+  std::vector<double> w;      // given
+};
+
+struct ProtocolSpec {
+  std::string kind = "convergence";  // convergence | trajectory
+  std::int64_t max_epochs = 1000;
+  std::string order = "cyclic";      // cyclic | shuffle | random_mistake | worst_mistake
+  bool order_given = false;          // the config named an order explicitly
+  bool record_weights = false;
+};
+
+struct TheorySpec {
+  std::string margin = "none";  // none | given
+  std::vector<double> u;        // given
+};
+
+struct ExperimentConfig {
+  std::string name;
+  std::uint64_t seed = 0;
+  std::int64_t repeats = 1;
+  DatasetSpec dataset;
+  std::vector<LearnerSpec> learners;
+  InitSpec init;
+  ProtocolSpec protocol;
+  TheorySpec theory;
+};
+
+// Parses one fully resolved config (sweep values already substituted). `base_dir` is the
+// config file's folder, against which relative paths are resolved. Throws ConfigError.
+ExperimentConfig parse_experiment(const Json& document, const std::filesystem::path& base_dir);
+
+// True for names that may become file or folder names: [A-Za-z0-9._-]+, not "." or "..".
+bool is_safe_name(const std::string& name);
+
+}  // namespace plab

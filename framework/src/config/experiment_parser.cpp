@@ -1,0 +1,207 @@
+// Config validation: every accepted key, its type and range, in one place.
+#include <charconv>
+#include <cmath>
+#include <set>
+
+#include "config/experiment_config.hpp"
+#include "config/object_reader.hpp"
+
+namespace plab {
+
+namespace {
+
+// Guards against configs whose work could never finish; issue #8 refines the estimate.
+constexpr std::int64_t kMaxRepeats = 10'000'000;
+constexpr std::int64_t kMaxEpochs = 1'000'000'000;
+
+std::string label_text(const Json& value, const std::string& pointer) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_number_integer()) return std::to_string(value.get<std::int64_t>());
+  if (value.is_number_float()) {
+    const double d = value.get<double>();
+    if (std::isfinite(d) && std::nearbyint(d) == d && std::fabs(d) < 1e15) {
+      return std::to_string(static_cast<std::int64_t>(d));
+    }
+    char buffer[32];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, d).ptr;
+    return std::string(buffer, end);
+  }
+  throw_config_error(pointer, "a label must be a number or a string, found " +
+                                  describe_json(value));
+}
+
+DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir) {
+  DatasetSpec d;
+  d.kind = in.choice("kind", {"csv", "inline"});
+  if (d.kind == "csv") {
+    d.path = base_dir / in.text("path");
+    if (in.has("label")) {
+      const Json& label = in.value("label");
+      if (label.is_string()) {
+        d.label_name = label.get<std::string>();
+      } else if (label.is_number_integer() && label.get<std::int64_t>() >= 0) {
+        d.label_index = static_cast<std::size_t>(label.get<std::int64_t>());
+      } else {
+        throw_config_error(in.pointer_of("label"),
+                           "expected a column name (string) or a 0-based column index, found " +
+                               describe_json(label));
+      }
+    }
+    if (in.has("header")) d.header = in.flag("header", true);
+  } else {
+    const Json& x = in.value("x");
+    const std::string xp = in.pointer_of("x");
+    if (!x.is_array() || x.empty()) {
+      throw_config_error(xp, "expected a non-empty array of rows (arrays of numbers), found " +
+                                 describe_json(x));
+    }
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const std::string rp = pointer_append(xp, i);
+      if (!x[i].is_array()) throw_config_error(rp, "expected an array of numbers");
+      std::vector<double> row;
+      for (std::size_t j = 0; j < x[i].size(); ++j) {
+        const Json& cell = x[i][j];
+        if (!cell.is_number() || !std::isfinite(cell.get<double>())) {
+          throw_config_error(pointer_append(rp, j),
+                             "expected a finite number, found " + describe_json(cell));
+        }
+        row.push_back(cell.get<double>());
+      }
+      if (!d.x.empty() && row.size() != d.x.front().size()) {
+        throw_config_error(rp, "row has " + std::to_string(row.size()) + " values but row 0 has " +
+                                   std::to_string(d.x.front().size()));
+      }
+      d.x.push_back(std::move(row));
+    }
+    const Json& y = in.value("y");
+    const std::string yp = in.pointer_of("y");
+    if (!y.is_array() || y.size() != d.x.size()) {
+      throw_config_error(yp, "expected an array of " + std::to_string(d.x.size()) +
+                                 " labels (one per row of x), found " + describe_json(y));
+    }
+    for (std::size_t i = 0; i < y.size(); ++i) d.y.push_back(label_text(y[i], pointer_append(yp, i)));
+  }
+  if (in.has("positive")) d.positive = in.texts("positive");
+  if (in.has("classes")) d.classes = in.texts("classes");
+  if (d.positive && d.classes) {
+    throw_config_error(in.pointer_of("classes"),
+                       "give either 'positive' (a binary task) or 'classes' (a multi-class task), "
+                       "not both");
+  }
+  if (d.positive && d.positive->empty()) {
+    throw_config_error(in.pointer_of("positive"), "list at least one positive class");
+  }
+  d.augment = in.flag("augment", true);
+  in.finish("for a dataset of kind '" + d.kind + "'");
+  return d;
+}
+
+std::vector<LearnerSpec> parse_learners(const Json& list, const std::string& pointer,
+                                        const std::filesystem::path& base_dir) {
+  if (!list.is_array() || list.empty()) {
+    throw_config_error(pointer, "expected a non-empty array of learners like "
+                                "{\"name\": \"classic\", \"plugin\": \"perceptron\"}, found " +
+                                    describe_json(list));
+  }
+  std::vector<LearnerSpec> out;
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    ObjectReader in(list[i], pointer_append(pointer, i));
+    LearnerSpec s;
+    s.pointer = in.pointer();
+    s.plugin = in.text("plugin");
+    if (s.plugin.empty()) throw_config_error(in.pointer_of("plugin"), "the plugin name is empty");
+    const bool is_path = s.plugin.find('/') != std::string::npos ||
+                         s.plugin.ends_with(".so");
+    if (is_path) s.plugin = (base_dir / s.plugin).lexically_normal().string();
+    std::string default_name = s.plugin;
+    if (is_path) default_name = std::filesystem::path(s.plugin).stem().string();
+    s.name = in.text("name", default_name);
+    if (!is_safe_name(s.name)) {
+      throw_config_error(in.pointer_of("name"),
+                         "learner name '" + s.name + "' may only use A-Z a-z 0-9 . _ -");
+    }
+    if (!names.insert(s.name).second) {
+      throw_config_error(in.pointer_of("name"),
+                         "learner name '" + s.name + "' is used twice; names must be unique");
+    }
+    s.params = Json::object();
+    if (in.has("params")) {
+      s.params = in.value("params");
+      if (!s.params.is_object()) {
+        throw_config_error(in.pointer_of("params"),
+                           "expected an object of plugin params, found " + describe_json(s.params));
+      }
+    }
+    in.finish("for a learner");
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+InitSpec parse_init(ObjectReader in) {
+  InitSpec s;
+  s.kind = in.choice("kind", {"zero", "gaussian", "uniform", "given"}, "zero");
+  // `scale` is accepted with every kind (and used by the random ones), so that a sweep over
+  // /init/kind does not have to remove it.
+  s.scale = in.number("scale", 1.0);
+  if (s.scale < 0) throw_config_error(in.pointer_of("scale"), "expected a number >= 0");
+  if (s.kind == "given") {
+    s.w = in.numbers("w");
+  }
+  in.finish("for an init of kind '" + s.kind + "'");
+  return s;
+}
+
+ProtocolSpec parse_protocol(ObjectReader in) {
+  ProtocolSpec s;
+  s.kind = in.choice("kind", {"convergence", "trajectory"}, "convergence");
+  s.max_epochs = in.integer("max_epochs", 1, kMaxEpochs, 1000);
+  s.order_given = in.has("order");
+  s.order = in.choice("order", {"cyclic", "shuffle", "random_mistake", "worst_mistake"}, "cyclic");
+  s.record_weights = in.flag("record_weights", false);
+  in.finish("for a protocol");
+  return s;
+}
+
+TheorySpec parse_theory(ObjectReader in) {
+  TheorySpec s;
+  s.margin = in.choice("margin", {"none", "given"}, "none");
+  if (s.margin == "given") s.u = in.numbers("u");
+  in.finish("for a theory block with margin '" + s.margin + "'");
+  return s;
+}
+
+}  // namespace
+
+bool is_safe_name(const std::string& name) {
+  if (name.empty() || name == "." || name == "..") return false;
+  for (char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '.' || c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+ExperimentConfig parse_experiment(const Json& document, const std::filesystem::path& base_dir) {
+  ObjectReader in(document, "");
+  ExperimentConfig c;
+  c.name = in.text("name");
+  if (!is_safe_name(c.name)) {
+    throw_config_error("/name", "'" + c.name +
+                                    "' cannot name a results folder: use only A-Z a-z 0-9 . _ -");
+  }
+  c.seed = in.seed("seed", 0);
+  c.repeats = in.integer("repeats", 1, kMaxRepeats, 1);
+  c.dataset = parse_dataset(in.object("dataset"), base_dir);
+  c.learners = parse_learners(in.value("learners"), "/learners", base_dir);
+  if (in.has("init")) c.init = parse_init(in.object("init"));
+  if (in.has("protocol")) c.protocol = parse_protocol(in.object("protocol"));
+  if (in.has("theory")) c.theory = parse_theory(in.object("theory"));
+  in.has("sweep");  // expanded before parsing; see sweep.hpp
+  in.finish("at the top level of an experiment");
+  return c;
+}
+
+}  // namespace plab

@@ -1,0 +1,58 @@
+#include "config/json_file.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "error.hpp"
+
+namespace plab {
+
+namespace {
+
+// nlohmann reports a byte offset; people want line and column.
+std::string line_and_column(const std::string& text, std::size_t byte) {
+  std::size_t line = 1;
+  std::size_t column = 1;
+  for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return std::to_string(line) + ":" + std::to_string(column);
+}
+
+}  // namespace
+
+Json parse_json_text(const std::string& text, const std::string& origin) {
+  try {
+    return Json::parse(text, nullptr, /*allow_exceptions=*/true,
+                                 /*ignore_comments=*/true);
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.byte is one past the offending character.
+    const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
+    std::string what = e.what();
+    const auto colon = what.find("parse error");
+    if (colon != std::string::npos) what = what.substr(colon);
+    throw ConfigError(origin + ":" + line_and_column(text, at) + ": invalid JSON: " + what);
+  }
+}
+
+Json read_json_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    throw ConfigError("config file '" + path.string() + "' does not exist");
+  }
+  if (std::filesystem::is_directory(path, ec)) {
+    throw ConfigError("config file '" + path.string() + "' is a folder; give a .json file");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError("config file '" + path.string() + "' cannot be read");
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return parse_json_text(buffer.str(), path.string());
+}
+
+}  // namespace plab

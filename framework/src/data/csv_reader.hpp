@@ -1,0 +1,40 @@
+// Reading a numeric CSV file with one label column.
+//
+// Accepted: a UTF-8 byte-order mark, LF or CRLF line ends, a trailing newline or none, blank
+// lines (skipped), fields quoted with "..." ("" inside for a quote; a quoted field may not
+// span lines), spaces around fields. Feature cells must be finite numbers; the label cell is
+// any text. Errors name file:line:column and what would be accepted.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace plab {
+
+struct CsvOptions {
+  std::optional<std::string> label_name;   // the label column by header name
+  std::optional<std::size_t> label_index;  // or by 0-based index; default: the last column
+  std::optional<bool> header;              // nullopt: a first row with a non-numeric feature
+                                           // cell is a header
+};
+
+struct CsvTable {
+  std::vector<std::string> feature_names;  // from the header, or "x1", "x2", ...
+  std::string label_name;
+  std::size_t rows = 0;
+  std::size_t features = 0;
+  std::vector<double> values;              // rows × features, row-major
+  std::vector<std::string> labels;         // one per row
+  std::vector<std::size_t> line_of_row;    // 1-based file line of each row, for messages
+};
+
+CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options);
+
+// Parses CSV text already in memory; `origin` names it in errors. Used by read_csv and tests.
+CsvTable parse_csv(const std::string& text, const std::string& origin, const CsvOptions& options);
+
+}  // namespace plab

@@ -1,0 +1,50 @@
+// A data set as the engine holds it: one aligned block of features, labels, class names.
+//
+// Built once per (data source, sweep point) before any run, then shared read-only by every
+// run and thread through view().
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "data/aligned_array.hpp"
+#include "plab/descriptor.hpp"
+#include "plab/training_set.hpp"
+
+namespace plab {
+
+class Dataset {
+ public:
+  Dataset() = default;
+  // `values` is rows × raw_features, row-major; with `augment`, a constant-1 column is put
+  // first (THEORY.md §0). `label` holds class indices; `sign` is filled for binary tasks.
+  Dataset(const std::vector<double>& values, std::size_t rows, std::size_t raw_features,
+          bool augment, TaskKind task, std::vector<std::int32_t> label,
+          std::vector<std::string> class_names, std::vector<std::string> feature_names);
+
+  TrainingSet view() const;
+  std::size_t rows() const { return rows_; }
+  std::size_t cols() const { return cols_; }
+  bool augmented() const { return augmented_; }
+  TaskKind task() const { return task_; }
+  const std::vector<std::string>& class_names() const { return class_names_; }
+  const std::vector<std::string>& feature_names() const { return feature_names_; }
+  std::vector<std::size_t> class_counts() const;
+  const double* row(std::size_t i) const { return features_.data() + i * cols_; }
+  std::int32_t label(std::size_t i) const { return label_[i]; }
+
+ private:
+  AlignedArray features_;
+  std::size_t rows_ = 0;
+  std::size_t cols_ = 0;
+  bool augmented_ = true;
+  TaskKind task_ = TaskKind::kBinary;
+  std::vector<double> sign_;
+  std::vector<std::int32_t> label_;
+  std::vector<std::string> class_names_;
+  std::vector<std::string> feature_names_;  // one per column, "bias" first when augmented
+};
+
+}  // namespace plab

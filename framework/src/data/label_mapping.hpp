@@ -1,0 +1,34 @@
+// Turning label texts into class indices, and deciding between binary and multi-class.
+//
+// - `positive` given: binary; listed labels are class 1 (y = +1), all others class 0.
+// - `classes` given: multi-class, class i is classes[i]; every label must be listed.
+// - neither: labels that are all numeric and within {−1, +1} or {0, 1} make a binary task
+//   with 1 positive; otherwise multi-class, classes in ascending numeric order when every
+//   label is a number, else in order of first appearance.
+// Numeric labels compare by value ("1", "1.0" and "+1" are the same class).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "plab/descriptor.hpp"
+
+namespace plab {
+
+struct LabelMapping {
+  TaskKind task = TaskKind::kBinary;
+  std::vector<std::string> class_names;
+  std::vector<std::int32_t> index;  // per row
+};
+
+// `row_origin(i)` names row i in messages (e.g. "iris.csv:17" or "/dataset/y/3").
+LabelMapping map_labels(const std::vector<std::string>& labels,
+                        const std::optional<std::vector<std::string>>& positive,
+                        const std::optional<std::vector<std::string>>& classes,
+                        const std::string& source,
+                        const std::function<std::string(std::size_t)>& row_origin);
+
+}  // namespace plab

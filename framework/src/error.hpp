@@ -1,0 +1,53 @@
+// Errors a user can cause, each mapped to the exit code of DESIGN.md by the CLI.
+//
+// Every message is a full sentence: what was wrong, where (file:line:column, JSON Pointer or
+// plugin path) and what would be accepted. Internal invariants use PLAB_CHECK instead, which
+// names the source line: those are bugs, not user errors.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace plab {
+
+enum ExitCode : int {
+  kExitSuccess = 0,
+  kExitViolation = 1,    // `plab verify` found a violated bound
+  kExitBadInput = 2,     // command line, config or data
+  kExitPluginFailure = 3,
+  kExitInterrupted = 130,
+};
+
+class Error : public std::runtime_error {
+ public:
+  Error(int exit_code, const std::string& message)
+      : std::runtime_error(message), exit_code_(exit_code) {}
+  int exit_code() const { return exit_code_; }
+
+ private:
+  int exit_code_;
+};
+
+struct UsageError : Error {
+  explicit UsageError(const std::string& m) : Error(kExitBadInput, m) {}
+};
+struct ConfigError : Error {
+  explicit ConfigError(const std::string& m) : Error(kExitBadInput, m) {}
+};
+struct DataError : Error {
+  explicit DataError(const std::string& m) : Error(kExitBadInput, m) {}
+};
+struct PluginError : Error {
+  explicit PluginError(const std::string& m) : Error(kExitPluginFailure, m) {}
+};
+// Writing results failed (disk full, permission): the input was fine, the environment not.
+struct ResultsError : Error {
+  explicit ResultsError(const std::string& m) : Error(kExitBadInput, m) {}
+};
+
+[[noreturn]] void fail_check(const char* expression, const char* file, int line);
+
+}  // namespace plab
+
+#define PLAB_CHECK(condition) \
+  ((condition) ? static_cast<void>(0) : ::plab::fail_check(#condition, __FILE__, __LINE__))

@@ -1,0 +1,40 @@
+// One loaded plugin: its shared library, its checked descriptor, and its factory.
+//
+// Loading happens on the main thread, before any parallel region. Every learner made by a
+// library holds a reference to it, so the library stays loaded while any such learner lives.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include <boost/dll/shared_library.hpp>
+
+#include "plab/descriptor.hpp"
+
+namespace plab {
+
+class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
+ public:
+  // Loads `file` and checks it: a shared library, exporting plab_descriptor and plab_create,
+  // built for this engine's ABI version. Throws PluginError naming the file otherwise.
+  static std::shared_ptr<const PluginLibrary> load(const std::filesystem::path& file);
+
+  const PluginDescriptor& descriptor() const { return *descriptor_; }
+  const std::filesystem::path& path() const { return path_; }
+
+  // Makes a learner; a factory failure is a PluginError carrying the plugin's message.
+  std::shared_ptr<Learner> create(const LearnerSetup& setup) const;
+
+  // Private by intent; public only for std::make_shared.
+  struct Token {};
+  PluginLibrary(Token, boost::dll::shared_library library, std::filesystem::path path);
+
+ private:
+  boost::dll::shared_library library_;
+  std::filesystem::path path_;
+  const PluginDescriptor* descriptor_ = nullptr;
+  CreateFunction* create_ = nullptr;
+};
+
+}  // namespace plab

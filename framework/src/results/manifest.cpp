@@ -1,0 +1,105 @@
+#include "results/manifest.hpp"
+
+#include <unistd.h>
+
+#include <boost/json/parse.hpp>
+
+#include "build_info.hpp"
+#include "results/file_hash.hpp"
+
+namespace plab {
+
+namespace {
+
+boost::json::value to_boost(const Json& j) { return boost::json::parse(j.dump()); }
+
+std::string host_name() {
+  char buffer[256] = {};
+  if (gethostname(buffer, sizeof buffer - 1) != 0) return "";
+  return buffer;
+}
+
+boost::json::array describe_points(const Experiment& e) {
+  boost::json::array points;
+  for (const PreparedPoint& p : e.points) {
+    boost::json::object values;
+    for (const auto& [pointer, value] : p.sweep.assignments) values[pointer] = to_boost(value);
+    boost::json::array learners;
+    for (const PreparedLearner& l : p.learners) {
+      learners.push_back(boost::json::object{{"name", l.name},
+                                             {"plugin", l.plugin->descriptor().name},
+                                             {"params", to_boost(l.params_json)}});
+    }
+    const Dataset& d = *p.data;
+    boost::json::array classes;
+    const auto counts = d.class_counts();
+    for (std::size_t c = 0; c < d.class_names().size(); ++c) {
+      classes.push_back(boost::json::object{{"name", d.class_names()[c]}, {"count", counts[c]}});
+    }
+    points.push_back(boost::json::object{
+        {"index", p.sweep.index},
+        {"params", std::move(values)},
+        {"first_run", p.first_run},
+        {"runs", p.runs()},
+        {"seed", p.config.seed},
+        {"repeats", p.config.repeats},
+        {"learners", std::move(learners)},
+        {"dataset",
+         boost::json::object{{"rows", d.rows()},
+                             {"cols", d.cols()},
+                             {"augmented", d.augmented()},
+                             {"task", d.task() == TaskKind::kBinary ? "binary" : "multiclass"},
+                             {"classes", std::move(classes)}}},
+        {"theory", boost::json::object{{"R", p.theory->radius}}},
+    });
+  }
+  return points;
+}
+
+}  // namespace
+
+boost::json::value make_manifest(const Experiment& e, const RunSession& s) {
+  boost::json::array plugins;
+  for (const auto& lib : e.libraries) {
+    const PluginDescriptor& d = lib->descriptor();
+    plugins.push_back(boost::json::object{{"name", d.name},
+                                          {"version", d.version},
+                                          {"abi_version", d.abi_version},
+                                          {"file", lib->path().string()},
+                                          {"sha256", sha256_file(lib->path())}});
+  }
+  boost::json::array notes;
+  for (const auto& n : e.notes) notes.emplace_back(n);
+  return boost::json::object{
+      {"schema_version", 1},
+      {"name", e.name},
+      {"status", s.status},
+      {"error", s.error.empty() ? boost::json::value(nullptr) : boost::json::value(s.error)},
+      {"context",
+       boost::json::object{
+           {"plab_version", build_info::kVersion},
+           {"git_commit", *build_info::kGitCommit ? boost::json::value(build_info::kGitCommit)
+                                                  : boost::json::value(nullptr)},
+           {"git_dirty", build_info::kGitDirty},
+           {"build_type", build_info::kBuildType},
+           {"compiler", build_info::kCompiler},
+           {"cxx_flags", build_info::kCxxFlags},
+           {"boost_version", build_info::kBoostVersion},
+           {"host", host_name()},
+           {"threads", s.threads},
+           {"command_line", s.command_line},
+       }},
+      {"start_time", s.start_time},
+      {"end_time", s.end_time.empty() ? boost::json::value(nullptr) : boost::json::value(s.end_time)},
+      {"config_file", e.config_path.string()},
+      {"config", to_boost(e.document)},
+      {"runs_total", e.total_runs},
+      {"runs_written", s.runs_written},
+      {"runs_failed", s.runs_failed},
+      {"plugins", std::move(plugins)},
+      {"points", describe_points(e)},
+      {"notes", std::move(notes)},
+  };
+}
+
+}  // namespace plab

@@ -1,0 +1,103 @@
+#include "results/ordered_writer.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+#include "error.hpp"
+
+namespace plab {
+
+namespace {
+
+std::FILE* open_append(const std::filesystem::path& path) {
+  std::FILE* f = std::fopen(path.c_str(), "ab");
+  if (f == nullptr) {
+    throw ResultsError("cannot open '" + path.string() + "' for writing: " + std::strerror(errno));
+  }
+  return f;
+}
+
+}  // namespace
+
+OrderedWriter::OrderedWriter(const std::filesystem::path& dir, std::size_t first_index,
+                             std::size_t window, bool trajectory,
+                             std::function<void(std::size_t, const RunText&)> on_written)
+    : next_(first_index), window_(window), dir_(dir), on_written_(std::move(on_written)) {
+  runs_ = open_append(dir / "runs.jsonl");
+  timings_ = open_append(dir / "timings.jsonl");
+  if (trajectory) trajectory_ = open_append(dir / "trajectory.jsonl");
+}
+
+OrderedWriter::~OrderedWriter() { close(); }
+
+bool OrderedWriter::wait_turn(std::size_t index) {
+  std::unique_lock lock(mutex_);
+  turn_.wait(lock, [&] { return stopped_ || index < next_ + window_; });
+  return !stopped_;
+}
+
+void OrderedWriter::submit(std::size_t index, RunText text) {
+  std::lock_guard lock(mutex_);
+  if (stopped_) return;
+  pending_.emplace(index, std::move(text));
+  write_ready();
+  turn_.notify_all();
+}
+
+void OrderedWriter::request_stop() {
+  std::lock_guard lock(mutex_);
+  stopped_ = true;
+  pending_.clear();
+  turn_.notify_all();
+}
+
+bool OrderedWriter::append(std::FILE* file, const std::string& text) {
+  if (file == nullptr || text.empty()) return true;
+  return std::fwrite(text.data(), 1, text.size(), file) == text.size();
+}
+
+void OrderedWriter::write_ready() {
+  bool wrote = false;
+  for (auto it = pending_.begin(); it != pending_.end() && it->first == next_;
+       it = pending_.erase(it)) {
+    // The trajectory and timings go first: a record in runs.jsonl promises its run is whole.
+    if (!append(trajectory_, it->second.trajectory) || !append(timings_, it->second.timing) ||
+        !append(runs_, it->second.record)) {
+      error_ = "writing results into '" + dir_.string() + "' failed: " + std::strerror(errno);
+      stopped_ = true;
+      pending_.clear();
+      return;
+    }
+    on_written_(next_, it->second);
+    ++next_;
+    wrote = true;
+  }
+  // Flushing each batch keeps what is on disk close to what is done, so a kill loses little.
+  if (wrote) {
+    if ((trajectory_ != nullptr && std::fflush(trajectory_) != 0) || std::fflush(timings_) != 0 ||
+        std::fflush(runs_) != 0) {
+      error_ = "writing results into '" + dir_.string() + "' failed: " + std::strerror(errno);
+      stopped_ = true;
+      pending_.clear();
+    }
+  }
+}
+
+std::string OrderedWriter::close() {
+  std::lock_guard lock(mutex_);
+  for (std::FILE** f : {&runs_, &timings_, &trajectory_}) {
+    if (*f == nullptr) continue;
+    if (std::fclose(*f) != 0 && error_.empty()) {
+      error_ = "closing results files in '" + dir_.string() + "' failed: " + std::strerror(errno);
+    }
+    *f = nullptr;
+  }
+  return error_;
+}
+
+std::size_t OrderedWriter::next_index() const {
+  std::lock_guard lock(mutex_);
+  return next_;
+}
+
+}  // namespace plab

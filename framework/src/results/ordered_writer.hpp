@@ -1,0 +1,65 @@
+// Streams run records to disk in canonical order while runs finish in any order.
+//
+// Threads hand in the text of a finished run with its canonical index; the writer appends
+// the longest complete prefix to runs.jsonl, timings.jsonl and trajectory.jsonl. A run may
+// only start when its index is within `window` of the next one to write, so memory stays
+// bounded however many runs there are. After a stop request, nothing past the first
+// missing run is written: the files always hold a prefix of the canonical order.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace plab {
+
+struct RunText {
+  std::string record;      // one runs.jsonl line, '\n' included
+  std::string timing;      // one timings.jsonl line
+  std::string trajectory;  // zero or more trajectory.jsonl lines
+  bool failed = false;     // the run ended with status "failed"
+};
+
+class OrderedWriter {
+ public:
+  // `on_written(index, text)` runs, under the writer's lock, for every run written, in order.
+  OrderedWriter(const std::filesystem::path& dir, std::size_t first_index, std::size_t window,
+                bool trajectory, std::function<void(std::size_t, const RunText&)> on_written);
+  ~OrderedWriter();
+  OrderedWriter(const OrderedWriter&) = delete;
+  OrderedWriter& operator=(const OrderedWriter&) = delete;
+
+  // Blocks until run `index` may start; false once a stop was requested (do not start it).
+  bool wait_turn(std::size_t index);
+  void submit(std::size_t index, RunText text);
+  // Wakes waiting threads and freezes the files at the current prefix.
+  void request_stop();
+
+  // Flushes and closes the files. Returns "" or the first write error.
+  std::string close();
+  std::size_t next_index() const;
+
+ private:
+  void write_ready();  // caller holds mutex_
+  bool append(std::FILE* file, const std::string& text);
+
+  mutable std::mutex mutex_;
+  std::condition_variable turn_;
+  std::map<std::size_t, RunText> pending_;
+  std::size_t next_;
+  std::size_t window_;
+  bool stopped_ = false;
+  std::string error_;
+  std::FILE* runs_ = nullptr;
+  std::FILE* timings_ = nullptr;
+  std::FILE* trajectory_ = nullptr;
+  std::filesystem::path dir_;
+  std::function<void(std::size_t, const RunText&)> on_written_;
+};
+
+}  // namespace plab

@@ -1,0 +1,92 @@
+#include "results/results_folder.hpp"
+
+#include <cstdio>
+#include <ctime>
+#include <memory>
+
+#include "error.hpp"
+
+namespace plab {
+
+namespace fs = std::filesystem;
+
+std::string utc_timestamp(std::chrono::system_clock::time_point t) {
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(t);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+namespace {
+
+void make_dirs(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw ResultsError("cannot create the results folder '" + dir.string() + "': " + ec.message());
+}
+
+// Replaces <parent>/latest with a relative symlink to `target`, atomically.
+void point_latest(const fs::path& parent, const fs::path& target) {
+  const fs::path link = parent / "latest";
+  const fs::path tmp = parent / (".latest." + target.filename().string());
+  std::error_code ec;
+  fs::remove(tmp, ec);
+  fs::create_directory_symlink(target.filename(), tmp, ec);
+  if (!ec) fs::rename(tmp, link, ec);
+  if (ec) fs::remove(tmp, ec);  // a missing `latest` link is not worth failing the run
+}
+
+}  // namespace
+
+fs::path create_results_folder(const std::optional<fs::path>& out, const fs::path& root,
+                               const std::string& name, std::chrono::system_clock::time_point now) {
+  std::error_code ec;
+  if (out) {
+    if (fs::exists(*out, ec)) {
+      if (!fs::is_directory(*out, ec)) {
+        throw ResultsError("--out '" + out->string() + "' exists and is not a folder");
+      }
+      if (!fs::is_empty(*out, ec)) {
+        throw ResultsError("--out '" + out->string() +
+                           "' already holds files; results are never overwritten: choose a new "
+                           "folder");
+      }
+    }
+    make_dirs(*out);
+    return *out;
+  }
+  std::string stamp = utc_timestamp(now);
+  std::erase(stamp, '-');
+  std::erase(stamp, ':');
+  const fs::path parent = root / name;
+  make_dirs(parent);
+  // Two runs in the same second get "-2", "-3", ...: create_directory is the atomic claim.
+  for (int attempt = 1; attempt < 1000; ++attempt) {
+    const fs::path dir = parent / (attempt == 1 ? stamp : stamp + "-" + std::to_string(attempt));
+    if (fs::create_directory(dir, ec)) {
+      point_latest(parent, dir);
+      return dir;
+    }
+    if (ec) throw ResultsError("cannot create the results folder '" + dir.string() + "': " + ec.message());
+  }
+  throw ResultsError("cannot find a free results folder name under '" + parent.string() + "'");
+}
+
+void write_file_atomically(const fs::path& path, const std::string& content) {
+  const fs::path tmp = path.string() + ".tmp";
+  {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(tmp.c_str(), "wb"), &std::fclose);
+    if (!f) throw ResultsError("cannot write '" + tmp.string() + "'");
+    if (std::fwrite(content.data(), 1, content.size(), f.get()) != content.size() ||
+        std::fflush(f.get()) != 0) {
+      throw ResultsError("writing '" + tmp.string() + "' failed (disk full?)");
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) throw ResultsError("cannot rename '" + tmp.string() + "' to '" + path.string() + "': " + ec.message());
+}
+
+}  // namespace plab

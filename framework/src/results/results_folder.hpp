@@ -1,0 +1,25 @@
+// Where a run's results land, and writing files so that a reader never sees half of one.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace plab {
+
+// "2026-11-22T09:30:05Z"
+std::string utc_timestamp(std::chrono::system_clock::time_point t);
+
+// With `out`: that folder, created; it must not exist yet or be empty (results are never
+// overwritten). Otherwise `<root>/<name>/<UTC timestamp>/`, with `<root>/<name>/latest`
+// pointing to it. Throws ResultsError on failure.
+std::filesystem::path create_results_folder(const std::optional<std::filesystem::path>& out,
+                                            const std::filesystem::path& root,
+                                            const std::string& name,
+                                            std::chrono::system_clock::time_point now);
+
+// Writes to a temporary file beside `path`, then renames it over `path`.
+void write_file_atomically(const std::filesystem::path& path, const std::string& content);
+
+}  // namespace plab

@@ -1,0 +1,105 @@
+#include "results/run_record.hpp"
+
+#include <boost/json/object.hpp>
+#include <boost/json/parse.hpp>
+
+#include "results/json_text.hpp"
+
+namespace plab {
+
+namespace {
+
+// Names the record uses itself; a learner metric with one of these names gets a prefix.
+bool is_reserved(const std::string& name) {
+  static const char* const kReserved[] = {
+      "point", "learner", "plugin", "repeat", "params", "status", "converged", "epochs",
+      "steps", "mistakes", "updates", "train_error", "w_norm", "w0_norm", "R", "gamma",
+      "w_ref_norm", "rho", "bound", "bound_kind", "bound_applies", "ratio", "bound_holds",
+      "error", "w"};
+  for (const char* r : kReserved) {
+    if (name == r) return true;
+  }
+  return false;
+}
+
+boost::json::value sweep_values(const SweepPoint& point) {
+  boost::json::object values;
+  for (const auto& [pointer, value] : point.assignments) values[pointer] = boost::json::parse(value.dump());
+  return values;
+}
+
+}  // namespace
+
+std::string format_run_record(const Experiment& experiment, const RunId& id,
+                              const RunOutcome& outcome) {
+  const PreparedPoint& point = experiment.points[id.point];
+  const PreparedLearner& learner = point.learners[id.learner];
+  const bool ran = outcome.status != RunStatus::kFailed;
+  const bool finished = ran && outcome.status != RunStatus::kDiverged;
+
+  boost::json::object r;
+  r["point"] = id.point;
+  r["learner"] = learner.name;
+  r["plugin"] = learner.plugin->descriptor().name;
+  r["repeat"] = id.repeat;
+  r["params"] = sweep_values(point.sweep);
+  r["status"] = status_name(outcome.status);
+  r["converged"] = outcome.status == RunStatus::kConverged;
+  r["epochs"] = ran ? boost::json::value(outcome.epochs) : nullptr;
+  r["steps"] = outcome.has_steps ? boost::json::value(outcome.steps) : nullptr;
+  r["mistakes"] = ran ? boost::json::value(outcome.mistakes) : nullptr;
+  r["updates"] = ran ? boost::json::value(outcome.updates) : nullptr;
+  r["train_error"] = finished ? boost::json::value(static_cast<double>(outcome.train_errors) /
+                                                   static_cast<double>(point.data->rows()))
+                              : nullptr;
+  r["w_norm"] = finished ? boost::json::value(outcome.w_norm) : nullptr;
+  r["w0_norm"] = ran ? boost::json::value(outcome.w0_norm) : nullptr;
+  r["R"] = point.theory->radius;
+  // Margins and bounds come with the theory engine (issue #4); until then they are null.
+  r["gamma"] = nullptr;
+  r["w_ref_norm"] = nullptr;
+  r["rho"] = nullptr;
+  r["bound"] = nullptr;
+  r["bound_kind"] = nullptr;
+  r["bound_applies"] = nullptr;
+  r["ratio"] = nullptr;
+  r["bound_holds"] = nullptr;
+  for (const auto& [name, value] : outcome.metrics) {
+    r[is_reserved(name) ? "metric_" + name : name] = value;
+  }
+  r["error"] = outcome.error.empty() ? boost::json::value(nullptr) : boost::json::value(outcome.error);
+  if (point.config.protocol.record_weights) {
+    boost::json::array w;
+    for (double v : outcome.final_weights) w.emplace_back(v);
+    r["w"] = finished ? boost::json::value(std::move(w)) : nullptr;
+  }
+  std::string line;
+  append_json(line, r);
+  line += '\n';
+  return line;
+}
+
+std::string format_timing(const Experiment& experiment, const RunId& id, double seconds) {
+  boost::json::object t;
+  t["point"] = id.point;
+  t["learner"] = experiment.points[id.point].learners[id.learner].name;
+  t["repeat"] = id.repeat;
+  t["seconds"] = seconds;
+  std::string line;
+  append_json(line, t);
+  line += '\n';
+  return line;
+}
+
+std::string trajectory_prefix(const Experiment& experiment, const RunId& id) {
+  boost::json::object t;
+  t["point"] = id.point;
+  t["learner"] = experiment.points[id.point].learners[id.learner].name;
+  t["repeat"] = id.repeat;
+  std::string text;
+  append_json(text, t);
+  text.pop_back();  // reopen the object: the recorder appends epoch, sample and w
+  return text;
+}
+
+}  // namespace plab

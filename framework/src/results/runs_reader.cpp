@@ -1,0 +1,49 @@
+#include "results/runs_reader.hpp"
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include <boost/json/parser.hpp>
+
+#include "error.hpp"
+
+namespace plab {
+
+RunsFileInfo read_runs(const std::filesystem::path& file,
+                       const std::function<void(const boost::json::object&, std::size_t)>& visit) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), &std::fclose);
+  if (!f) throw ResultsError("cannot read '" + file.string() + "'");
+  RunsFileInfo info;
+  boost::json::parser parser;
+  std::string line;
+  std::size_t line_number = 0;
+  char buffer[1 << 16];
+  std::size_t got = 0;
+  while ((got = std::fread(buffer, 1, sizeof buffer, f.get())) > 0) {
+    for (std::size_t i = 0; i < got; ++i) {
+      if (buffer[i] != '\n') {
+        line += buffer[i];
+        continue;
+      }
+      ++line_number;
+      boost::json::error_code ec;
+      parser.reset();
+      parser.write(line, ec);  // a whole JSON text; no finish() needed
+      boost::json::value value;
+      if (!ec) value = parser.release();
+      if (ec || !value.is_object()) {
+        throw ResultsError(file.string() + ":" + std::to_string(line_number) +
+                           ": not a JSON object; the results file is damaged");
+      }
+      visit(value.get_object(), line_number);
+      info.complete_bytes += line.size() + 1;
+      ++info.records;
+      line.clear();
+    }
+  }
+  info.torn_tail = !line.empty();
+  return info;
+}
+
+}  // namespace plab

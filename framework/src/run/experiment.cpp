@@ -1,0 +1,150 @@
+#include "run/experiment.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "config/json_file.hpp"
+#include "config/object_reader.hpp"
+#include "data/dataset_loader.hpp"
+#include "error.hpp"
+#include "plugins/param_resolver.hpp"
+#include "plugins/plugin_locator.hpp"
+
+namespace plab {
+
+namespace {
+
+constexpr std::size_t kMaxTotalRuns = 1'000'000'000;
+
+std::string point_label(const SweepPoint& p) {
+  if (p.assignments.empty()) return "";
+  std::string s = " (sweep point " + std::to_string(p.index) + ":";
+  for (const auto& [pointer, value] : p.assignments) s += " " + pointer + "=" + value.dump();
+  return s + ")";
+}
+
+// Binary-only learners on multi-class data and the reverse are refused with the fix.
+void check_task(const PluginDescriptor& d, const Dataset& data, const LearnerSpec& spec) {
+  const bool binary = data.task() == TaskKind::kBinary;
+  if (binary && (d.tasks & kBinaryTask) == 0) {
+    throw_config_error(spec.pointer, "plugin '" + std::string(d.name) +
+                                         "' handles multi-class tasks only, but the data set is "
+                                         "binary; give 'classes' instead of 'positive'");
+  }
+  if (!binary && (d.tasks & kMulticlassTask) == 0) {
+    throw_config_error(spec.pointer,
+                       "plugin '" + std::string(d.name) + "' handles binary tasks only, but the "
+                       "data set has " + std::to_string(data.class_names().size()) +
+                           " classes; list the positive classes in /dataset/positive");
+  }
+}
+
+void check_order(const PluginDescriptor& d, const ProtocolSpec& protocol, const LearnerSpec& spec,
+                 std::vector<std::string>& notes) {
+  const bool mistake_driven =
+      protocol.order == "random_mistake" || protocol.order == "worst_mistake";
+  if (d.orders == OrderSupport::kNone) {
+    if (protocol.order_given && protocol.order != "cyclic") {
+      notes.push_back("learner '" + spec.name + "' (" + d.name + ") is a batch learner: it sees "
+                      "every sample each epoch, so /protocol/order '" + protocol.order +
+                      "' does not apply to it");
+    }
+    return;
+  }
+  if (mistake_driven && d.orders != OrderSupport::kMistakeDriven) {
+    throw_config_error("/protocol/order", "plugin '" + std::string(d.name) + "' (learner '" +
+                                              spec.name + "') does not support the order '" +
+                                              protocol.order + "'; use 'cyclic' or 'shuffle'");
+  }
+}
+
+}  // namespace
+
+RunId Experiment::locate(std::size_t run_index) const {
+  const auto it = std::upper_bound(points.begin(), points.end(), run_index,
+                                   [](std::size_t i, const PreparedPoint& p) { return i < p.first_run; });
+  PLAB_CHECK(it != points.begin());
+  const PreparedPoint& p = *(it - 1);
+  const std::size_t within = run_index - p.first_run;
+  const auto repeats = static_cast<std::size_t>(p.config.repeats);
+  return RunId{static_cast<std::size_t>(it - 1 - points.begin()), within / repeats,
+               within % repeats};
+}
+
+Experiment prepare_experiment(const std::filesystem::path& config_path,
+                              const PrepareOptions& options) {
+  Experiment e;
+  e.config_path = config_path;
+  e.document = read_json_file(config_path);
+  if (!e.document.is_object()) {
+    throw ConfigError("config error in '" + config_path.string() +
+                      "': the file must hold one JSON object, found " + describe_json(e.document));
+  }
+  e.axes = read_sweep_axes(e.document);
+  const std::filesystem::path base_dir = config_path.parent_path();
+  const auto search_dirs = plugin_search_dirs(options.plugin_dirs);
+
+  std::map<std::string, std::shared_ptr<const Dataset>> datasets;  // by dataset JSON
+  std::map<const Dataset*, std::shared_ptr<const PointTheory>> theories;
+  std::map<std::string, std::shared_ptr<const PluginLibrary>> plugins;  // by name or path
+
+  const std::size_t count = count_points(e.axes);
+  for (std::size_t index = 0; index < count; ++index) {
+    PreparedPoint p;
+    p.sweep = make_point(e.document, e.axes, index);
+    try {
+      p.config = parse_experiment(p.sweep.document, base_dir);
+      if (index == 0) e.name = p.config.name;
+
+      const std::string data_key = p.sweep.document["dataset"].dump();
+      auto& data = datasets[data_key];
+      if (!data) data = std::make_shared<const Dataset>(load_dataset(p.config.dataset));
+      p.data = data;
+      auto& theory = theories[data.get()];
+      if (!theory) theory = std::make_shared<const PointTheory>(compute_point_theory(*data));
+      p.theory = theory;
+
+      for (const LearnerSpec& spec : p.config.learners) {
+        auto& plugin = plugins[spec.plugin];
+        if (!plugin) {
+          plugin = PluginLibrary::load(locate_plugin(spec.plugin, search_dirs));
+          e.libraries.push_back(plugin);
+        }
+        const PluginDescriptor& d = plugin->descriptor();
+        check_task(d, *p.data, spec);
+        check_order(d, p.config.protocol, spec, e.notes);
+        PreparedLearner l{spec.name, plugin,
+                          resolve_params(d, spec.params, spec.pointer + "/params"), Json(), {}};
+        l.params_json = params_to_json(l.params);
+        // A probe learner tells the weight shape, so that a `given` init is checked now.
+        const LearnerSetup setup{l.params, p.data->task(), p.data->rows(), p.data->cols(),
+                                 p.data->class_names().size()};
+        l.shape = plugin->create(setup)->shape();
+        if (p.config.init.kind == "given" && p.config.init.w.size() != l.shape.size()) {
+          throw_config_error("/init/w",
+                             "has " + std::to_string(p.config.init.w.size()) + " values, but learner '" +
+                                 spec.name + "' has " + std::to_string(l.shape.size()) +
+                                 " weights (" + std::to_string(l.shape.rows) + " x " +
+                                 std::to_string(l.shape.cols) + (p.data->augmented() ? ", bias first" : "") +
+                                 ")");
+        }
+        p.learners.push_back(std::move(l));
+      }
+    } catch (const Error& error) {
+      const std::string where = point_label(p.sweep);
+      if (where.empty()) throw;
+      if (dynamic_cast<const PluginError*>(&error) != nullptr) throw PluginError(error.what() + where);
+      throw ConfigError(error.what() + where);
+    }
+    p.first_run = e.total_runs;
+    if (p.runs() > kMaxTotalRuns - e.total_runs) {
+      throw ConfigError("config error: the experiment has more than " +
+                        std::to_string(kMaxTotalRuns) + " runs; reduce /repeats or the sweep");
+    }
+    e.total_runs += p.runs();
+    e.points.push_back(std::move(p));
+  }
+  return e;
+}
+
+}  // namespace plab

@@ -1,0 +1,29 @@
+#include "run/interrupt.hpp"
+
+#include <atomic>
+#include <csignal>
+
+namespace plab {
+
+namespace {
+
+std::atomic<int> g_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free, "the signal flag must be async-signal-safe");
+
+extern "C" void on_signal(int signal) {
+  g_signal.store(signal);
+  // A second signal takes the default action: a user who presses Ctrl-C twice means it.
+  std::signal(signal, SIG_DFL);
+}
+
+}  // namespace
+
+void install_interrupt_handlers() {
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+}
+
+bool interrupt_requested() { return g_signal.load() != 0; }
+int interrupt_signal() { return g_signal.load(); }
+
+}  // namespace plab

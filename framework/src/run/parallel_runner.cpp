@@ -1,0 +1,101 @@
+#include "run/parallel_runner.hpp"
+
+#include <atomic>
+#include <chrono>
+
+#include "experiments/protocol.hpp"
+#include "results/ordered_writer.hpp"
+#include "results/run_record.hpp"
+#include "run/interrupt.hpp"
+#include "run/progress_line.hpp"
+
+namespace plab {
+
+namespace {
+
+RunText execute_one(const Experiment& e, std::size_t index) {
+  const RunId id = e.locate(index);
+  const PreparedPoint& p = e.points[id.point];
+  const PreparedLearner& l = p.learners[id.learner];
+  const TrainingSet view = p.data->view();
+  RunRequest request;
+  request.data = &view;
+  request.plugin = l.plugin.get();
+  request.params = &l.params;
+  request.task = p.data->task();
+  request.init = &p.config.init;
+  request.protocol = &p.config.protocol;
+  // Seeds depend on (seed, point, repeat) only, not on the learner: every learner of a
+  // repeat starts from the same weights and sees the same orders (common random numbers).
+  request.init_seed = derive_seed(p.config.seed, p.sweep.index, id.repeat,
+                                  StreamPurpose::kInitialWeights);
+  request.order_seed = derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kOrder);
+  if (p.config.protocol.kind == "trajectory") request.trajectory_prefix = trajectory_prefix(e, id);
+
+  const auto start = std::chrono::steady_clock::now();
+  RunOutcome outcome = run_protocol(request);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  RunText text;
+  text.record = format_run_record(e, id, outcome);
+  text.timing = format_timing(e, id, seconds);
+  text.trajectory = std::move(outcome.trajectory);
+  text.failed = outcome.status == RunStatus::kFailed;
+  return text;
+}
+
+}  // namespace
+
+ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir,
+                           const ExecuteOptions& options) {
+  ExecuteResult result;
+  bool trajectory = false;
+  for (const PreparedPoint& p : e.points) trajectory = trajectory || p.config.protocol.kind == "trajectory";
+
+  ProgressLine progress(e.total_runs, options.first_run, options.progress);
+  // A run starts only within `window` of the oldest unwritten one: records waiting for an
+  // earlier, slower run are bounded in number, so memory is too.
+  const std::size_t window = 64 * static_cast<std::size_t>(options.threads) + 256;
+  OrderedWriter writer(dir, options.first_run, window, trajectory,
+                       [&](std::size_t index, const RunText& text) {
+                         if (text.failed) ++result.failed;
+                         progress.update(index + 1);
+                       });
+
+  std::atomic<bool> stop{false};
+  std::string internal_error;
+  const auto first = static_cast<long long>(options.first_run);
+  const auto total = static_cast<long long>(e.total_runs);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(options.threads)
+  for (long long i = first; i < total; ++i) {
+    if (stop.load(std::memory_order_relaxed)) continue;
+    if (interrupt_requested()) {
+      stop = true;
+      writer.request_stop();
+      continue;
+    }
+    const auto index = static_cast<std::size_t>(i);
+    if (!writer.wait_turn(index)) {
+      stop = true;
+      continue;
+    }
+    // Nothing may leave an OpenMP region by exception: a failure here stops the runner.
+    try {
+      writer.submit(index, execute_one(e, index));
+    } catch (const std::exception& ex) {
+#pragma omp critical(plab_runner_error)
+      if (internal_error.empty()) internal_error = ex.what();
+      stop = true;
+      writer.request_stop();
+    }
+  }
+  progress.finish();
+  result.written = writer.next_index();
+  result.write_error = writer.close();
+  if (result.write_error.empty() && !internal_error.empty()) result.write_error = internal_error;
+  result.interrupted = interrupt_requested() && result.written < e.total_runs;
+  return result;
+}
+
+}  // namespace plab

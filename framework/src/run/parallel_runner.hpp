@@ -1,0 +1,31 @@
+// Running every run of an experiment on OpenMP threads, streaming records to disk.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+#include "run/experiment.hpp"
+
+namespace plab {
+
+struct ExecuteOptions {
+  int threads = 1;
+  bool progress = false;
+  std::size_t first_run = 0;  // runs before it are already on disk (resume)
+};
+
+struct ExecuteResult {
+  std::size_t written = 0;  // canonical runs on disk after this call (a prefix)
+  std::size_t failed = 0;   // runs with status "failed" written by this call
+  bool interrupted = false;
+  std::string write_error;  // non-empty when writing the results failed
+};
+
+// Runs [first_run, total_runs) with a dynamic schedule, each from its own random streams,
+// and appends their records to `dir` in canonical order. Stops starting runs when an
+// interrupt is requested or a write fails; what is on disk is then a canonical prefix.
+ExecuteResult execute_runs(const Experiment& experiment, const std::filesystem::path& dir,
+                           const ExecuteOptions& options);
+
+}  // namespace plab

@@ -1,0 +1,64 @@
+// Loading the real plugin libraries in tests, and a recorder for update traces.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "config/json.hpp"
+#include "data/dataset.hpp"
+#include "plugins/param_resolver.hpp"
+#include "plugins/plugin_library.hpp"
+
+namespace plab::test {
+
+inline std::shared_ptr<const PluginLibrary> load_bundled(const std::string& name) {
+  return PluginLibrary::load(std::string(PLAB_PLUGIN_DIR) + "/" + name + ".so");
+}
+
+inline std::shared_ptr<const PluginLibrary> load_fixture(const std::string& name) {
+  return PluginLibrary::load(std::string(PLAB_TEST_PLUGIN_DIR) + "/" + name + ".so");
+}
+
+// Rows given un-augmented; the dataset prepends the constant 1.
+inline Dataset binary_data(const std::vector<std::vector<double>>& rows,
+                           const std::vector<int>& signs, bool augment = true) {
+  std::vector<double> values;
+  for (const auto& r : rows) values.insert(values.end(), r.begin(), r.end());
+  std::vector<std::int32_t> label;
+  for (int s : signs) label.push_back(s > 0 ? 1 : 0);
+  std::vector<std::string> names;
+  for (std::size_t j = 0; j < rows.front().size(); ++j) names.push_back("x" + std::to_string(j));
+  return Dataset(values, rows.size(), rows.front().size(), augment, TaskKind::kBinary,
+                 std::move(label), {"neg", "pos"}, std::move(names));
+}
+
+struct LearnerUnderTest {
+  std::shared_ptr<const PluginLibrary> plugin;
+  ParamSet params;
+  std::shared_ptr<Learner> learner;
+};
+
+inline LearnerUnderTest make_learner(const std::string& plugin_name, const Dataset& data,
+                                     const Json& params = Json::object()) {
+  LearnerUnderTest t;
+  t.plugin = load_bundled(plugin_name);
+  t.params = resolve_params(t.plugin->descriptor(), params, "/params");
+  const LearnerSetup setup{t.params, data.task(), data.rows(), data.cols(),
+                           data.class_names().size()};
+  t.learner = t.plugin->create(setup);
+  return t;
+}
+
+class TraceRecorder : public UpdateObserver {
+ public:
+  void on_update(std::size_t sample, std::span<const double> w) override {
+    updates.emplace_back(sample, std::vector<double>(w.begin(), w.end()));
+  }
+  std::vector<std::pair<std::size_t, std::vector<double>>> updates;
+};
+
+using Trace = std::vector<std::pair<std::size_t, std::vector<double>>>;
+
+}  // namespace plab::test

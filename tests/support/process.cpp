@@ -1,0 +1,76 @@
+#include "support/process.hpp"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <csignal>
+#include <unistd.h>
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "support/temp_dir.hpp"
+
+extern char** environ;
+
+namespace plab::test {
+
+namespace {
+
+ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::string>& args,
+                             const std::string& cwd, const std::vector<std::string>& env,
+                             int signal, int delay_ms) {
+  // Output goes to files rather than pipes: no deadlock however much the child prints.
+  TempDir io;
+  const std::string out_path = (io / "stdout").string();
+  const std::string err_path = (io / "stderr").string();
+  const std::string work = cwd.empty() ? std::filesystem::current_path().string() : cwd;
+
+  pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int in = open("/dev/null", O_RDONLY);
+    if (out < 0 || err < 0 || in < 0 || chdir(work.c_str()) != 0) _exit(127);
+    dup2(in, 0);
+    dup2(out, 1);
+    dup2(err, 2);
+    for (const std::string& assignment : env) putenv(const_cast<char*>(assignment.c_str()));
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(program.c_str()));
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(program.c_str(), argv.data());
+    _exit(127);
+  }
+  if (signal != 0) {
+    usleep(static_cast<useconds_t>(delay_ms) * 1000);
+    kill(pid, signal);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ProcessResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = read_file(out_path);
+  r.err = read_file(err_path);
+  return r;
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
+                          const std::string& cwd, const std::vector<std::string>& env) {
+  return spawn_and_wait(program, args, cwd, env, 0, 0);
+}
+
+ProcessResult run_process_and_signal(const std::string& program, const std::vector<std::string>& args,
+                                     int signal, int delay_ms, const std::string& cwd) {
+  return spawn_and_wait(program, args, cwd, {}, signal, delay_ms);
+}
+
+ProcessResult run_plab(const std::vector<std::string>& args, const std::string& cwd,
+                       const std::vector<std::string>& env) {
+  return run_process(PLAB_BINARY, args, cwd, env);
+}
+
+}  // namespace plab::test

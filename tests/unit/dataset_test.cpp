@@ -1,0 +1,82 @@
+#include "data/dataset.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+
+#include "config/experiment_config.hpp"
+#include "data/dataset_loader.hpp"
+#include "theory/point_theory.hpp"
+
+namespace plab {
+namespace {
+
+Dataset two_by_two(bool augment) {
+  return Dataset({3, 4, -1, 0}, 2, 2, augment, TaskKind::kBinary, {1, 0}, {"neg", "pos"},
+                 {"a", "b"});
+}
+
+TEST(Dataset, AugmentationPutsConstantOneFirst) {
+  const Dataset d = two_by_two(true);
+  ASSERT_EQ(d.cols(), 3u);
+  const TrainingSet t = d.view();
+  EXPECT_EQ(std::vector<double>(t.row(0), t.row(0) + 3), (std::vector<double>{1, 3, 4}));
+  EXPECT_EQ(std::vector<double>(t.row(1), t.row(1) + 3), (std::vector<double>{1, -1, 0}));
+  EXPECT_EQ(d.feature_names(), (std::vector<std::string>{"bias", "a", "b"}));
+}
+
+TEST(Dataset, WithoutAugmentationDataIsAsGiven) {
+  const Dataset d = two_by_two(false);
+  ASSERT_EQ(d.cols(), 2u);
+  EXPECT_EQ(d.view().row(1)[0], -1);
+}
+
+TEST(Dataset, StorageIsContiguousAndCacheLineAligned) {
+  const Dataset d = two_by_two(true);
+  const TrainingSet t = d.view();
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(t.features) % 64, 0u);
+  EXPECT_EQ(t.row(1), t.features + 3);
+}
+
+TEST(Dataset, BinarySignsFollowLabels) {
+  const Dataset d = two_by_two(true);
+  const TrainingSet t = d.view();
+  EXPECT_EQ(t.sign[0], 1.0);
+  EXPECT_EQ(t.sign[1], -1.0);
+  EXPECT_EQ(t.classes, 2u);
+}
+
+TEST(Dataset, RadiusIsMeasuredOnAugmentedData) {
+  // ‖[1,3,4]‖ = √26 > ‖[1,−1,0]‖; without the bias it would be 5.
+  EXPECT_DOUBLE_EQ(compute_point_theory(two_by_two(true)).radius, std::sqrt(26.0));
+  EXPECT_DOUBLE_EQ(compute_point_theory(two_by_two(false)).radius, 5.0);
+}
+
+TEST(DatasetLoader, InlineDataWithZeroOneLabels) {
+  DatasetSpec s;
+  s.kind = "inline";
+  s.x = {{0, 0}, {1, 1}};
+  s.y = {"0", "1"};
+  const Dataset d = load_dataset(s);
+  EXPECT_EQ(d.task(), TaskKind::kBinary);
+  EXPECT_EQ(d.view().sign[0], -1.0);
+  EXPECT_EQ(d.view().sign[1], 1.0);
+  EXPECT_EQ(d.cols(), 3u);
+}
+
+TEST(DatasetLoader, ShippedIrisHasThreeClassesOfFifty) {
+  DatasetSpec s;
+  s.kind = "csv";
+  s.path = std::string(PLAB_SOURCE_DIR) + "/data/iris.csv";
+  s.label_name = "species";
+  const Dataset d = load_dataset(s);
+  EXPECT_EQ(d.rows(), 150u);
+  EXPECT_EQ(d.cols(), 5u);
+  EXPECT_EQ(d.task(), TaskKind::kMulticlass);
+  EXPECT_EQ(d.class_names(), (std::vector<std::string>{"setosa", "versicolor", "virginica"}));
+  EXPECT_EQ(d.class_counts(), (std::vector<std::size_t>{50, 50, 50}));
+}
+
+}  // namespace
+}  // namespace plab

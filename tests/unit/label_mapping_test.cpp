@@ -1,0 +1,66 @@
+#include "data/label_mapping.hpp"
+
+#include <gtest/gtest.h>
+
+#include "error.hpp"
+
+namespace plab {
+namespace {
+
+using Labels = std::vector<std::string>;
+const auto kOrigin = [](std::size_t i) { return "row " + std::to_string(i); };
+
+TEST(LabelMapping, PositiveListMakesBinaryTask) {
+  const auto m = map_labels({"a", "b", "c", "a"}, Labels{"a"}, std::nullopt, "src", kOrigin);
+  EXPECT_EQ(m.task, TaskKind::kBinary);
+  EXPECT_EQ(m.index, (std::vector<std::int32_t>{1, 0, 0, 1}));
+  EXPECT_EQ(m.class_names, (Labels{"rest", "a"}));
+}
+
+TEST(LabelMapping, ZeroOneAndMinusPlusOneLabelsAreBinaryWithOnePositive) {
+  auto m = map_labels({"0", "1", "1"}, std::nullopt, std::nullopt, "src", kOrigin);
+  EXPECT_EQ(m.task, TaskKind::kBinary);
+  EXPECT_EQ(m.index, (std::vector<std::int32_t>{0, 1, 1}));
+  m = map_labels({"1", "-1", "+1", "1.0"}, std::nullopt, std::nullopt, "src", kOrigin);
+  EXPECT_EQ(m.task, TaskKind::kBinary);
+  EXPECT_EQ(m.index, (std::vector<std::int32_t>{1, 0, 1, 1}));
+}
+
+TEST(LabelMapping, ClassesListFixesOrder) {
+  const auto m = map_labels({"b", "a", "c"}, std::nullopt, Labels{"c", "b", "a"}, "src", kOrigin);
+  EXPECT_EQ(m.task, TaskKind::kMulticlass);
+  EXPECT_EQ(m.index, (std::vector<std::int32_t>{1, 2, 0}));
+}
+
+TEST(LabelMapping, NumericClassesSortNumericallyTextKeepsFirstAppearance) {
+  auto m = map_labels({"10", "2", "1"}, std::nullopt, std::nullopt, "src", kOrigin);
+  EXPECT_EQ(m.class_names, (Labels{"1", "2", "10"}));
+  m = map_labels({"zeta", "alpha", "zeta"}, std::nullopt, std::nullopt, "src", kOrigin);
+  EXPECT_EQ(m.class_names, (Labels{"zeta", "alpha"}));
+}
+
+TEST(LabelMapping, RefusesMissingPositiveClassWithSuggestion) {
+  try {
+    map_labels({"setosa", "virginica"}, Labels{"setos"}, std::nullopt, "iris.csv", kOrigin);
+    FAIL();
+  } catch (const DataError& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean 'setosa'"), std::string::npos) << e.what();
+  }
+}
+
+TEST(LabelMapping, RefusesSingleClass) {
+  EXPECT_THROW(map_labels({"a", "a"}, std::nullopt, std::nullopt, "s", kOrigin), DataError);
+  EXPECT_THROW(map_labels({"a", "b"}, Labels{"a", "b"}, std::nullopt, "s", kOrigin), DataError);
+}
+
+TEST(LabelMapping, RefusesLabelOutsideClassesNamingItsRow) {
+  try {
+    map_labels({"a", "b", "z"}, std::nullopt, Labels{"a", "b"}, "s", kOrigin);
+    FAIL();
+  } catch (const DataError& e) {
+    EXPECT_NE(std::string(e.what()).find("row 2"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace plab

@@ -40,18 +40,18 @@ const char* status_name(RunStatus status);
 
 struct RunOutcome {
   RunStatus status = RunStatus::kFailed;
-  std::string error;               // kFailed: what went wrong; kDiverged: where
-  std::uint64_t epochs = 0;        // epochs run, the final clean one included
-  std::uint64_t steps = 0;         // mistake-driven orders: scans of the data, the last clean
+  std::string error;         // kFailed: what went wrong; kDiverged: where
+  std::uint64_t epochs = 0;  // epochs run, the final clean one included
+  std::uint64_t steps = 0;   // mistake-driven orders: scans of the data, the last clean
   std::uint64_t mistakes = 0;
   std::uint64_t updates = 0;
   std::size_t train_errors = 0;
-  double w_norm = 0.0;             // Euclidean (Frobenius for several rows)
+  double w_norm = 0.0;  // Euclidean (Frobenius for several rows)
   double w0_norm = 0.0;
   std::vector<double> initial_weights;
   std::vector<double> final_weights;
   std::vector<std::pair<std::string, double>> metrics;  // from the learner
-  std::string trajectory;          // trajectory.jsonl lines of this run
+  std::string trajectory;                               // trajectory.jsonl lines of this run
   bool has_steps = false;
 };
 

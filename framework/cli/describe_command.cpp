@@ -53,8 +53,8 @@ int describe_command(const Args& args) {
   po::positional_options_description positional;
   positional.add("plugin", 1);
   po::variables_map vm;
-  if (!parse_options("describe", "describe PLUGIN [--plugin-dir DIR]...", args, options,
-                     positional, vm)) {
+  if (!parse_options("describe", "describe PLUGIN [--plugin-dir DIR]...", args, options, positional,
+                     vm)) {
     return 0;
   }
   const auto dirs = plugin_search_dirs(plugin_dirs_option(vm));

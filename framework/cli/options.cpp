@@ -12,9 +12,11 @@ bool parse_options(const std::string& command, const std::string& synopsis, cons
   options.add_options()("help,h", "show this help");
   try {
     // No guessing: `--thread` must not silently mean `--threads`.
-    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-    po::store(po::command_line_parser(args).options(options).positional(positional).style(style).run(),
-              vm);
+    const int style =
+        po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+    po::store(
+        po::command_line_parser(args).options(options).positional(positional).style(style).run(),
+        vm);
     if (vm.count("help") != 0) {
       std::cout << "usage: plab " << synopsis << "\n\n" << options << "\n";
       return false;

@@ -55,8 +55,8 @@ int run_command(const Args& args, const std::string& command_line) {
   if (vm.count("out") != 0) out = vm["out"].as<std::string>();
 
   install_interrupt_handlers();
-  const Experiment e = prepare_experiment(vm["config"].as<std::string>(),
-                                          PrepareOptions{plugin_dirs_option(vm)});
+  const Experiment e =
+      prepare_experiment(vm["config"].as<std::string>(), PrepareOptions{plugin_dirs_option(vm)});
   for (const std::string& note : e.notes) std::fprintf(stderr, "plab: note: %s\n", note.c_str());
 
   const auto start = std::chrono::system_clock::now();
@@ -91,17 +91,20 @@ int run_command(const Args& args, const std::string& command_line) {
 
   std::fputs(summary_table(summary).c_str(), stdout);
   std::printf("results: %s\n", dir.c_str());
-  if (!r.write_error.empty()) throw ResultsError(r.write_error + "; the " + std::to_string(r.written) +
-                                                 " records written before are intact");
+  if (!r.write_error.empty())
+    throw ResultsError(r.write_error + "; the " + std::to_string(r.written) +
+                       " records written before are intact");
   if (r.interrupted) {
-    std::fprintf(stderr, "plab: interrupted by signal %d after %zu of %zu runs; the results so far "
-                         "are in %s\n",
+    std::fprintf(stderr,
+                 "plab: interrupted by signal %d after %zu of %zu runs; the results so far "
+                 "are in %s\n",
                  interrupt_signal(), r.written, e.total_runs, dir.c_str());
     return kExitInterrupted;
   }
   if (summary.failed > 0) {
-    std::fprintf(stderr, "plab: error: %zu run%s failed; each has status \"failed\" and its "
-                         "message in 'error' in %s/runs.jsonl\n",
+    std::fprintf(stderr,
+                 "plab: error: %zu run%s failed; each has status \"failed\" and its "
+                 "message in 'error' in %s/runs.jsonl\n",
                  summary.failed, summary.failed == 1 ? "" : "s", dir.c_str());
     return kExitPluginFailure;
   }

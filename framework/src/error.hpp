@@ -12,8 +12,8 @@ namespace plab {
 
 enum ExitCode : int {
   kExitSuccess = 0,
-  kExitViolation = 1,    // `plab verify` found a violated bound
-  kExitBadInput = 2,     // command line, config or data
+  kExitViolation = 1,  // `plab verify` found a violated bound
+  kExitBadInput = 2,   // command line, config or data
   kExitPluginFailure = 3,
   kExitInterrupted = 130,
 };

@@ -59,11 +59,12 @@ constexpr plab::PluginDescriptor kDescriptor{
     .name = "perceptron",
     .version = "1.0.0",
     .summary = "classic perceptron: on a mistake, w <- w + y x (Rosenblatt; Novikoff bound)",
-    .details = "Binary labels y in {-1,+1}. On a mistake w <- w + y x~ (augmented x~ = [1, x]). "
-               "Mistake test by `tie`: \"mistake\" (default) updates when y (w . x~) <= 0, so a "
-               "zero score is a mistake; \"positive\" predicts +1 when w . x~ >= 0. "
-               "Guarantee (THEORY.md s1): from zero init, mistakes <= (R/rho)^2 in any order; "
-               "from a non-zero init, the init-aware bound of s3 with eta = 1.",
+    .details =
+        "Binary labels y in {-1,+1}. On a mistake w <- w + y x~ (augmented x~ = [1, x]). "
+        "Mistake test by `tie`: \"mistake\" (default) updates when y (w . x~) <= 0, so a "
+        "zero score is a mistake; \"positive\" predicts +1 when w . x~ >= 0. "
+        "Guarantee (THEORY.md s1): from zero init, mistakes <= (R/rho)^2 in any order; "
+        "from a non-zero init, the init-aware bound of s3 with eta = 1.",
     .params = kParams,
     .param_count = std::size(kParams),
     .tasks = plab::kBinaryTask,

@@ -84,8 +84,8 @@ TEST(PlabCli, CommandLineMistakesExitTwoWithAClearMessage) {
 
 TEST(PlabCli, ShippedQuickstartRuns) {
   test::TempDir dir;
-  const auto r = run_plab({"run", std::string(PLAB_SOURCE_DIR) + "/configs/quickstart.json", "--out",
-                           (dir / "o").string()});
+  const auto r = run_plab({"run", std::string(PLAB_SOURCE_DIR) + "/configs/quickstart.json",
+                           "--out", (dir / "o").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string runs = test::read_file(dir / "o" / "runs.jsonl");
   EXPECT_EQ(std::count(runs.begin(), runs.end(), '\n'), 400);

@@ -37,19 +37,24 @@ std::vector<boost::json::object> records(const std::filesystem::path& file) {
 TEST(PlabRun, WritesACompleteResultsFolder) {
   test::TempDir dir;
   const auto config = dir.write("c.json", iris_config("complete", 20));
-  const auto r = run_plab({"run", config.string(), "--out", (dir / "out").string(), "--threads", "2"});
+  const auto r =
+      run_plab({"run", config.string(), "--out", (dir / "out").string(), "--threads", "2"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* f : {"manifest.json", "runs.jsonl", "timings.jsonl", "summary.json", "summary.csv"}) {
+  for (const char* f :
+       {"manifest.json", "runs.jsonl", "timings.jsonl", "summary.json", "summary.csv"}) {
     EXPECT_TRUE(std::filesystem::exists(dir / "out" / f)) << f;
   }
   const auto runs = records(dir / "out" / "runs.jsonl");
   ASSERT_EQ(runs.size(), 20u);
-  const char* const fields[] = {"point", "learner", "plugin", "repeat", "params", "converged",
-                                "epochs", "mistakes", "updates", "train_error", "w_norm", "w0_norm",
-                                "R", "gamma", "w_ref_norm", "rho", "bound", "bound_kind",
-                                "bound_applies", "ratio", "bound_holds", "status"};
+  const char* const fields[] = {"point",       "learner",     "plugin",        "repeat",
+                                "params",      "converged",   "epochs",        "mistakes",
+                                "updates",     "train_error", "w_norm",        "w0_norm",
+                                "R",           "gamma",       "w_ref_norm",    "rho",
+                                "bound",       "bound_kind",  "bound_applies", "ratio",
+                                "bound_holds", "status"};
   for (std::size_t i = 0; i < runs.size(); ++i) {
-    for (const char* f : fields) EXPECT_TRUE(runs[i].contains(f)) << "record " << i << " lacks " << f;
+    for (const char* f : fields)
+      EXPECT_TRUE(runs[i].contains(f)) << "record " << i << " lacks " << f;
     EXPECT_EQ(runs[i].at("repeat").to_number<std::size_t>(), i);
     EXPECT_EQ(runs[i].at("status"), "converged");  // setosa vs rest is separable
     EXPECT_EQ(runs[i].at("train_error").to_number<double>(), 0.0);
@@ -70,7 +75,8 @@ TEST(PlabRun, WritesACompleteResultsFolder) {
 
 TEST(PlabRun, RunsJsonlIsByteIdenticalForOneAndTwoThreadsAndOnRerun) {
   test::TempDir dir;
-  const auto config = dir.write("c.json", iris_config("threads", 60, R"(, "sweep": {"/init/scale": [0, 1, 10]})"));
+  const auto config =
+      dir.write("c.json", iris_config("threads", 60, R"(, "sweep": {"/init/scale": [0, 1, 10]})"));
   std::string previous;
   int attempt = 0;
   for (const char* threads : {"1", "2", "2"}) {
@@ -157,7 +163,8 @@ TEST(PlabRun, AFailingRunIsRecordedAndTheOthersGoOn) {
   for (const auto& rec : runs) {
     if (rec.at("status") == "failed") {
       ++failed;
-      EXPECT_NE(std::string(rec.at("error").as_string()).find("negative first weight"), std::string::npos);
+      EXPECT_NE(std::string(rec.at("error").as_string()).find("negative first weight"),
+                std::string::npos);
       EXPECT_TRUE(rec.at("mistakes").is_null());
     } else {
       EXPECT_EQ(rec.at("status"), "converged");
@@ -174,8 +181,8 @@ TEST(PlabRun, InterruptKeepsACanonicalPrefixAndSaysSo) {
   text.replace(text.find("\"setosa\""), 8, "\"virginica\"");
   const auto config = dir.write("c.json", text);
   const auto r = test::run_process_and_signal(
-      PLAB_BINARY, {"run", config.string(), "--out", (dir / "o").string(), "--threads", "2"}, SIGINT,
-      700);
+      PLAB_BINARY, {"run", config.string(), "--out", (dir / "o").string(), "--threads", "2"},
+      SIGINT, 700);
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
   const auto manifest = boost::json::parse(read_file(dir / "o" / "manifest.json")).as_object();

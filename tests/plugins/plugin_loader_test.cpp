@@ -61,7 +61,8 @@ TEST(PluginLoader, FactoryExceptionBecomesAMessageNotACrash) {
 
 TEST(PluginLocator, FindsByNameInOrderAndListsFoldersWhenMissing) {
   const std::vector<std::filesystem::path> dirs = {PLAB_TEST_PLUGIN_DIR, PLAB_PLUGIN_DIR};
-  EXPECT_EQ(locate_plugin("perceptron", dirs), std::filesystem::path(PLAB_PLUGIN_DIR) / "perceptron.so");
+  EXPECT_EQ(locate_plugin("perceptron", dirs),
+            std::filesystem::path(PLAB_PLUGIN_DIR) / "perceptron.so");
   try {
     locate_plugin("nosuch", dirs);
     FAIL();

@@ -2,8 +2,8 @@
 
 #include <fcntl.h>
 #include <sys/wait.h>
-#include <csignal>
 #include <unistd.h>
+#include <csignal>
 
 #include <filesystem>
 #include <stdexcept>
@@ -63,8 +63,9 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
   return spawn_and_wait(program, args, cwd, env, 0, 0);
 }
 
-ProcessResult run_process_and_signal(const std::string& program, const std::vector<std::string>& args,
-                                     int signal, int delay_ms, const std::string& cwd) {
+ProcessResult run_process_and_signal(const std::string& program,
+                                     const std::vector<std::string>& args, int signal, int delay_ms,
+                                     const std::string& cwd) {
   return spawn_and_wait(program, args, cwd, {}, signal, delay_ms);
 }
 

@@ -18,8 +18,9 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
                           const std::string& cwd = "", const std::vector<std::string>& env = {});
 
 // Like run_process, but sends `signal` to the child `delay_ms` after starting it.
-ProcessResult run_process_and_signal(const std::string& program, const std::vector<std::string>& args,
-                                     int signal, int delay_ms, const std::string& cwd = "");
+ProcessResult run_process_and_signal(const std::string& program,
+                                     const std::vector<std::string>& args, int signal, int delay_ms,
+                                     const std::string& cwd = "");
 
 // Runs the plab binary under test.
 ProcessResult run_plab(const std::vector<std::string>& args, const std::string& cwd = "",

@@ -79,8 +79,9 @@ TEST(ConfigValidation, WrongTypeNamesPointerFoundAndExpected) {
 TEST(ConfigValidation, OutOfRangeNumbersAreRefused) {
   EXPECT_NE(error_of(valid_with("\"repeats\": 3", "\"repeats\": 0")).find("/repeats"),
             std::string::npos);
-  EXPECT_NE(error_of(valid_with("\"max_epochs\": 10", "\"max_epochs\": 0")).find("/protocol/max_epochs"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(valid_with("\"max_epochs\": 10", "\"max_epochs\": 0")).find("/protocol/max_epochs"),
+      std::string::npos);
   EXPECT_NE(error_of(valid_with("\"scale\": 0.5", "\"scale\": -1")).find("/init/scale"),
             std::string::npos);
 }
@@ -108,8 +109,9 @@ TEST(ConfigValidation, UnsafeNamesAreRefused) {
 }
 
 TEST(ConfigValidation, DuplicateLearnerNamesAreRefused) {
-  const std::string e = error_of(valid_with("[{\"plugin\": \"perceptron\"}]",
-                                            "[{\"plugin\": \"perceptron\"}, {\"plugin\": \"perceptron\"}]"));
+  const std::string e =
+      error_of(valid_with("[{\"plugin\": \"perceptron\"}]",
+                          "[{\"plugin\": \"perceptron\"}, {\"plugin\": \"perceptron\"}]"));
   EXPECT_NE(e.find("/learners/1/name"), std::string::npos) << e;
 }
 

@@ -19,7 +19,8 @@ TEST(OrderedWriter, WritesInCanonicalOrderWhateverTheSubmissionOrder) {
   test::TempDir dir;
   std::vector<std::size_t> seen;
   {
-    OrderedWriter w(dir.path(), 0, 100, false, [&](std::size_t i, const RunText&) { seen.push_back(i); });
+    OrderedWriter w(dir.path(), 0, 100, false,
+                    [&](std::size_t i, const RunText&) { seen.push_back(i); });
     for (std::size_t i : {2, 0, 3, 1, 4}) w.submit(i, text(i));
     EXPECT_EQ(w.close(), "");
   }

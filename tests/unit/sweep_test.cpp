@@ -10,7 +10,8 @@ namespace {
 
 Json config(const std::string& sweep) {
   return parse_json_text(R"({"name": "s", "init": {"kind": "zero"}, "learners": [{"plugin": "p"}],
-                             "sweep": )" + sweep + "}",
+                             "sweep": )" +
+                             sweep + "}",
                          "t.json");
 }
 
@@ -20,7 +21,8 @@ TEST(Sweep, NoSweepIsOnePoint) {
 }
 
 TEST(Sweep, GridIsMixedRadixWithLastAxisFastest) {
-  const Json doc = config(R"({"/init/scale": [0, 1], "/learners/0/params": [{"eta": 0.1}, {"eta": 1}, {}]})");
+  const Json doc =
+      config(R"({"/init/scale": [0, 1], "/learners/0/params": [{"eta": 0.1}, {"eta": 1}, {}]})");
   const auto axes = read_sweep_axes(doc);
   ASSERT_EQ(count_points(axes), 6u);
   const SweepPoint p4 = make_point(doc, axes, 4);  // digits (1, 1)

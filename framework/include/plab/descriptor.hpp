@@ -24,12 +24,12 @@ enum TaskFlag : std::uint32_t {
 
 // The theorem a learner's mistakes are checked against (THEORY.md); the engine evaluates it.
 enum class Guarantee : std::uint8_t {
-  kNone,            // no mistake bound
-  kNovikoff,        // classic perceptron: k ≤ (R/ρ)² from zero (§1), init-aware form else (§3)
+  kNone,      // no mistake bound
+  kNovikoff,  // classic perceptron: k ≤ (R/ρ)² from zero (§1), init-aware form else (§3)
   kNovikoffScaled,  // η-scaled perceptron: same, with the init-aware form scaled by η (§2, §3)
-  kBatch,           // batch perceptron: T ≤ (R/ρ)² averaged, Σ m_t ≤ n(R/ρ)² plain sum (§4)
-  kMulticlass,      // Kesler construction: k ≤ 2R²/γ² (§5)
-  kLeastSquares,    // linear unit: distance to the least-squares optimum instead (§6)
+  kBatch,         // batch perceptron: T ≤ (R/ρ)² averaged, Σ m_t ≤ n(R/ρ)² plain sum (§4)
+  kMulticlass,    // Kesler construction: k ≤ 2R²/γ² (§5)
+  kLeastSquares,  // linear unit: distance to the least-squares optimum instead (§6)
 };
 
 enum class OrderSupport : std::uint8_t {
@@ -65,14 +65,14 @@ struct PluginDescriptor {
   std::uint32_t abi_version = kAbiVersion;  // must stay the first member
   const char* name = "";                    // [a-z0-9_]+, the name configs use
   const char* version = "";
-  const char* summary = "";                 // one line, for `plab plugins`
-  const char* details = "";                 // conventions (ties, steps), for `plab describe`
+  const char* summary = "";  // one line, for `plab plugins`
+  const char* details = "";  // conventions (ties, steps), for `plab describe`
   const ParamSpec* params = nullptr;
   std::size_t param_count = 0;
   std::uint32_t tasks = kBinaryTask;
   Guarantee guarantee = Guarantee::kNone;
   OrderSupport orders = OrderSupport::kPermutation;
-  CheckFunction* check = nullptr;           // may be nullptr
+  CheckFunction* check = nullptr;  // may be nullptr
 };
 
 }  // namespace plab

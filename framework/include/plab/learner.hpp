@@ -52,8 +52,8 @@ enum class MistakePick : std::uint8_t {
 };
 
 struct StepOutcome {
-  bool updated = false;     // false: no sample is misclassified, the learner has converged
-  std::size_t sample = 0;   // the row updated on, when updated
+  bool updated = false;    // false: no sample is misclassified, the learner has converged
+  std::size_t sample = 0;  // the row updated on, when updated
 };
 
 struct WeightShape {

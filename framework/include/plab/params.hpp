@@ -22,9 +22,9 @@ struct ParamSpec {
   const char* name = "";
   ParamType type = ParamType::kReal;
   const char* doc = "";
-  double default_number = 0.0;    // kReal, kInteger, kBool (0 or 1)
+  double default_number = 0.0;      // kReal, kInteger, kBool (0 or 1)
   const char* default_choice = "";  // kChoice
-  const char* choices = "";        // kChoice: alternatives separated by '|'
+  const char* choices = "";         // kChoice: alternatives separated by '|'
   double lower = -std::numeric_limits<double>::infinity();  // kReal, kInteger
   double upper = std::numeric_limits<double>::infinity();
   bool lower_open = false;  // true: value must be > lower; false: >= lower

@@ -29,11 +29,11 @@ CreateResult create_guarded(const LearnerSetup& setup) noexcept {
 
 }  // namespace plab::detail
 
-#define PLAB_PLUGIN(DESCRIPTOR, LEARNER_TYPE)                                         \
-  namespace {                                                                         \
-  ::plab::CreateResult plab_create_learner(const ::plab::LearnerSetup& setup) {       \
-    return ::plab::detail::create_guarded<LEARNER_TYPE>(setup);                       \
-  }                                                                                   \
-  }                                                                                   \
-  BOOST_DLL_ALIAS(DESCRIPTOR, plab_descriptor)                                        \
+#define PLAB_PLUGIN(DESCRIPTOR, LEARNER_TYPE)                                   \
+  namespace {                                                                   \
+  ::plab::CreateResult plab_create_learner(const ::plab::LearnerSetup& setup) { \
+    return ::plab::detail::create_guarded<LEARNER_TYPE>(setup);                 \
+  }                                                                             \
+  }                                                                             \
+  BOOST_DLL_ALIAS(DESCRIPTOR, plab_descriptor)                                  \
   BOOST_DLL_ALIAS(plab_create_learner, plab_create)

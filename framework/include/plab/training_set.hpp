@@ -14,8 +14,8 @@ namespace plab {
 struct TrainingSet {
   const double* features = nullptr;  // rows × cols, row-major, contiguous
   std::size_t rows = 0;
-  std::size_t cols = 0;               // dimension seen by the learner, bias column included
-  const double* sign = nullptr;       // binary tasks: y ∈ {−1, +1}; otherwise nullptr
+  std::size_t cols = 0;                 // dimension seen by the learner, bias column included
+  const double* sign = nullptr;         // binary tasks: y ∈ {−1, +1}; otherwise nullptr
   const std::int32_t* label = nullptr;  // class index in [0, classes) for every task
   std::size_t classes = 0;
 

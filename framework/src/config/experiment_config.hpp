@@ -14,13 +14,13 @@ namespace plab {
 struct DatasetSpec {
   std::string kind;  // "csv" | "inline"
   // csv
-  std::filesystem::path path;          // resolved against the config's folder
+  std::filesystem::path path;  // resolved against the config's folder
   std::optional<std::string> label_name;
   std::optional<std::size_t> label_index;
-  std::optional<bool> header;          // nullopt: detect from the first row
+  std::optional<bool> header;  // nullopt: detect from the first row
   // inline
   std::vector<std::vector<double>> x;
-  std::vector<std::string> y;          // labels as text, numbers written canonically
+  std::vector<std::string> y;  // labels as text, numbers written canonically
   // both
   std::optional<std::vector<std::string>> positive;
   std::optional<std::vector<std::string>> classes;
@@ -28,23 +28,23 @@ struct DatasetSpec {
 };
 
 struct LearnerSpec {
-  std::string name;    // unique within the config, names the learner in records
-  std::string plugin;  // a plugin name, or a path to a .so (resolved against the config)
-  Json params;         // validated against the plugin's descriptor once it is loaded
-  std::string pointer; // "/learners/3", for messages
+  std::string name;     // unique within the config, names the learner in records
+  std::string plugin;   // a plugin name, or a path to a .so (resolved against the config)
+  Json params;          // validated against the plugin's descriptor once it is loaded
+  std::string pointer;  // "/learners/3", for messages
 };
 
 struct InitSpec {
   std::string kind = "zero";  // zero | gaussian | uniform | given
   double scale = 1.0;
-  std::vector<double> w;      // given
+  std::vector<double> w;  // given
 };
 
 struct ProtocolSpec {
   std::string kind = "convergence";  // convergence | trajectory
   std::int64_t max_epochs = 1000;
-  std::string order = "cyclic";      // cyclic | shuffle | random_mistake | worst_mistake
-  bool order_given = false;          // the config named an order explicitly
+  std::string order = "cyclic";  // cyclic | shuffle | random_mistake | worst_mistake
+  bool order_given = false;      // the config named an order explicitly
   bool record_weights = false;
 };
 

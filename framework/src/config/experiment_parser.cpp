@@ -26,8 +26,8 @@ std::string label_text(const Json& value, const std::string& pointer) {
     const auto end = std::to_chars(buffer, buffer + sizeof buffer, d).ptr;
     return std::string(buffer, end);
   }
-  throw_config_error(pointer, "a label must be a number or a string, found " +
-                                  describe_json(value));
+  throw_config_error(pointer,
+                     "a label must be a number or a string, found " + describe_json(value));
 }
 
 DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir) {
@@ -52,8 +52,8 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
     const Json& x = in.value("x");
     const std::string xp = in.pointer_of("x");
     if (!x.is_array() || x.empty()) {
-      throw_config_error(xp, "expected a non-empty array of rows (arrays of numbers), found " +
-                                 describe_json(x));
+      throw_config_error(
+          xp, "expected a non-empty array of rows (arrays of numbers), found " + describe_json(x));
     }
     for (std::size_t i = 0; i < x.size(); ++i) {
       const std::string rp = pointer_append(xp, i);
@@ -79,7 +79,8 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
       throw_config_error(yp, "expected an array of " + std::to_string(d.x.size()) +
                                  " labels (one per row of x), found " + describe_json(y));
     }
-    for (std::size_t i = 0; i < y.size(); ++i) d.y.push_back(label_text(y[i], pointer_append(yp, i)));
+    for (std::size_t i = 0; i < y.size(); ++i)
+      d.y.push_back(label_text(y[i], pointer_append(yp, i)));
   }
   if (in.has("positive")) d.positive = in.texts("positive");
   if (in.has("classes")) d.classes = in.texts("classes");
@@ -99,9 +100,10 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
 std::vector<LearnerSpec> parse_learners(const Json& list, const std::string& pointer,
                                         const std::filesystem::path& base_dir) {
   if (!list.is_array() || list.empty()) {
-    throw_config_error(pointer, "expected a non-empty array of learners like "
-                                "{\"name\": \"classic\", \"plugin\": \"perceptron\"}, found " +
-                                    describe_json(list));
+    throw_config_error(pointer,
+                       "expected a non-empty array of learners like "
+                       "{\"name\": \"classic\", \"plugin\": \"perceptron\"}, found " +
+                           describe_json(list));
   }
   std::vector<LearnerSpec> out;
   std::set<std::string> names;
@@ -111,8 +113,7 @@ std::vector<LearnerSpec> parse_learners(const Json& list, const std::string& poi
     s.pointer = in.pointer();
     s.plugin = in.text("plugin");
     if (s.plugin.empty()) throw_config_error(in.pointer_of("plugin"), "the plugin name is empty");
-    const bool is_path = s.plugin.find('/') != std::string::npos ||
-                         s.plugin.ends_with(".so");
+    const bool is_path = s.plugin.find('/') != std::string::npos || s.plugin.ends_with(".so");
     if (is_path) s.plugin = (base_dir / s.plugin).lexically_normal().string();
     std::string default_name = s.plugin;
     if (is_path) default_name = std::filesystem::path(s.plugin).stem().string();
@@ -189,8 +190,8 @@ ExperimentConfig parse_experiment(const Json& document, const std::filesystem::p
   ExperimentConfig c;
   c.name = in.text("name");
   if (!is_safe_name(c.name)) {
-    throw_config_error("/name", "'" + c.name +
-                                    "' cannot name a results folder: use only A-Z a-z 0-9 . _ -");
+    throw_config_error("/name",
+                       "'" + c.name + "' cannot name a results folder: use only A-Z a-z 0-9 . _ -");
   }
   c.seed = in.seed("seed", 0);
   c.repeats = in.integer("repeats", 1, kMaxRepeats, 1);

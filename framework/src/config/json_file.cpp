@@ -29,7 +29,7 @@ std::string line_and_column(const std::string& text, std::size_t byte) {
 Json parse_json_text(const std::string& text, const std::string& origin) {
   try {
     return Json::parse(text, nullptr, /*allow_exceptions=*/true,
-                                 /*ignore_comments=*/true);
+                       /*ignore_comments=*/true);
   } catch (const nlohmann::json::parse_error& e) {
     // e.byte is one past the offending character.
     const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;

@@ -89,12 +89,12 @@ std::string ObjectReader::choice(std::string_view key, const std::vector<std::st
   const Json* v = find(key);
   if (v == nullptr) {
     if (fallback) return *fallback;
-    throw_config_error(pointer_of(key), "this field is required but missing; accepted: " +
-                                            quoted_list(accepted));
+    throw_config_error(pointer_of(key),
+                       "this field is required but missing; accepted: " + quoted_list(accepted));
   }
   if (!v->is_string()) {
-    throw_config_error(pointer_of(key), "expected one of " + quoted_list(accepted) + ", found " +
-                                            describe_json(*v));
+    throw_config_error(pointer_of(key),
+                       "expected one of " + quoted_list(accepted) + ", found " + describe_json(*v));
   }
   const std::string s = v->get<std::string>();
   if (std::find(accepted.begin(), accepted.end(), s) == accepted.end()) {
@@ -121,8 +121,7 @@ double ObjectReader::number(std::string_view key, std::optional<double> fallback
 std::int64_t ObjectReader::integer(std::string_view key, std::int64_t min, std::int64_t max,
                                    std::optional<std::int64_t> fallback) {
   const Json* v = find(key);
-  const std::string range = "an integer from " + std::to_string(min) + " to " +
-                            std::to_string(max);
+  const std::string range = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
   if (v == nullptr) {
     if (fallback) return *fallback;
     throw_config_error(pointer_of(key), "this field is required but missing (" + range + ")");
@@ -211,10 +210,10 @@ void ObjectReader::finish(const std::string& context) {
     std::vector<std::string> accepted = accepted_;
     std::sort(accepted.begin(), accepted.end());
     accepted.erase(std::unique(accepted.begin(), accepted.end()), accepted.end());
-    throw_config_error(pointer_of(it.key()),
-                       "unknown key '" + it.key() + "'" + did_you_mean(it.key(), accepted) +
-                           (context.empty() ? "" : " " + context) +
-                           "; accepted keys here: " + quoted_list(accepted));
+    throw_config_error(pointer_of(it.key()), "unknown key '" + it.key() + "'" +
+                                                 did_you_mean(it.key(), accepted) +
+                                                 (context.empty() ? "" : " " + context) +
+                                                 "; accepted keys here: " + quoted_list(accepted));
   }
 }
 

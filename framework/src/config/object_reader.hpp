@@ -43,8 +43,8 @@ class ObjectReader {
   bool flag(std::string_view key, bool fallback);
   std::vector<double> numbers(std::string_view key);
   std::vector<std::string> texts(std::string_view key);
-  const Json& value(std::string_view key);  // required, any type
-  ObjectReader object(std::string_view key);          // required object
+  const Json& value(std::string_view key);    // required, any type
+  ObjectReader object(std::string_view key);  // required object
 
   // Refuses keys no getter declared. `context` completes "is not accepted ...".
   void finish(const std::string& context = "");

@@ -15,8 +15,9 @@ void set_at_pointer(Json& document, const std::string& pointer, const Json& valu
   const Json::json_pointer target(pointer);
   const Json::json_pointer parent = target.parent_pointer();
   if (!document.contains(parent)) {
-    throw_config_error(where, "the sweep pointer '" + pointer + "' does not lead into the config: '" +
-                                  parent.to_string() + "' does not exist");
+    throw_config_error(where, "the sweep pointer '" + pointer +
+                                  "' does not lead into the config: '" + parent.to_string() +
+                                  "' does not exist");
   }
   Json& holder = document[parent];
   if (holder.is_array()) {
@@ -25,8 +26,8 @@ void set_at_pointer(Json& document, const std::string& pointer, const Json& valu
     try {
       index = std::stoul(last);
     } catch (const std::exception&) {
-      throw_config_error(where, "'" + last + "' is not an index into the array at '" +
-                                    parent.to_string() + "'");
+      throw_config_error(
+          where, "'" + last + "' is not an index into the array at '" + parent.to_string() + "'");
     }
     if (index >= holder.size()) {
       throw_config_error(where, "index " + last + " is past the end of the array at '" +
@@ -47,29 +48,33 @@ std::vector<SweepAxis> read_sweep_axes(const Json& document) {
   if (!document.is_object() || !document.contains("sweep")) return axes;
   const Json& sweep = document["sweep"];
   if (!sweep.is_object()) {
-    throw_config_error("/sweep", "expected an object mapping JSON Pointers to lists of values, "
-                                 "found " + describe_json(sweep));
+    throw_config_error("/sweep",
+                       "expected an object mapping JSON Pointers to lists of values, "
+                       "found " +
+                           describe_json(sweep));
   }
   std::size_t points = 1;
   for (auto it = sweep.begin(); it != sweep.end(); ++it) {
     const std::string where = pointer_append("/sweep", it.key());
     const std::string& pointer = it.key();
     if (pointer.empty() || pointer.front() != '/') {
-      throw_config_error(where, "'" + pointer + "' is not a JSON Pointer; write it like "
-                                                "\"/init/scale\"");
+      throw_config_error(where, "'" + pointer +
+                                    "' is not a JSON Pointer; write it like "
+                                    "\"/init/scale\"");
     }
     try {
       (void)Json::json_pointer(pointer);
     } catch (const nlohmann::json::exception&) {
-      throw_config_error(where, "'" + pointer + "' is not a valid JSON Pointer (use ~0 for '~' "
-                                                "and ~1 for '/')");
+      throw_config_error(where, "'" + pointer +
+                                    "' is not a valid JSON Pointer (use ~0 for '~' "
+                                    "and ~1 for '/')");
     }
     if (pointer == "/name" || pointer.starts_with("/sweep")) {
       throw_config_error(where, "'" + pointer + "' cannot be swept");
     }
     if (!it.value().is_array() || it.value().empty()) {
-      throw_config_error(where, "expected a non-empty array of values, found " +
-                                    describe_json(it.value()));
+      throw_config_error(
+          where, "expected a non-empty array of values, found " + describe_json(it.value()));
     }
     SweepAxis axis{pointer, {}};
     for (const Json& v : it.value()) axis.values.push_back(v);
@@ -89,8 +94,7 @@ std::size_t count_points(const std::vector<SweepAxis>& axes) {
   return n;
 }
 
-SweepPoint make_point(const Json& document, const std::vector<SweepAxis>& axes,
-                      std::size_t index) {
+SweepPoint make_point(const Json& document, const std::vector<SweepAxis>& axes, std::size_t index) {
   SweepPoint point;
   point.index = index;
   point.document = document;
@@ -104,7 +108,8 @@ SweepPoint make_point(const Json& document, const std::vector<SweepAxis>& axes,
   }
   for (std::size_t a = 0; a < axes.size(); ++a) {
     const Json& value = axes[a].values[digit[a]];
-    set_at_pointer(point.document, axes[a].pointer, value, pointer_append("/sweep", axes[a].pointer));
+    set_at_pointer(point.document, axes[a].pointer, value,
+                   pointer_append("/sweep", axes[a].pointer));
     point.assignments.emplace_back(axes[a].pointer, value);
   }
   return point;

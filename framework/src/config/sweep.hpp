@@ -33,7 +33,6 @@ std::size_t count_points(const std::vector<SweepAxis>& axes);
 
 // Builds point `index` (0 ≤ index < count_points). Throws ConfigError naming the pointer
 // when it cannot be applied (its parent does not exist in the config).
-SweepPoint make_point(const Json& document, const std::vector<SweepAxis>& axes,
-                      std::size_t index);
+SweepPoint make_point(const Json& document, const std::vector<SweepAxis>& axes, std::size_t index);
 
 }  // namespace plab

@@ -156,9 +156,9 @@ CsvTable parse_csv(const std::string& text, const std::string& origin, const Csv
         for (std::size_t a = 0; a < width; ++a) {
           for (std::size_t b = a + 1; b < width; ++b) {
             if (names[a] == names[b]) {
-              throw DataError(where + ": the header names column '" + names[a] + "' twice (columns " +
-                              std::to_string(a + 1) + " and " + std::to_string(b + 1) +
-                              "); column names must be unique");
+              throw DataError(where + ": the header names column '" + names[a] +
+                              "' twice (columns " + std::to_string(a + 1) + " and " +
+                              std::to_string(b + 1) + "); column names must be unique");
             }
           }
         }
@@ -172,8 +172,8 @@ CsvTable parse_csv(const std::string& text, const std::string& origin, const Csv
         while (j < width && names[j] != *options.label_name) ++j;
         if (j == width) {
           throw DataError(where + ": no column is named '" + *options.label_name + "'" +
-                          did_you_mean(*options.label_name, names) + "; columns: " +
-                          quoted_list(names));
+                          did_you_mean(*options.label_name, names) +
+                          "; columns: " + quoted_list(names));
         }
         label_col = j;
       } else {
@@ -216,7 +216,8 @@ CsvTable parse_csv(const std::string& text, const std::string& origin, const Csv
       }
       if (!std::isfinite(v)) {
         throw DataError(where + ":" + std::to_string(fields[j].column) + ": '" +
-                        std::string(fields[j].text) + "' is not finite; NaN and infinity are not "
+                        std::string(fields[j].text) +
+                        "' is not finite; NaN and infinity are not "
                         "accepted as feature values");
       }
       table.values.push_back(v);
@@ -224,7 +225,8 @@ CsvTable parse_csv(const std::string& text, const std::string& origin, const Csv
     table.line_of_row.push_back(line_number);
     ++table.rows;
   }
-  if (first) throw DataError(origin + ": the file is empty; expected rows of comma-separated numbers");
+  if (first)
+    throw DataError(origin + ": the file is empty; expected rows of comma-separated numbers");
   if (table.rows == 0) throw DataError(origin + ": the file has a header but no data rows");
   return table;
 }
@@ -236,12 +238,14 @@ CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options) 
   }
   // One read into memory: a fopen/fread of the whole file is the fastest portable way, and
   // the table needs the data in memory anyway.
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                       &std::fclose);
   if (!file) throw DataError("data file '" + path.string() + "' cannot be opened for reading");
   std::string text(std::filesystem::file_size(path, ec), '\0');
   if (ec) throw DataError("data file '" + path.string() + "': " + ec.message());
   const std::size_t got = std::fread(text.data(), 1, text.size(), file.get());
-  if (got != text.size()) throw DataError("data file '" + path.string() + "' could not be read whole");
+  if (got != text.size())
+    throw DataError("data file '" + path.string() + "' could not be read whole");
   return parse_csv(text, path.string(), options);
 }
 

@@ -27,9 +27,9 @@ struct CsvTable {
   std::string label_name;
   std::size_t rows = 0;
   std::size_t features = 0;
-  std::vector<double> values;              // rows × features, row-major
-  std::vector<std::string> labels;         // one per row
-  std::vector<std::size_t> line_of_row;    // 1-based file line of each row, for messages
+  std::vector<double> values;            // rows × features, row-major
+  std::vector<std::string> labels;       // one per row
+  std::vector<std::size_t> line_of_row;  // 1-based file line of each row, for messages
 };
 
 CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options);

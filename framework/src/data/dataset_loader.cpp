@@ -14,10 +14,9 @@ Dataset from_csv(const DatasetSpec& spec) {
   options.header = spec.header;
   CsvTable table = read_csv(spec.path, options);
   const std::string source = spec.path.string();
-  LabelMapping labels = map_labels(table.labels, spec.positive, spec.classes, source,
-                                   [&](std::size_t row) {
-                                     return source + ":" + std::to_string(table.line_of_row[row]);
-                                   });
+  LabelMapping labels = map_labels(
+      table.labels, spec.positive, spec.classes, source,
+      [&](std::size_t row) { return source + ":" + std::to_string(table.line_of_row[row]); });
   return Dataset(table.values, table.rows, table.features, spec.augment, labels.task,
                  std::move(labels.index), std::move(labels.class_names),
                  std::move(table.feature_names));
@@ -29,8 +28,9 @@ Dataset from_inline(const DatasetSpec& spec) {
   std::vector<double> values;
   values.reserve(rows * width);
   for (const auto& row : spec.x) values.insert(values.end(), row.begin(), row.end());
-  LabelMapping labels = map_labels(spec.y, spec.positive, spec.classes, "/dataset/y",
-                                   [](std::size_t row) { return "/dataset/y/" + std::to_string(row); });
+  LabelMapping labels =
+      map_labels(spec.y, spec.positive, spec.classes, "/dataset/y",
+                 [](std::size_t row) { return "/dataset/y/" + std::to_string(row); });
   std::vector<std::string> names;
   for (std::size_t j = 0; j < width; ++j) names.push_back("x" + std::to_string(j + 1));
   return Dataset(values, rows, width, spec.augment, labels.task, std::move(labels.index),

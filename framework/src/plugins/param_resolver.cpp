@@ -90,7 +90,8 @@ ParamSet resolve_params(const PluginDescriptor& plugin, const Json& params,
     for (const auto& name : declared) known = known || name == it.key();
     if (!known) {
       throw_config_error(pointer_append(pointer, it.key()),
-                         who + " has no param '" + it.key() + "'" + did_you_mean(it.key(), declared) +
+                         who + " has no param '" + it.key() + "'" +
+                             did_you_mean(it.key(), declared) +
                              (declared.empty() ? "; it takes no params"
                                                : "; its params: " + quoted_list(declared)));
     }
@@ -99,8 +100,8 @@ ParamSet resolve_params(const PluginDescriptor& plugin, const Json& params,
   for (std::size_t k = 0; k < plugin.param_count; ++k) {
     const ParamSpec& s = plugin.params[k];
     const std::string where = pointer_append(pointer, s.name);
-    const std::string expected = who + " expects param '" + s.name + "' to be " +
-                                 describe_param_type(s);
+    const std::string expected =
+        who + " expects param '" + s.name + "' to be " + describe_param_type(s);
     ParamSet::Entry e{s.name, s.type, s.default_number, s.default_choice};
     const auto it = params.find(s.name);
     if (it != params.end()) {
@@ -108,8 +109,9 @@ ParamSet resolve_params(const PluginDescriptor& plugin, const Json& params,
       switch (s.type) {
         case ParamType::kReal:
         case ParamType::kInteger: {
-          const bool integral = v.is_number_integer() ||
-                                (v.is_number_float() && std::nearbyint(v.get<double>()) == v.get<double>());
+          const bool integral =
+              v.is_number_integer() ||
+              (v.is_number_float() && std::nearbyint(v.get<double>()) == v.get<double>());
           if (!v.is_number() || !std::isfinite(v.get<double>()) ||
               (s.type == ParamType::kInteger && !integral)) {
             throw_config_error(where, expected + ", found " + describe_json(v));
@@ -132,9 +134,9 @@ ParamSet resolve_params(const PluginDescriptor& plugin, const Json& params,
             for (const auto& c : choices) ok = ok || c == v.get<std::string>();
           }
           if (!ok) {
-            throw_config_error(where, expected + ", found " + describe_json(v) +
-                                          (v.is_string() ? did_you_mean(v.get<std::string>(), choices)
-                                                         : ""));
+            throw_config_error(
+                where, expected + ", found " + describe_json(v) +
+                           (v.is_string() ? did_you_mean(v.get<std::string>(), choices) : ""));
           }
           e.text = v.get<std::string>();
           break;

@@ -31,9 +31,11 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
     throw PluginError(where + " could not be loaded as a shared library: " + e.what());
   }
   if (!library.has(kDescriptorSymbol) || !library.has(kFactorySymbol)) {
-    throw PluginError(where + " is a shared library but not a perceptron-lab plugin: it does not "
-                              "export '" + std::string(kDescriptorSymbol) + "' and '" +
-                      kFactorySymbol + "' (write PLAB_PLUGIN(descriptor, Learner) in its source)");
+    throw PluginError(where +
+                      " is a shared library but not a perceptron-lab plugin: it does not "
+                      "export '" +
+                      std::string(kDescriptorSymbol) + "' and '" + kFactorySymbol +
+                      "' (write PLAB_PLUGIN(descriptor, Learner) in its source)");
   }
   auto plugin = std::make_shared<PluginLibrary>(Token{}, std::move(library), file);
   const auto& descriptor = plugin->library_.get_alias<const PluginDescriptor>(kDescriptorSymbol);
@@ -45,10 +47,12 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
                       std::to_string(kAbiVersion) + "; rebuild the plugin against this plab's SDK");
   }
   if (descriptor.name == nullptr || *descriptor.name == '\0' ||
-      (descriptor.param_count > 0 && descriptor.params == nullptr) || descriptor.version == nullptr ||
-      descriptor.summary == nullptr || descriptor.details == nullptr) {
-    throw PluginError(where + " has an incomplete descriptor (name, version, summary, details and "
-                              "the param table must be set)");
+      (descriptor.param_count > 0 && descriptor.params == nullptr) ||
+      descriptor.version == nullptr || descriptor.summary == nullptr ||
+      descriptor.details == nullptr) {
+    throw PluginError(where +
+                      " has an incomplete descriptor (name, version, summary, details and "
+                      "the param table must be set)");
   }
   plugin->descriptor_ = &descriptor;
   plugin->create_ = &plugin->library_.get_alias<CreateFunction>(kFactorySymbol);

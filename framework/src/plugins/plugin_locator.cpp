@@ -45,7 +45,8 @@ std::filesystem::path locate_plugin(const std::string& name_or_path,
                     ".so file; `plab plugins` lists what is found)");
 }
 
-std::vector<std::filesystem::path> list_plugin_files(const std::vector<std::filesystem::path>& dirs) {
+std::vector<std::filesystem::path> list_plugin_files(
+    const std::vector<std::filesystem::path>& dirs) {
   std::vector<std::filesystem::path> files;
   std::set<std::string> seen;
   for (const auto& dir : dirs) {

@@ -21,6 +21,7 @@ std::filesystem::path locate_plugin(const std::string& name_or_path,
                                     const std::vector<std::filesystem::path>& dirs);
 
 // Every *.so in the folders, first occurrence of each file name only, sorted by name.
-std::vector<std::filesystem::path> list_plugin_files(const std::vector<std::filesystem::path>& dirs);
+std::vector<std::filesystem::path> list_plugin_files(
+    const std::vector<std::filesystem::path>& dirs);
 
 }  // namespace plab

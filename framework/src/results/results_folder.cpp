@@ -24,7 +24,8 @@ namespace {
 void make_dirs(const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec) throw ResultsError("cannot create the results folder '" + dir.string() + "': " + ec.message());
+  if (ec)
+    throw ResultsError("cannot create the results folder '" + dir.string() + "': " + ec.message());
 }
 
 // Replaces <parent>/latest with a relative symlink to `target`, atomically.
@@ -69,7 +70,9 @@ fs::path create_results_folder(const std::optional<fs::path>& out, const fs::pat
       point_latest(parent, dir);
       return dir;
     }
-    if (ec) throw ResultsError("cannot create the results folder '" + dir.string() + "': " + ec.message());
+    if (ec)
+      throw ResultsError("cannot create the results folder '" + dir.string() +
+                         "': " + ec.message());
   }
   throw ResultsError("cannot find a free results folder name under '" + parent.string() + "'");
 }
@@ -86,7 +89,9 @@ void write_file_atomically(const fs::path& path, const std::string& content) {
   }
   std::error_code ec;
   fs::rename(tmp, path, ec);
-  if (ec) throw ResultsError("cannot rename '" + tmp.string() + "' to '" + path.string() + "': " + ec.message());
+  if (ec)
+    throw ResultsError("cannot rename '" + tmp.string() + "' to '" + path.string() +
+                       "': " + ec.message());
 }
 
 }  // namespace plab

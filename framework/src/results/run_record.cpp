@@ -12,10 +12,11 @@ namespace {
 // Names the record uses itself; a learner metric with one of these names gets a prefix.
 bool is_reserved(const std::string& name) {
   static const char* const kReserved[] = {
-      "point", "learner", "plugin", "repeat", "params", "status", "converged", "epochs",
-      "steps", "mistakes", "updates", "train_error", "w_norm", "w0_norm", "R", "gamma",
-      "w_ref_norm", "rho", "bound", "bound_kind", "bound_applies", "ratio", "bound_holds",
-      "error", "w"};
+      "point",         "learner",     "plugin",      "repeat",  "params",
+      "status",        "converged",   "epochs",      "steps",   "mistakes",
+      "updates",       "train_error", "w_norm",      "w0_norm", "R",
+      "gamma",         "w_ref_norm",  "rho",         "bound",   "bound_kind",
+      "bound_applies", "ratio",       "bound_holds", "error",   "w"};
   for (const char* r : kReserved) {
     if (name == r) return true;
   }
@@ -24,7 +25,8 @@ bool is_reserved(const std::string& name) {
 
 boost::json::value sweep_values(const SweepPoint& point) {
   boost::json::object values;
-  for (const auto& [pointer, value] : point.assignments) values[pointer] = boost::json::parse(value.dump());
+  for (const auto& [pointer, value] : point.assignments)
+    values[pointer] = boost::json::parse(value.dump());
   return values;
 }
 
@@ -67,7 +69,8 @@ std::string format_run_record(const Experiment& experiment, const RunId& id,
   for (const auto& [name, value] : outcome.metrics) {
     r[is_reserved(name) ? "metric_" + name : name] = value;
   }
-  r["error"] = outcome.error.empty() ? boost::json::value(nullptr) : boost::json::value(outcome.error);
+  r["error"] =
+      outcome.error.empty() ? boost::json::value(nullptr) : boost::json::value(outcome.error);
   if (point.config.protocol.record_weights) {
     boost::json::array w;
     for (double v : outcome.final_weights) w.emplace_back(v);

@@ -11,9 +11,9 @@
 namespace plab {
 
 struct RunsFileInfo {
-  std::size_t records = 0;       // complete, parsed lines
+  std::size_t records = 0;         // complete, parsed lines
   std::size_t complete_bytes = 0;  // bytes up to the end of the last complete line
-  bool torn_tail = false;        // the file ends in a partial line (a killed writer)
+  bool torn_tail = false;          // the file ends in a partial line (a killed writer)
 };
 
 // Calls `visit(record, line_number)` for each complete line. A final line without '\n' is

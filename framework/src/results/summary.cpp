@@ -46,7 +46,8 @@ std::string format_number(double v, int precision = 4) {
 }
 
 boost::json::object quantiles_json(const Quantiles& q) {
-  return boost::json::object{{"min", q.min}, {"median", q.median}, {"mean", q.mean}, {"max", q.max}};
+  return boost::json::object{
+      {"min", q.min}, {"median", q.median}, {"mean", q.mean}, {"max", q.max}};
 }
 
 // "/init/kind"="gaussian" → "kind=gaussian", for the table's narrow column.
@@ -106,8 +107,9 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
   for (Accumulator& a : acc) {
     a.group.mistakes = quantiles(a.mistakes);
     a.group.epochs = quantiles(a.epochs);
-    a.group.train_error_mean =
-        a.train_error_count == 0 ? 0.0 : a.train_error_sum / static_cast<double>(a.train_error_count);
+    a.group.train_error_mean = a.train_error_count == 0
+                                   ? 0.0
+                                   : a.train_error_sum / static_cast<double>(a.train_error_count);
     summary.groups.push_back(std::move(a.group));
   }
   return summary;
@@ -172,10 +174,10 @@ std::string summary_table(const Summary& summary) {
     if (g.failed > 0) converged += " (" + std::to_string(g.failed) + " failed)";
     if (g.diverged > 0) converged += " (" + std::to_string(g.diverged) + " diverged)";
     rows.push_back({std::to_string(g.point), short_params(g.params), g.learner,
-                     std::to_string(g.runs), converged, format_number(g.mistakes.median),
-                     format_number(g.mistakes.mean), format_number(g.mistakes.max),
-                     format_number(g.epochs.median), format_number(g.train_error_mean, 3),
-                     format_number(g.radius)});
+                    std::to_string(g.runs), converged, format_number(g.mistakes.median),
+                    format_number(g.mistakes.mean), format_number(g.mistakes.max),
+                    format_number(g.epochs.median), format_number(g.train_error_mean, 3),
+                    format_number(g.radius)});
   }
   std::vector<std::size_t> width(rows.front().size(), 0);
   for (const auto& row : rows) {

@@ -33,8 +33,10 @@ void check_task(const PluginDescriptor& d, const Dataset& data, const LearnerSpe
   }
   if (!binary && (d.tasks & kMulticlassTask) == 0) {
     throw_config_error(spec.pointer,
-                       "plugin '" + std::string(d.name) + "' handles binary tasks only, but the "
-                       "data set has " + std::to_string(data.class_names().size()) +
+                       "plugin '" + std::string(d.name) +
+                           "' handles binary tasks only, but the "
+                           "data set has " +
+                           std::to_string(data.class_names().size()) +
                            " classes; list the positive classes in /dataset/positive");
   }
 }
@@ -45,9 +47,10 @@ void check_order(const PluginDescriptor& d, const ProtocolSpec& protocol, const 
       protocol.order == "random_mistake" || protocol.order == "worst_mistake";
   if (d.orders == OrderSupport::kNone) {
     if (protocol.order_given && protocol.order != "cyclic") {
-      notes.push_back("learner '" + spec.name + "' (" + d.name + ") is a batch learner: it sees "
-                      "every sample each epoch, so /protocol/order '" + protocol.order +
-                      "' does not apply to it");
+      notes.push_back("learner '" + spec.name + "' (" + d.name +
+                      ") is a batch learner: it sees "
+                      "every sample each epoch, so /protocol/order '" +
+                      protocol.order + "' does not apply to it");
     }
     return;
   }
@@ -61,8 +64,9 @@ void check_order(const PluginDescriptor& d, const ProtocolSpec& protocol, const 
 }  // namespace
 
 RunId Experiment::locate(std::size_t run_index) const {
-  const auto it = std::upper_bound(points.begin(), points.end(), run_index,
-                                   [](std::size_t i, const PreparedPoint& p) { return i < p.first_run; });
+  const auto it =
+      std::upper_bound(points.begin(), points.end(), run_index,
+                       [](std::size_t i, const PreparedPoint& p) { return i < p.first_run; });
   PLAB_CHECK(it != points.begin());
   const PreparedPoint& p = *(it - 1);
   const std::size_t within = run_index - p.first_run;
@@ -113,27 +117,31 @@ Experiment prepare_experiment(const std::filesystem::path& config_path,
         const PluginDescriptor& d = plugin->descriptor();
         check_task(d, *p.data, spec);
         check_order(d, p.config.protocol, spec, e.notes);
-        PreparedLearner l{spec.name, plugin,
-                          resolve_params(d, spec.params, spec.pointer + "/params"), Json(), {}};
+        PreparedLearner l{spec.name,
+                          plugin,
+                          resolve_params(d, spec.params, spec.pointer + "/params"),
+                          Json(),
+                          {}};
         l.params_json = params_to_json(l.params);
         // A probe learner tells the weight shape, so that a `given` init is checked now.
         const LearnerSetup setup{l.params, p.data->task(), p.data->rows(), p.data->cols(),
                                  p.data->class_names().size()};
         l.shape = plugin->create(setup)->shape();
         if (p.config.init.kind == "given" && p.config.init.w.size() != l.shape.size()) {
-          throw_config_error("/init/w",
-                             "has " + std::to_string(p.config.init.w.size()) + " values, but learner '" +
-                                 spec.name + "' has " + std::to_string(l.shape.size()) +
-                                 " weights (" + std::to_string(l.shape.rows) + " x " +
-                                 std::to_string(l.shape.cols) + (p.data->augmented() ? ", bias first" : "") +
-                                 ")");
+          throw_config_error("/init/w", "has " + std::to_string(p.config.init.w.size()) +
+                                            " values, but learner '" + spec.name + "' has " +
+                                            std::to_string(l.shape.size()) + " weights (" +
+                                            std::to_string(l.shape.rows) + " x " +
+                                            std::to_string(l.shape.cols) +
+                                            (p.data->augmented() ? ", bias first" : "") + ")");
         }
         p.learners.push_back(std::move(l));
       }
     } catch (const Error& error) {
       const std::string where = point_label(p.sweep);
       if (where.empty()) throw;
-      if (dynamic_cast<const PluginError*>(&error) != nullptr) throw PluginError(error.what() + where);
+      if (dynamic_cast<const PluginError*>(&error) != nullptr)
+        throw PluginError(error.what() + where);
       throw ConfigError(error.what() + where);
     }
     p.first_run = e.total_runs;

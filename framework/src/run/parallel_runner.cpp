@@ -27,8 +27,8 @@ RunText execute_one(const Experiment& e, std::size_t index) {
   request.protocol = &p.config.protocol;
   // Seeds depend on (seed, point, repeat) only, not on the learner: every learner of a
   // repeat starts from the same weights and sees the same orders (common random numbers).
-  request.init_seed = derive_seed(p.config.seed, p.sweep.index, id.repeat,
-                                  StreamPurpose::kInitialWeights);
+  request.init_seed =
+      derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kInitialWeights);
   request.order_seed = derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kOrder);
   if (p.config.protocol.kind == "trajectory") request.trajectory_prefix = trajectory_prefix(e, id);
 
@@ -51,7 +51,8 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
                            const ExecuteOptions& options) {
   ExecuteResult result;
   bool trajectory = false;
-  for (const PreparedPoint& p : e.points) trajectory = trajectory || p.config.protocol.kind == "trajectory";
+  for (const PreparedPoint& p : e.points)
+    trajectory = trajectory || p.config.protocol.kind == "trajectory";
 
   ProgressLine progress(e.total_runs, options.first_run, options.progress);
   // A run starts only within `window` of the oldest unwritten one: records waiting for an

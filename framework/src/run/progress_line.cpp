@@ -35,8 +35,10 @@ void ProgressLine::update(std::size_t done) {
   drawn_ = true;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double rate = elapsed > 0 ? static_cast<double>(done - start_done_) / elapsed : 0.0;
-  const double percent = total_ > 0 ? 100.0 * static_cast<double>(done) / static_cast<double>(total_) : 100.0;
-  const std::string eta = rate > 0 ? clock_text(static_cast<double>(total_ - done) / rate) : "--:--";
+  const double percent =
+      total_ > 0 ? 100.0 * static_cast<double>(done) / static_cast<double>(total_) : 100.0;
+  const std::string eta =
+      rate > 0 ? clock_text(static_cast<double>(total_ - done) / rate) : "--:--";
   std::fprintf(stderr, "\r\033[K%zu/%zu runs  %5.1f%%  %.1f runs/s  elapsed %s  ETA %s", done,
                total_, percent, rate, clock_text(elapsed).c_str(), eta.c_str());
   std::fflush(stderr);

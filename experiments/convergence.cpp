@@ -33,8 +33,8 @@ class TrajectoryRecorder final : public UpdateObserver {
   void set_epoch(std::uint64_t epoch) { epoch_ = epoch; }
   void on_update(std::size_t sample, std::span<const double> weights) override {
     text_ += prefix_;
-    text_ += ",\"epoch\":" + std::to_string(epoch_) + ",\"sample\":" + std::to_string(sample) +
-             ",\"w\":";
+    text_ += ",\"epoch\":" + std::to_string(epoch_) + ",\"sample\":" +
+             (sample == kBatchUpdate ? std::string("null") : std::to_string(sample)) + ",\"w\":";
     append_json_numbers(text_, weights);
     text_ += "}\n";
   }
@@ -101,7 +101,11 @@ void train(const RunRequest& r, Learner& learner, RunOutcome& out) {
       const EpochOutcome e = learner.train_epoch(data, shuffle ? order.data() : nullptr, observer);
       out.mistakes += e.mistakes;
       out.updates += e.updates;
-      if (!all_finite(w)) {
+      if (protocol.record_curve) {
+        out.epoch_mistakes.push_back(e.mistakes);
+        out.epoch_loss.push_back(e.loss);
+      }
+      if (!all_finite(w) || std::isinf(e.loss)) {
         out.status = RunStatus::kDiverged;
         out.error = "weights became non-finite in epoch " + std::to_string(epoch);
         break;

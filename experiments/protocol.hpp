@@ -52,6 +52,8 @@ struct RunOutcome {
   std::vector<double> final_weights;
   std::vector<std::pair<std::string, double>> metrics;  // from the learner
   std::string trajectory;                               // trajectory.jsonl lines of this run
+  std::vector<std::uint64_t> epoch_mistakes;            // with record_curve: per epoch
+  std::vector<double> epoch_loss;  // with record_curve: per epoch (NaN where none)
   bool has_steps = false;
 };
 

@@ -1,6 +1,7 @@
 // Loading the real plugin libraries in tests, and a recorder for update traces.
 #pragma once
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <utility>
@@ -10,6 +11,7 @@
 #include "data/dataset.hpp"
 #include "plugins/param_resolver.hpp"
 #include "plugins/plugin_library.hpp"
+#include "run/random.hpp"
 
 namespace plab::test {
 
@@ -60,5 +62,36 @@ class TraceRecorder : public UpdateObserver {
 };
 
 using Trace = std::vector<std::pair<std::size_t, std::vector<double>>>;
+
+}  // namespace plab::test
+
+namespace plab::test {
+
+// A reproducible separable set: Gaussian points in `dim` dimensions labelled by a random
+// teacher through the origin of the augmented space, keeping only points whose normalised
+// margin exceeds `gap`, so that no score is ever near a tie.
+inline Dataset separable_data(std::uint64_t seed, std::size_t rows, std::size_t dim,
+                              double gap = 0.05) {
+  Rng rng(seed);
+  std::vector<double> teacher(dim + 1);
+  for (double& t : teacher) t = rng.gaussian();
+  double norm = 0;
+  for (double t : teacher) norm += t * t;
+  norm = std::sqrt(norm);
+  std::vector<std::vector<double>> points;
+  std::vector<int> signs;
+  while (points.size() < rows) {
+    std::vector<double> x(dim);
+    double score = teacher[0];
+    for (std::size_t j = 0; j < dim; ++j) {
+      x[j] = rng.gaussian();
+      score += teacher[j + 1] * x[j];
+    }
+    if (std::fabs(score) / norm < gap) continue;
+    points.push_back(x);
+    signs.push_back(score > 0 ? 1 : -1);
+  }
+  return binary_data(points, signs);
+}
 
 }  // namespace plab::test

@@ -22,6 +22,9 @@
 
 namespace plab {
 
+// The `sample` a batch learner reports to UpdateObserver: its update has no single sample.
+inline constexpr std::size_t kBatchUpdate = static_cast<std::size_t>(-1);
+
 // Receives every update while the trajectory protocol is on; the engine passes nullptr
 // otherwise, so that a run pays one predictable branch per update and nothing per sample.
 class PLAB_INTERFACE UpdateObserver {

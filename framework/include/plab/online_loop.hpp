@@ -14,6 +14,7 @@
 
 #include "plab/kernels.hpp"
 #include "plab/learner.hpp"
+#include "plab/params.hpp"
 #include "plab/training_set.hpp"
 
 namespace plab {
@@ -100,6 +101,12 @@ struct TieMistake {  // `tie: "mistake"`: y·(w·x̃) ≤ 0 is a mistake, a zero
 struct TiePositive {  // `tie: "positive"`: predict +1 iff w·x̃ ≥ 0, update when wrong
   static bool is_mistake(double score, double y) { return (score >= 0.0) != (y > 0.0); }
 };
+
+// The `tie` param of binary learners that follow these conventions.
+inline constexpr ParamSpec kTieParam = ParamSpec::choice(
+    "tie", "mistake", "mistake|positive",
+    "\"mistake\": a zero score counts as a mistake (y (w . x~) <= 0); "
+    "\"positive\": predict +1 iff w . x~ >= 0 and update when the prediction is wrong");
 
 // Calls f(TieMistake{}) or f(TiePositive{}): a learner picks its tie rule once per epoch,
 // and the loop inside f is compiled for that rule alone.

@@ -24,6 +24,7 @@ struct DatasetSpec {
   // both
   std::optional<std::vector<std::string>> positive;
   std::optional<std::vector<std::string>> classes;
+  std::optional<std::vector<std::string>> keep_classes;  // keep only rows with these labels
   bool augment = true;
 };
 
@@ -46,6 +47,7 @@ struct ProtocolSpec {
   std::string order = "cyclic";  // cyclic | shuffle | random_mistake | worst_mistake
   bool order_given = false;      // the config named an order explicitly
   bool record_weights = false;
+  bool record_curve = false;  // per-epoch mistakes and loss in each record
 };
 
 struct TheorySpec {

@@ -84,6 +84,12 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
   }
   if (in.has("positive")) d.positive = in.texts("positive");
   if (in.has("classes")) d.classes = in.texts("classes");
+  if (in.has("keep_classes")) {
+    d.keep_classes = in.texts("keep_classes");
+    if (d.keep_classes->empty()) {
+      throw_config_error(in.pointer_of("keep_classes"), "list at least one label to keep");
+    }
+  }
   if (d.positive && d.classes) {
     throw_config_error(in.pointer_of("classes"),
                        "give either 'positive' (a binary task) or 'classes' (a multi-class task), "
@@ -161,6 +167,7 @@ ProtocolSpec parse_protocol(ObjectReader in) {
   s.order_given = in.has("order");
   s.order = in.choice("order", {"cyclic", "shuffle", "random_mistake", "worst_mistake"}, "cyclic");
   s.record_weights = in.flag("record_weights", false);
+  s.record_curve = in.flag("record_curve", false);
   in.finish("for a protocol");
   return s;
 }

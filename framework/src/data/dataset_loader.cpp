@@ -3,9 +3,32 @@
 #include "data/csv_reader.hpp"
 #include "data/label_mapping.hpp"
 
+#include <algorithm>
+
 namespace plab {
 
 namespace {
+
+// `keep_classes`: drop every row whose label is not listed (labels compare as text or, when
+// both are numbers, by value, as they do everywhere).
+void keep_rows(const DatasetSpec& spec, const std::string& source, std::vector<double>& values,
+               std::size_t width, std::vector<std::string>& labels,
+               std::vector<std::size_t>* origin_lines) {
+  if (!spec.keep_classes) return;
+  const std::vector<bool> keep = labels_in(labels, *spec.keep_classes, source);
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    if (!keep[i]) continue;
+    std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(i * width), width,
+                values.begin() + static_cast<std::ptrdiff_t>(out * width));
+    labels[out] = std::move(labels[i]);
+    if (origin_lines != nullptr) (*origin_lines)[out] = (*origin_lines)[i];
+    ++out;
+  }
+  values.resize(out * width);
+  labels.resize(out);
+  if (origin_lines != nullptr) origin_lines->resize(out);
+}
 
 Dataset from_csv(const DatasetSpec& spec) {
   CsvOptions options;
@@ -14,6 +37,8 @@ Dataset from_csv(const DatasetSpec& spec) {
   options.header = spec.header;
   CsvTable table = read_csv(spec.path, options);
   const std::string source = spec.path.string();
+  keep_rows(spec, source, table.values, table.features, table.labels, &table.line_of_row);
+  table.rows = table.labels.size();
   LabelMapping labels = map_labels(
       table.labels, spec.positive, spec.classes, source,
       [&](std::size_t row) { return source + ":" + std::to_string(table.line_of_row[row]); });
@@ -23,17 +48,20 @@ Dataset from_csv(const DatasetSpec& spec) {
 }
 
 Dataset from_inline(const DatasetSpec& spec) {
-  const std::size_t rows = spec.x.size();
   const std::size_t width = spec.x.front().size();
   std::vector<double> values;
-  values.reserve(rows * width);
+  values.reserve(spec.x.size() * width);
   for (const auto& row : spec.x) values.insert(values.end(), row.begin(), row.end());
+  std::vector<std::string> y = spec.y;
+  std::vector<std::size_t> origin(y.size());
+  for (std::size_t i = 0; i < origin.size(); ++i) origin[i] = i;
+  keep_rows(spec, "/dataset/keep_classes", values, width, y, &origin);
   LabelMapping labels =
-      map_labels(spec.y, spec.positive, spec.classes, "/dataset/y",
-                 [](std::size_t row) { return "/dataset/y/" + std::to_string(row); });
+      map_labels(y, spec.positive, spec.classes, "/dataset/y",
+                 [&](std::size_t row) { return "/dataset/y/" + std::to_string(origin[row]); });
   std::vector<std::string> names;
   for (std::size_t j = 0; j < width; ++j) names.push_back("x" + std::to_string(j + 1));
-  return Dataset(values, rows, width, spec.augment, labels.task, std::move(labels.index),
+  return Dataset(values, y.size(), width, spec.augment, labels.task, std::move(labels.index),
                  std::move(labels.class_names), std::move(names));
 }
 

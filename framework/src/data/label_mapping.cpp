@@ -64,6 +64,26 @@ std::string count_text(std::size_t n, const char* what) {
 
 }  // namespace
 
+std::vector<bool> labels_in(const std::vector<std::string>& labels,
+                            const std::vector<std::string>& wanted, const std::string& source) {
+  const Distinct d = distinct_labels(labels);
+  std::vector<bool> class_kept(d.names.size(), false);
+  for (const std::string& w : wanted) {
+    bool found = false;
+    for (std::size_t k = 0; k < d.names.size(); ++k) {
+      if (same_label(d.names[k], w)) class_kept[k] = found = true;
+    }
+    if (!found) {
+      throw DataError(source + ": keep_classes names '" + w +
+                      "', which does not occur in the labels" + did_you_mean(w, d.names) +
+                      "; labels present: " + quoted_list(d.names));
+    }
+  }
+  std::vector<bool> keep(labels.size());
+  for (std::size_t i = 0; i < labels.size(); ++i) keep[i] = class_kept[d.index[i]];
+  return keep;
+}
+
 LabelMapping map_labels(const std::vector<std::string>& labels,
                         const std::optional<std::vector<std::string>>& positive,
                         const std::optional<std::vector<std::string>>& classes,

@@ -31,4 +31,9 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
                         const std::string& source,
                         const std::function<std::string(std::size_t)>& row_origin);
 
+// For each label, whether it is one of `wanted`. Every wanted label must occur (DataError
+// naming `source` otherwise).
+std::vector<bool> labels_in(const std::vector<std::string>& labels,
+                            const std::vector<std::string>& wanted, const std::string& source);
+
 }  // namespace plab

@@ -12,11 +12,12 @@ namespace {
 // Names the record uses itself; a learner metric with one of these names gets a prefix.
 bool is_reserved(const std::string& name) {
   static const char* const kReserved[] = {
-      "point",         "learner",     "plugin",      "repeat",  "params",
-      "status",        "converged",   "epochs",      "steps",   "mistakes",
-      "updates",       "train_error", "w_norm",      "w0_norm", "R",
-      "gamma",         "w_ref_norm",  "rho",         "bound",   "bound_kind",
-      "bound_applies", "ratio",       "bound_holds", "error",   "w"};
+      "point",         "learner",        "plugin",      "repeat",  "params",
+      "status",        "converged",      "epochs",      "steps",   "mistakes",
+      "updates",       "train_error",    "w_norm",      "w0_norm", "R",
+      "gamma",         "w_ref_norm",     "rho",         "bound",   "bound_kind",
+      "bound_applies", "ratio",          "bound_holds", "error",   "w",
+      "loss",          "epoch_mistakes", "epoch_loss"};
   for (const char* r : kReserved) {
     if (name == r) return true;
   }
@@ -66,7 +67,13 @@ std::string format_run_record(const Experiment& experiment, const RunId& id,
   r["bound_applies"] = nullptr;
   r["ratio"] = nullptr;
   r["bound_holds"] = nullptr;
+  // `loss` is a standard field (null for learners without one); other metrics follow.
+  r["loss"] = nullptr;
   for (const auto& [name, value] : outcome.metrics) {
+    if (name == "loss") {
+      r["loss"] = finished ? boost::json::value(value) : nullptr;
+      continue;
+    }
     r[is_reserved(name) ? "metric_" + name : name] = value;
   }
   r["error"] =
@@ -75,6 +82,14 @@ std::string format_run_record(const Experiment& experiment, const RunId& id,
     boost::json::array w;
     for (double v : outcome.final_weights) w.emplace_back(v);
     r["w"] = finished ? boost::json::value(std::move(w)) : nullptr;
+  }
+  if (point.config.protocol.record_curve) {
+    boost::json::array mistakes;
+    boost::json::array loss;
+    for (std::uint64_t m : outcome.epoch_mistakes) mistakes.emplace_back(m);
+    for (double e : outcome.epoch_loss) loss.emplace_back(e);  // NaN prints as null
+    r["epoch_mistakes"] = std::move(mistakes);
+    r["epoch_loss"] = std::move(loss);
   }
   std::string line;
   append_json(line, r);

@@ -1,0 +1,51 @@
+// The η-scaled perceptron: on a mistake, w ← w + η·s·x̃ with s = y ("label") or
+// s = y − ŷ = 2y ("residual", the {0,1}/Heaviside form some courses teach). THEORY.md §2–3.
+#include "plab/binary_online_learner.hpp"
+#include "plab/plugin.hpp"
+
+namespace {
+
+constexpr plab::ParamSpec kParams[] = {
+    plab::ParamSpec::real("eta", 1.0, "learning rate eta > 0", 0.0, /*lower_open=*/true),
+    plab::ParamSpec::choice("step", "label", "label|residual",
+                            "\"label\": w <- w + eta y x~; \"residual\": w <- w + eta (y - "
+                            "y_hat) x~, which is 2 eta y x~ on a mistake"),
+    plab::kTieParam,
+};
+
+struct ScaledStep {
+  explicit ScaledStep(const plab::ParamSet& params)
+      : eta(params.real("eta")), residual(params.choice("step") == "residual") {}
+  // On a mistake the prediction ŷ is −y, so the residual y − ŷ is 2y; η·(y − ŷ) is formed
+  // first, as in the textbook formula, then multiplies x̃.
+  double coefficient(double y) const { return residual ? eta * (y - (-y)) : eta * y; }
+  double eta;
+  bool residual;
+};
+
+using EtaPerceptron = plab::BinaryOnlineLearner<ScaledStep>;
+
+constexpr plab::PluginDescriptor kDescriptor{
+    .abi_version = plab::kAbiVersion,
+    .name = "eta_perceptron",
+    .version = "1.0.0",
+    .summary = "eta-scaled perceptron: on a mistake, w <- w + eta s x, s = y or y - y_hat",
+    .details =
+        "Binary labels y in {-1,+1}. On a mistake w <- w + eta s x~, with s = y "
+        "(`step` \"label\") or s = y - y_hat = 2y (`step` \"residual\"). `tie` as for "
+        "`perceptron`. From zero init the mistakes are the same for every eta > 0 "
+        "(w scales by eta; exact in double when eta is a power of two). Guarantee "
+        "(THEORY.md s2, s3): from zero, mistakes <= (R/rho)^2; from w0 != 0, "
+        "mistakes <= (R/rho)^2 + 2 |w0| / (eta' rho) with eta' = eta (label) or 2 eta "
+        "(residual).",
+    .params = kParams,
+    .param_count = std::size(kParams),
+    .tasks = plab::kBinaryTask,
+    .guarantee = plab::Guarantee::kNovikoffScaled,
+    .orders = plab::OrderSupport::kMistakeDriven,
+    .check = nullptr,
+};
+
+}  // namespace
+
+PLAB_PLUGIN(kDescriptor, EtaPerceptron)

@@ -36,11 +36,15 @@ int run_command(const Args& args, const std::string& command_line) {
       "threads", po::value<int>(), "worker threads (default: all cores)")(
       "plugin-dir", po::value<std::vector<std::string>>()->composing(),
       "look for plugins in this folder first (repeatable)")(
-      "quiet,q", "print nothing but errors and the final table");
+      "set", po::value<std::vector<std::string>>()->composing(),
+      "override a config field: --set /pointer=VALUE (JSON, or a bare word as a string); "
+      "repeatable, applied in order")("quiet,q", "print nothing but errors and the final table");
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
-  const char* synopsis = "run CONFIG [--out DIR] [--threads N] [--plugin-dir DIR]... [--quiet]";
+  const char* synopsis =
+      "run CONFIG [--set /POINTER=VALUE]... [--out DIR] [--threads N] [--plugin-dir DIR]... "
+      "[--quiet]";
   if (!parse_options("run", synopsis, args, options, positional, vm)) return 0;
 
   int threads = omp_get_num_procs();
@@ -55,8 +59,9 @@ int run_command(const Args& args, const std::string& command_line) {
   if (vm.count("out") != 0) out = vm["out"].as<std::string>();
 
   install_interrupt_handlers();
-  const Experiment e =
-      prepare_experiment(vm["config"].as<std::string>(), PrepareOptions{plugin_dirs_option(vm)});
+  PrepareOptions prepare{plugin_dirs_option(vm), {}};
+  if (vm.count("set") != 0) prepare.overrides = vm["set"].as<std::vector<std::string>>();
+  const Experiment e = prepare_experiment(vm["config"].as<std::string>(), prepare);
   for (const std::string& note : e.notes) std::fprintf(stderr, "plab: note: %s\n", note.c_str());
 
   const auto start = std::chrono::system_clock::now();

@@ -7,6 +7,7 @@
 
 #include "config/experiment_config.hpp"
 #include "data/dataset_loader.hpp"
+#include "error.hpp"
 #include "theory/point_theory.hpp"
 
 namespace plab {
@@ -76,6 +77,57 @@ TEST(DatasetLoader, ShippedIrisHasThreeClassesOfFifty) {
   EXPECT_EQ(d.task(), TaskKind::kMulticlass);
   EXPECT_EQ(d.class_names(), (std::vector<std::string>{"setosa", "versicolor", "virginica"}));
   EXPECT_EQ(d.class_counts(), (std::vector<std::size_t>{50, 50, 50}));
+}
+
+}  // namespace
+}  // namespace plab
+
+namespace plab {
+namespace {
+
+DatasetSpec iris_spec() {
+  DatasetSpec s;
+  s.kind = "csv";
+  s.path = std::string(PLAB_SOURCE_DIR) + "/data/iris.csv";
+  s.label_name = "species";
+  return s;
+}
+
+TEST(DatasetLoader, KeepClassesDropsOtherRowsBeforeLabelling) {
+  DatasetSpec s = iris_spec();
+  s.keep_classes = std::vector<std::string>{"versicolor", "virginica"};
+  s.positive = std::vector<std::string>{"virginica"};
+  const Dataset d = load_dataset(s);
+  EXPECT_EQ(d.rows(), 100u);
+  EXPECT_EQ(d.task(), TaskKind::kBinary);
+  EXPECT_EQ(d.class_counts(), (std::vector<std::size_t>{50, 50}));
+  EXPECT_EQ(d.row(0)[1], 7.0);  // the first versicolor row: 7.0,3.2,4.7,1.4
+}
+
+TEST(DatasetLoader, KeepClassesNamingAnAbsentLabelIsRefused) {
+  DatasetSpec s = iris_spec();
+  s.keep_classes = std::vector<std::string>{"versicolour"};
+  try {
+    load_dataset(s);
+    FAIL();
+  } catch (const DataError& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean 'versicolor'"), std::string::npos);
+  }
+}
+
+TEST(DatasetLoader, StandardizeGivesMeanZeroVarianceOneAndKeepsTheBias) {
+  DatasetSpec s = iris_spec();
+  s.scale = "standardize";
+  const Dataset d = load_dataset(s);
+  for (std::size_t j = 1; j < d.cols(); ++j) {
+    double mean = 0, sq = 0;
+    for (std::size_t i = 0; i < d.rows(); ++i) mean += d.row(i)[j];
+    mean /= static_cast<double>(d.rows());
+    for (std::size_t i = 0; i < d.rows(); ++i) sq += (d.row(i)[j] - mean) * (d.row(i)[j] - mean);
+    EXPECT_NEAR(mean, 0.0, 1e-12);
+    EXPECT_NEAR(sq / static_cast<double>(d.rows()), 1.0, 1e-12);
+  }
+  EXPECT_EQ(d.row(7)[0], 1.0);
 }
 
 }  // namespace

@@ -26,6 +26,7 @@ struct DatasetSpec {
   std::optional<std::vector<std::string>> classes;
   std::optional<std::vector<std::string>> keep_classes;  // keep only rows with these labels
   bool augment = true;
+  std::string scale = "none";  // none | standardize (each feature to mean 0, variance 1)
 };
 
 struct LearnerSpec {

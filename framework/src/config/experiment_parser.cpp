@@ -99,6 +99,7 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
     throw_config_error(in.pointer_of("positive"), "list at least one positive class");
   }
   d.augment = in.flag("augment", true);
+  d.scale = in.choice("scale", {"none", "standardize"}, "none");
   in.finish("for a dataset of kind '" + d.kind + "'");
   return d;
 }

@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "config/json_pointer.hpp"
 #include "config/object_reader.hpp"
 
 namespace plab {
@@ -9,37 +10,6 @@ namespace plab {
 namespace {
 
 constexpr std::size_t kMaxPoints = 100'000'000;
-
-void set_at_pointer(Json& document, const std::string& pointer, const Json& value,
-                    const std::string& where) {
-  const Json::json_pointer target(pointer);
-  const Json::json_pointer parent = target.parent_pointer();
-  if (!document.contains(parent)) {
-    throw_config_error(where, "the sweep pointer '" + pointer +
-                                  "' does not lead into the config: '" + parent.to_string() +
-                                  "' does not exist");
-  }
-  Json& holder = document[parent];
-  if (holder.is_array()) {
-    const std::string& last = target.back();
-    std::size_t index = 0;
-    try {
-      index = std::stoul(last);
-    } catch (const std::exception&) {
-      throw_config_error(
-          where, "'" + last + "' is not an index into the array at '" + parent.to_string() + "'");
-    }
-    if (index >= holder.size()) {
-      throw_config_error(where, "index " + last + " is past the end of the array at '" +
-                                    parent.to_string() + "' (" + std::to_string(holder.size()) +
-                                    " elements)");
-    }
-  } else if (!holder.is_object()) {
-    throw_config_error(where, "'" + parent.to_string() + "' is " + describe_json(holder) +
-                                  ", not an object or array, so '" + pointer + "' cannot be set");
-  }
-  document[target] = value;
-}
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include "data/label_mapping.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace plab {
 
@@ -30,6 +31,28 @@ void keep_rows(const DatasetSpec& spec, const std::string& source, std::vector<d
   if (origin_lines != nullptr) origin_lines->resize(out);
 }
 
+// `scale: "standardize"`: each feature column to mean 0 and variance 1 (population
+// variance, over the rows kept), before augmentation, so the bias column stays 1. A constant
+// column is only centred.
+void scale_features(const DatasetSpec& spec, std::vector<double>& values, std::size_t width) {
+  if (spec.scale != "standardize" || width == 0) return;
+  const std::size_t rows = values.size() / width;
+  for (std::size_t j = 0; j < width; ++j) {
+    double mean = 0.0;
+    for (std::size_t i = 0; i < rows; ++i) mean += values[i * width + j];
+    mean /= static_cast<double>(rows);
+    double variance = 0.0;
+    for (std::size_t i = 0; i < rows; ++i) {
+      const double c = values[i * width + j] - mean;
+      variance += c * c;
+    }
+    const double sd = std::sqrt(variance / static_cast<double>(rows));
+    for (std::size_t i = 0; i < rows; ++i) {
+      values[i * width + j] = (values[i * width + j] - mean) / (sd > 0.0 ? sd : 1.0);
+    }
+  }
+}
+
 Dataset from_csv(const DatasetSpec& spec) {
   CsvOptions options;
   options.label_name = spec.label_name;
@@ -39,6 +62,7 @@ Dataset from_csv(const DatasetSpec& spec) {
   const std::string source = spec.path.string();
   keep_rows(spec, source, table.values, table.features, table.labels, &table.line_of_row);
   table.rows = table.labels.size();
+  scale_features(spec, table.values, table.features);
   LabelMapping labels = map_labels(
       table.labels, spec.positive, spec.classes, source,
       [&](std::size_t row) { return source + ":" + std::to_string(table.line_of_row[row]); });
@@ -56,6 +80,7 @@ Dataset from_inline(const DatasetSpec& spec) {
   std::vector<std::size_t> origin(y.size());
   for (std::size_t i = 0; i < origin.size(); ++i) origin[i] = i;
   keep_rows(spec, "/dataset/keep_classes", values, width, y, &origin);
+  scale_features(spec, values, width);
   LabelMapping labels =
       map_labels(y, spec.positive, spec.classes, "/dataset/y",
                  [&](std::size_t row) { return "/dataset/y/" + std::to_string(origin[row]); });

@@ -94,6 +94,7 @@ boost::json::value make_manifest(const Experiment& e, const RunSession& s) {
        s.end_time.empty() ? boost::json::value(nullptr) : boost::json::value(s.end_time)},
       {"config_file", e.config_path.string()},
       {"config", to_boost(e.document)},
+      {"overrides", boost::json::array(e.overrides.begin(), e.overrides.end())},
       {"runs_total", e.total_runs},
       {"runs_written", s.runs_written},
       {"runs_failed", s.runs_failed},

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "config/json_file.hpp"
+#include "config/json_pointer.hpp"
 #include "config/object_reader.hpp"
 #include "data/dataset_loader.hpp"
 #include "error.hpp"
@@ -84,6 +85,8 @@ Experiment prepare_experiment(const std::filesystem::path& config_path,
     throw ConfigError("config error in '" + config_path.string() +
                       "': the file must hold one JSON object, found " + describe_json(e.document));
   }
+  for (const std::string& o : options.overrides) apply_override(e.document, o);
+  e.overrides = options.overrides;
   e.axes = read_sweep_axes(e.document);
   const std::filesystem::path base_dir = config_path.parent_path();
   const auto search_dirs = plugin_search_dirs(options.plugin_dirs);

@@ -47,7 +47,8 @@ struct RunId {
 
 struct Experiment {
   std::filesystem::path config_path;
-  Json document;  // the config as read, sweep included
+  Json document;  // the config as read, overrides applied, sweep included
+  std::vector<std::string> overrides;
   std::string name;
   std::vector<SweepAxis> axes;
   std::vector<PreparedPoint> points;
@@ -60,6 +61,7 @@ struct Experiment {
 
 struct PrepareOptions {
   std::vector<std::filesystem::path> plugin_dirs;  // --plugin-dir, in order
+  std::vector<std::string> overrides;              // --set /pointer=VALUE, in order
 };
 
 Experiment prepare_experiment(const std::filesystem::path& config_path,

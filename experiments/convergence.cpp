@@ -121,7 +121,7 @@ void train(const RunRequest& r, Learner& learner, RunOutcome& out) {
     out.w_norm = euclidean_norm(w);
     MetricCollector metrics(out.metrics);
     learner.report_metrics(data, metrics);
-    if (protocol.record_weights) out.final_weights.assign(w.begin(), w.end());
+    out.final_weights.assign(w.begin(), w.end());
   }
   out.trajectory = recorder.take();
 }

@@ -12,5 +12,6 @@ using Args = std::vector<std::string>;  // the arguments after the subcommand na
 int run_command(const Args& args, const std::string& command_line);
 int plugins_command(const Args& args);
 int describe_command(const Args& args);
+int verify_command(const Args& args);
 
 }  // namespace plab::cli

@@ -18,6 +18,7 @@ const char* const kUsage =
     "  run CONFIG        run an experiment; results go to results/<name>/<UTC time>/\n"
     "  plugins           list the learner plugins found, with version and summary\n"
     "  describe PLUGIN   show a plugin's params, defaults, conventions and guarantee\n"
+    "  verify DIR        check every run whose bound applies; exit 1 on a violation\n"
     "\n"
     "  plab --help, plab <command> --help, plab --version\n"
     "\n"
@@ -60,8 +61,9 @@ int main(int argc, char** argv) {
     if (command == "run") return plab::cli::run_command(args, join_command_line(argc, argv));
     if (command == "plugins") return plab::cli::plugins_command(args);
     if (command == "describe") return plab::cli::describe_command(args);
+    if (command == "verify") return plab::cli::verify_command(args);
     throw plab::UsageError("unknown command '" + command +
-                           "'; commands are run, plugins and describe (see plab --help)");
+                           "'; commands are run, plugins, describe and verify (see plab --help)");
   } catch (const plab::Error& e) {
     std::fprintf(stderr, "plab: error: %s\n", e.what());
     return e.exit_code();

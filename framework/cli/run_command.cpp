@@ -106,6 +106,12 @@ int run_command(const Args& args, const std::string& command_line) {
                  interrupt_signal(), r.written, e.total_runs, dir.c_str());
     return kExitInterrupted;
   }
+  if (summary.violations > 0) {
+    std::fputs(verification_table(summary).c_str(), stdout);
+    std::fprintf(stderr, "plab: %zu run%s exceeded an applicable bound (see plab verify %s)\n",
+                 summary.violations, summary.violations == 1 ? "" : "s", dir.c_str());
+    return kExitViolation;
+  }
   if (summary.failed > 0) {
     std::fprintf(stderr,
                  "plab: error: %zu run%s failed; each has status \"failed\" and its "

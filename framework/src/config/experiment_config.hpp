@@ -8,11 +8,15 @@
 #include <vector>
 
 #include "config/json.hpp"
+#include "data/synthetic.hpp"
 
 namespace plab {
 
 struct DatasetSpec {
-  std::string kind;  // "csv" | "inline"
+  std::string kind;  // "csv" | "inline" | "synthetic"
+  // synthetic
+  SyntheticSpec synthetic;
+  std::optional<std::uint64_t> seed;  // default: derived from the experiment's seed
   // csv
   std::filesystem::path path;  // resolved against the config's folder
   std::optional<std::string> label_name;
@@ -52,8 +56,8 @@ struct ProtocolSpec {
 };
 
 struct TheorySpec {
-  std::string margin = "none";  // none | given
-  std::vector<double> u;        // given
+  std::string margin = "svm";  // svm | teacher | given | none
+  std::vector<double> u;       // given
 };
 
 struct ExperimentConfig {

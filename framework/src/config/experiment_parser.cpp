@@ -32,7 +32,34 @@ std::string label_text(const Json& value, const std::string& pointer) {
 
 DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir) {
   DatasetSpec d;
-  d.kind = in.choice("kind", {"csv", "inline"});
+  d.kind = in.choice("kind", {"csv", "inline", "synthetic"});
+  if (d.kind == "synthetic") {
+    SyntheticSpec& s = d.synthetic;
+    s.generator = in.choice("generator", {"separable", "noisy", "multiclass", "xor"});
+    s.rows = static_cast<std::size_t>(in.integer("rows", 2, 100'000'000, 100));
+    if (s.generator != "xor") {
+      s.dim = static_cast<std::size_t>(in.integer("dim", 1, 100'000, 2));
+      s.margin = in.number("margin", 0.1);
+      s.radius = in.number("radius", 2.0);
+      if (s.margin <= 0) throw_config_error(in.pointer_of("margin"), "expected a number > 0");
+      if (s.radius <= 1) {
+        throw_config_error(in.pointer_of("radius"),
+                           "expected a number > 1 (the augmented bias alone has norm 1)");
+      }
+    }
+    if (s.generator == "noisy") {
+      s.flip = in.number("flip", 0.1);
+      if (s.flip < 0 || s.flip > 1) {
+        throw_config_error(in.pointer_of("flip"), "expected a probability from 0 to 1");
+      }
+    }
+    if (s.generator == "multiclass") {
+      s.classes = static_cast<std::size_t>(in.integer("classes", 2, 1000, 3));
+    }
+    if (in.has("seed")) d.seed = in.seed("seed", 0);
+    in.finish("for a synthetic dataset with generator '" + s.generator + "'");
+    return d;
+  }
   if (d.kind == "csv") {
     d.path = base_dir / in.text("path");
     if (in.has("label")) {
@@ -173,9 +200,9 @@ ProtocolSpec parse_protocol(ObjectReader in) {
   return s;
 }
 
-TheorySpec parse_theory(ObjectReader in) {
+TheorySpec parse_theory(ObjectReader in, const std::string& default_margin) {
   TheorySpec s;
-  s.margin = in.choice("margin", {"none", "given"}, "none");
+  s.margin = in.choice("margin", {"svm", "teacher", "given", "none"}, default_margin);
   if (s.margin == "given") s.u = in.numbers("u");
   in.finish("for a theory block with margin '" + s.margin + "'");
   return s;
@@ -207,7 +234,16 @@ ExperimentConfig parse_experiment(const Json& document, const std::filesystem::p
   c.learners = parse_learners(in.value("learners"), "/learners", base_dir);
   if (in.has("init")) c.init = parse_init(in.object("init"));
   if (in.has("protocol")) c.protocol = parse_protocol(in.object("protocol"));
-  if (in.has("theory")) c.theory = parse_theory(in.object("theory"));
+  // Synthetic data knows its teacher; real data asks the SVM oracle (DESIGN.md "Theory").
+  const bool has_teacher = c.dataset.kind == "synthetic" && c.dataset.synthetic.generator != "xor";
+  c.theory.margin = has_teacher ? "teacher" : "svm";
+  if (in.has("theory")) c.theory = parse_theory(in.object("theory"), c.theory.margin);
+  if (c.theory.margin == "teacher" && !has_teacher) {
+    throw_config_error("/theory/margin",
+                       "'teacher' needs a synthetic dataset with a teacher "
+                       "(generator separable, noisy or multiclass); use "
+                       "'svm' or 'given'");
+  }
   in.has("sweep");  // expanded before parsing; see sweep.hpp
   in.finish("at the top level of an experiment");
   return c;

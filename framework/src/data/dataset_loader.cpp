@@ -1,7 +1,10 @@
 #include "data/dataset_loader.hpp"
 
+#include "config/object_reader.hpp"
 #include "data/csv_reader.hpp"
 #include "data/label_mapping.hpp"
+#include "data/synthetic.hpp"
+#include "run/random.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -90,10 +93,46 @@ Dataset from_inline(const DatasetSpec& spec) {
                  std::move(labels.class_names), std::move(names));
 }
 
+LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
+  if (!spec.augment) {
+    throw_config_error("/dataset/augment",
+                       "synthetic data is generated with a teacher in the "
+                       "augmented space; augment must stay true");
+  }
+  if (spec.scale != "none") {
+    throw_config_error("/dataset/scale",
+                       "scaling synthetic data would invalidate its teacher; "
+                       "set radius and margin instead");
+  }
+  const std::uint64_t data_seed =
+      spec.seed ? *spec.seed : derive_seed(seed, 0, 0, StreamPurpose::kData);
+  SyntheticTable table = generate_synthetic(spec.synthetic, data_seed);
+  const std::size_t width = spec.synthetic.generator == "xor" ? 2 : spec.synthetic.dim;
+  std::optional<std::vector<std::string>> classes = spec.classes;
+  if (spec.synthetic.generator == "multiclass" && !classes) {
+    classes = std::vector<std::string>();
+    for (std::size_t c = 0; c < spec.synthetic.classes; ++c) classes->push_back(std::to_string(c));
+  }
+  LabelMapping labels =
+      map_labels(table.labels, spec.positive, classes, "/dataset",
+                 [](std::size_t row) { return "generated row " + std::to_string(row); });
+  std::vector<std::string> names;
+  for (std::size_t j = 0; j < width; ++j) names.push_back("x" + std::to_string(j + 1));
+  return LoadedData{
+      Dataset(table.values, labels.index.size(), width, true, labels.task, std::move(labels.index),
+              std::move(labels.class_names), std::move(names)),
+      std::move(table.teacher)};
+}
+
 }  // namespace
 
-Dataset load_dataset(const DatasetSpec& spec) {
-  return spec.kind == "csv" ? from_csv(spec) : from_inline(spec);
+LoadedData load_dataset_with_teacher(const DatasetSpec& spec, std::uint64_t seed) {
+  if (spec.kind == "synthetic") return from_synthetic(spec, seed);
+  return LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}};
+}
+
+Dataset load_dataset(const DatasetSpec& spec, std::uint64_t seed) {
+  return std::move(load_dataset_with_teacher(spec, seed).data);
 }
 
 }  // namespace plab

@@ -1,4 +1,5 @@
-// Building a Dataset from the `dataset` block of a config (CSV file or inline arrays).
+// Building a Dataset from the `dataset` block of a config: a CSV file, inline arrays, or a
+// synthetic generator (whose teacher comes along for the "teacher" margin oracle).
 #pragma once
 
 #include "config/experiment_config.hpp"
@@ -7,6 +8,14 @@
 namespace plab {
 
 // Throws DataError (file:line:column) or ConfigError (JSON Pointer) naming the problem.
-Dataset load_dataset(const DatasetSpec& spec);
+// `seed` is the experiment's master seed: synthetic data derives from it unless the dataset
+// gives its own.
+Dataset load_dataset(const DatasetSpec& spec, std::uint64_t seed = 0);
+
+struct LoadedData {
+  Dataset data;
+  std::vector<double> teacher;  // synthetic generators only
+};
+LoadedData load_dataset_with_teacher(const DatasetSpec& spec, std::uint64_t seed);
 
 }  // namespace plab

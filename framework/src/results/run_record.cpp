@@ -4,6 +4,7 @@
 #include <boost/json/parse.hpp>
 
 #include "results/json_text.hpp"
+#include "theory/bounds.hpp"
 
 namespace plab {
 
@@ -11,13 +12,42 @@ namespace {
 
 // Names the record uses itself; a learner metric with one of these names gets a prefix.
 bool is_reserved(const std::string& name) {
-  static const char* const kReserved[] = {
-      "point",         "learner",        "plugin",      "repeat",  "params",
-      "status",        "converged",      "epochs",      "steps",   "mistakes",
-      "updates",       "train_error",    "w_norm",      "w0_norm", "R",
-      "gamma",         "w_ref_norm",     "rho",         "bound",   "bound_kind",
-      "bound_applies", "ratio",          "bound_holds", "error",   "w",
-      "loss",          "epoch_mistakes", "epoch_loss"};
+  static const char* const kReserved[] = {"point",
+                                          "learner",
+                                          "plugin",
+                                          "repeat",
+                                          "params",
+                                          "status",
+                                          "converged",
+                                          "epochs",
+                                          "steps",
+                                          "mistakes",
+                                          "updates",
+                                          "train_error",
+                                          "w_norm",
+                                          "w0_norm",
+                                          "R",
+                                          "separable",
+                                          "gamma",
+                                          "w_ref_norm",
+                                          "rho",
+                                          "rho_upper",
+                                          "bound",
+                                          "bound_kind",
+                                          "bound_on",
+                                          "bound_applies",
+                                          "ratio",
+                                          "bound_holds",
+                                          "bound_clean",
+                                          "plain_bound",
+                                          "plain_bound_holds",
+                                          "ls_gap",
+                                          "ls_distance",
+                                          "loss",
+                                          "error",
+                                          "w",
+                                          "epoch_mistakes",
+                                          "epoch_loss"};
   for (const char* r : kReserved) {
     if (name == r) return true;
   }
@@ -57,16 +87,46 @@ std::string format_run_record(const Experiment& experiment, const RunId& id,
                               : nullptr;
   r["w_norm"] = finished ? boost::json::value(outcome.w_norm) : nullptr;
   r["w0_norm"] = ran ? boost::json::value(outcome.w0_norm) : nullptr;
+  const MarginCertificate& margin = point.theory->margin;
+  const bool separable = margin.separable.value_or(false);
+  BoundReport bound;
+  if (ran) {
+    BoundInputs in;
+    in.guarantee = learner.plugin->descriptor().guarantee;
+    in.params = &learner.params;
+    in.theory = point.theory.get();
+    in.data = point.data.get();
+    in.initial_weights = outcome.initial_weights;
+    if (finished) in.final_weights = outcome.final_weights;
+    in.mistakes = outcome.mistakes;
+    in.updates = outcome.updates;
+    bound = evaluate_bound(in);
+  }
+  auto number = [](const std::optional<double>& v) {
+    return v ? boost::json::value(*v) : boost::json::value(nullptr);
+  };
+  auto flag = [](const std::optional<bool>& v) {
+    return v ? boost::json::value(*v) : boost::json::value(nullptr);
+  };
   r["R"] = point.theory->radius;
-  // Margins and bounds come with the theory engine (issue #4); until then they are null.
-  r["gamma"] = nullptr;
-  r["w_ref_norm"] = nullptr;
-  r["rho"] = nullptr;
-  r["bound"] = nullptr;
-  r["bound_kind"] = nullptr;
-  r["bound_applies"] = nullptr;
-  r["ratio"] = nullptr;
-  r["bound_holds"] = nullptr;
+  r["separable"] = flag(margin.separable);
+  r["gamma"] = separable ? boost::json::value(margin.gamma) : nullptr;
+  r["w_ref_norm"] = separable ? boost::json::value(margin.reference_norm) : nullptr;
+  r["rho"] = separable ? boost::json::value(margin.rho) : nullptr;
+  r["rho_upper"] = number(margin.rho_upper);
+  r["bound"] = number(bound.bound);
+  r["bound_kind"] =
+      bound.kind.empty() ? boost::json::value(nullptr) : boost::json::value(bound.kind);
+  r["bound_on"] =
+      bound.counts.empty() ? boost::json::value(nullptr) : boost::json::value(bound.counts);
+  r["bound_applies"] = bound.applies;
+  r["ratio"] = number(bound.ratio);
+  r["bound_holds"] = flag(bound.holds);
+  r["bound_clean"] = number(bound.clean);
+  r["plain_bound"] = number(bound.plain);
+  r["plain_bound_holds"] = flag(bound.plain_holds);
+  r["ls_gap"] = number(bound.ls_gap);
+  r["ls_distance"] = number(bound.ls_distance);
   // `loss` is a standard field (null for learners without one); other metrics follow.
   r["loss"] = nullptr;
   for (const auto& [name, value] : outcome.metrics) {

@@ -6,6 +6,8 @@
 #include <numeric>
 
 #include <boost/json/object.hpp>
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
 
 #include "results/json_text.hpp"
 #include "results/runs_reader.hpp"
@@ -18,6 +20,8 @@ struct Accumulator {
   GroupSummary group;
   std::vector<double> mistakes;
   std::vector<double> epochs;
+  std::vector<double> ratios;
+  std::vector<double> ls_gaps;
   double train_error_sum = 0;
   std::size_t train_error_count = 0;
 };
@@ -65,6 +69,77 @@ std::string short_params(const boost::json::value& params) {
   return s;
 }
 
+// Ordinary least squares of log(median mistakes) on log((R/ρ)²) over the points of each
+// learner whose margin is certified and whose median is positive; needs 3 distinct x.
+std::vector<SlopeFit> fit_slopes(const std::vector<GroupSummary>& groups) {
+  std::vector<std::string> learners;
+  for (const auto& g : groups) {
+    if (std::find(learners.begin(), learners.end(), g.learner) == learners.end())
+      learners.push_back(g.learner);
+  }
+  std::vector<SlopeFit> fits;
+  for (const auto& learner : learners) {
+    std::vector<double> xs;
+    std::vector<double> ys;
+    for (const auto& g : groups) {
+      if (g.learner != learner || !g.rho || *g.rho <= 0 || g.mistakes.median <= 0) continue;
+      xs.push_back(std::log(g.radius * g.radius / (*g.rho * *g.rho)));
+      ys.push_back(std::log(g.mistakes.median));
+    }
+    const std::size_t n = xs.size();
+    if (n < 3) continue;
+    const double mx = std::accumulate(xs.begin(), xs.end(), 0.0) / static_cast<double>(n);
+    const double my = std::accumulate(ys.begin(), ys.end(), 0.0) / static_cast<double>(n);
+    double sxx = 0, sxy = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      sxx += (xs[i] - mx) * (xs[i] - mx);
+      sxy += (xs[i] - mx) * (ys[i] - my);
+    }
+    if (sxx <= 0) continue;
+    SlopeFit f;
+    f.learner = learner;
+    f.points = n;
+    f.slope = sxy / sxx;
+    f.intercept = my - f.slope * mx;
+    double sse = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double e = ys[i] - f.intercept - f.slope * xs[i];
+      sse += e * e;
+    }
+    const double se = std::sqrt(sse / static_cast<double>(n - 2) / sxx);
+    const double t = boost::math::quantile(
+        boost::math::complement(boost::math::students_t(static_cast<double>(n - 2)), 0.025));
+    f.ci_low = f.slope - t * se;
+    f.ci_high = f.slope + t * se;
+    fits.push_back(f);
+  }
+  return fits;
+}
+
+// Columns padded to their widest cell; the sweep and learner columns left-aligned.
+std::string render_table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> width(rows.front().size(), 0);
+  for (const auto& row : rows) {
+    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  std::string out;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      const bool left = rows.front()[c] == "sweep" || rows.front()[c] == "learner";
+      const std::string pad(width[c] - rows[r][c].size(), ' ');
+      out += (c == 0 ? "" : "  ") + (left ? rows[r][c] + pad : pad + rows[r][c]);
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    out += "\n";
+    if (r == 0) {
+      std::size_t total = 0;
+      for (std::size_t w : width) total += w + 2;
+      out += std::string(total - 2, '-') + "\n";
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Summary summarize_runs(const std::filesystem::path& runs_file) {
@@ -82,6 +157,8 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
       a.group.plugin = std::string(r.at("plugin").as_string());
       a.group.params = r.at("params");
       a.group.radius = number_or(r.if_contains("R"), 0.0);
+      const boost::json::value* rho = r.if_contains("rho");
+      if (rho != nullptr && !rho->is_null()) a.group.rho = rho->to_number<double>();
       acc.push_back(std::move(a));
     }
     Accumulator& a = acc[it->second];
@@ -96,6 +173,30 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
       ++summary.failed;
       return;
     }
+    const boost::json::value* applies = r.if_contains("bound_applies");
+    if (applies != nullptr && applies->is_bool() && applies->get_bool()) {
+      ++a.group.bound_applies;
+      if (a.group.bound_kind.empty())
+        a.group.bound_kind = std::string(r.at("bound_kind").as_string());
+      a.ratios.push_back(number_or(r.if_contains("ratio"), 0.0));
+      const boost::json::value* holds = r.if_contains("bound_holds");
+      if (holds != nullptr && holds->is_bool() && !holds->get_bool()) {
+        ++a.group.violations;
+        ++summary.violations;
+        if (summary.first_violations.size() < 10) {
+          summary.first_violations.push_back(
+              "point " + std::to_string(point) + ", learner " + learner + ", repeat " +
+              std::to_string(r.at("repeat").to_number<std::int64_t>()) + ": " +
+              to_json_text(
+                  r.at(r.at("bound_on").as_string() == "updates" ? "updates" : "mistakes")) +
+              " > bound " + to_json_text(r.at("bound")));
+        }
+      }
+      const boost::json::value* plain = r.if_contains("plain_bound_holds");
+      if (plain != nullptr && plain->is_bool() && !plain->get_bool()) ++a.group.plain_violations;
+    }
+    const boost::json::value* gap = r.if_contains("ls_gap");
+    if (gap != nullptr && !gap->is_null()) a.ls_gaps.push_back(gap->to_number<double>());
     a.mistakes.push_back(number_or(r.if_contains("mistakes"), 0.0));
     a.epochs.push_back(number_or(r.if_contains("epochs"), 0.0));
     const boost::json::value* te = r.if_contains("train_error");
@@ -107,11 +208,18 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
   for (Accumulator& a : acc) {
     a.group.mistakes = quantiles(a.mistakes);
     a.group.epochs = quantiles(a.epochs);
+    if (!a.ratios.empty()) {
+      const Quantiles q = quantiles(a.ratios);
+      a.group.ratio_max = q.max;
+      a.group.ratio_median = q.median;
+    }
+    if (!a.ls_gaps.empty()) a.group.ls_gap_median = quantiles(a.ls_gaps).median;
     a.group.train_error_mean = a.train_error_count == 0
                                    ? 0.0
                                    : a.train_error_sum / static_cast<double>(a.train_error_count);
     summary.groups.push_back(std::move(a.group));
   }
+  summary.fits = fit_slopes(summary.groups);
   return summary;
 }
 
@@ -132,19 +240,40 @@ boost::json::value summary_to_json(const Summary& summary) {
         {"epochs", quantiles_json(g.epochs)},
         {"train_error_mean", g.train_error_mean},
         {"R", g.radius},
+        {"rho", g.rho ? boost::json::value(*g.rho) : boost::json::value(nullptr)},
+        {"bound_kind",
+         g.bound_kind.empty() ? boost::json::value(nullptr) : boost::json::value(g.bound_kind)},
+        {"bound_applies", g.bound_applies},
+        {"violations", g.violations},
+        {"plain_bound_violations", g.plain_violations},
+        {"ratio_max", g.ratio_max ? boost::json::value(*g.ratio_max) : boost::json::value(nullptr)},
+        {"ratio_median",
+         g.ratio_median ? boost::json::value(*g.ratio_median) : boost::json::value(nullptr)},
+        {"ls_gap_median",
+         g.ls_gap_median ? boost::json::value(*g.ls_gap_median) : boost::json::value(nullptr)},
     });
   }
-  return boost::json::object{{"schema_version", 1},
-                             {"runs", summary.runs},
-                             {"failed", summary.failed},
-                             {"groups", std::move(groups)}};
+  boost::json::array fits;
+  for (const SlopeFit& f : summary.fits) {
+    fits.push_back(boost::json::object{{"learner", f.learner},
+                                       {"points", f.points},
+                                       {"x", "log((R/rho)^2)"},
+                                       {"y", "log(median mistakes)"},
+                                       {"slope", f.slope},
+                                       {"intercept", f.intercept},
+                                       {"slope_ci95", boost::json::array{f.ci_low, f.ci_high}}});
+  }
+  return boost::json::object{{"schema_version", 1},         {"runs", summary.runs},
+                             {"failed", summary.failed},    {"violations", summary.violations},
+                             {"groups", std::move(groups)}, {"slope_fits", std::move(fits)}};
 }
 
 std::string summary_to_csv(const Summary& summary) {
   std::string csv =
       "point,learner,plugin,params,runs,converged,not_converged,diverged,failed,"
       "mistakes_min,mistakes_median,mistakes_mean,mistakes_max,epochs_median,epochs_mean,"
-      "epochs_max,train_error_mean,R\n";
+      "epochs_max,train_error_mean,R,rho,bound_kind,bound_applies,violations,"
+      "plain_bound_violations,ratio_max,ratio_median,ls_gap_median\n";
   auto quoted = [](std::string s) {
     std::string out = "\"";
     for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -160,43 +289,60 @@ std::string summary_to_csv(const Summary& summary) {
       row += ",";
       append_json_number(row, v);
     }
+    auto optional = [&row](const std::optional<double>& v) {
+      row += ",";
+      if (v) append_json_number(row, *v);
+    };
+    optional(g.rho);
+    row += "," + g.bound_kind + "," + std::to_string(g.bound_applies) + "," +
+           std::to_string(g.violations) + "," + std::to_string(g.plain_violations);
+    optional(g.ratio_max);
+    optional(g.ratio_median);
+    optional(g.ls_gap_median);
     csv += row + "\n";
   }
   return csv;
 }
 
+std::string verification_table(const Summary& summary) {
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"point", "sweep", "learner", "runs", "bound applies", "converged", "max ratio",
+                  "median ratio", "violations"});
+  for (const GroupSummary& g : summary.groups) {
+    rows.push_back({std::to_string(g.point), short_params(g.params), g.learner,
+                    std::to_string(g.runs), std::to_string(g.bound_applies),
+                    std::to_string(g.converged), g.ratio_max ? format_number(*g.ratio_max, 4) : "-",
+                    g.ratio_median ? format_number(*g.ratio_median, 4) : "-",
+                    std::to_string(g.violations)});
+  }
+  return render_table(rows);
+}
+
 std::string summary_table(const Summary& summary) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"point", "sweep", "learner", "runs", "converged", "mistakes med", "mean", "max",
-                  "epochs med", "train err", "R"});
+                  "epochs med", "train err", "R", "rho", "bound", "applies", "max ratio",
+                  "violations"});
   for (const GroupSummary& g : summary.groups) {
     std::string converged = std::to_string(g.converged);
     if (g.failed > 0) converged += " (" + std::to_string(g.failed) + " failed)";
     if (g.diverged > 0) converged += " (" + std::to_string(g.diverged) + " diverged)";
-    rows.push_back({std::to_string(g.point), short_params(g.params), g.learner,
-                    std::to_string(g.runs), converged, format_number(g.mistakes.median),
-                    format_number(g.mistakes.mean), format_number(g.mistakes.max),
-                    format_number(g.epochs.median), format_number(g.train_error_mean, 3),
-                    format_number(g.radius)});
+    rows.push_back(
+        {std::to_string(g.point), short_params(g.params), g.learner, std::to_string(g.runs),
+         converged, format_number(g.mistakes.median), format_number(g.mistakes.mean),
+         format_number(g.mistakes.max), format_number(g.epochs.median),
+         format_number(g.train_error_mean, 3), format_number(g.radius),
+         g.rho ? format_number(*g.rho) : "-", g.bound_kind.empty() ? "-" : g.bound_kind,
+         std::to_string(g.bound_applies), g.ratio_max ? format_number(*g.ratio_max, 3) : "-",
+         std::to_string(g.violations) +
+             (g.plain_violations > 0 ? " (plain: " + std::to_string(g.plain_violations) + ")"
+                                     : "")});
   }
-  std::vector<std::size_t> width(rows.front().size(), 0);
-  for (const auto& row : rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  }
-  std::string out;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    for (std::size_t c = 0; c < rows[r].size(); ++c) {
-      const bool left = c == 1 || c == 2;
-      const std::string pad(width[c] - rows[r][c].size(), ' ');
-      out += (c == 0 ? "" : "  ") + (left ? rows[r][c] + pad : pad + rows[r][c]);
-    }
-    while (!out.empty() && out.back() == ' ') out.pop_back();
-    out += "\n";
-    if (r == 0) {
-      std::size_t total = 0;
-      for (std::size_t w : width) total += w + 2;
-      out += std::string(total - 2, '-') + "\n";
-    }
+  std::string out = render_table(rows);
+  for (const SlopeFit& f : summary.fits) {
+    out += "log-log slope of median mistakes against (R/rho)^2 for " + f.learner + ": " +
+           format_number(f.slope, 3) + " (95% CI " + format_number(f.ci_low, 3) + " to " +
+           format_number(f.ci_high, 3) + ", " + std::to_string(f.points) + " points)\n";
   }
   return out;
 }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,19 +30,44 @@ struct GroupSummary {
   Quantiles epochs;
   double train_error_mean = 0;  // over runs with a train_error
   double radius = 0;
+  std::optional<double> rho;  // certified margin at this point (null: none)
+  std::string bound_kind;     // of the first run whose bound applies
+  std::size_t bound_applies = 0;
+  std::size_t violations = 0;        // runs whose applicable bound failed
+  std::size_t plain_violations = 0;  // runs from w₀ ≠ 0 exceeding the zero-init form
+  std::optional<double> ratio_max;   // over runs whose bound applies
+  std::optional<double> ratio_median;
+  std::optional<double> ls_gap_median;  // linear unit
+};
+
+// Median mistakes against (R/ρ)² across sweep points, per learner, on log–log axes
+// (THEORY.md §1 predicts a slope of at most 1 for the worst case).
+struct SlopeFit {
+  std::string learner;
+  std::size_t points = 0;
+  double slope = 0;
+  double intercept = 0;
+  double ci_low = 0;  // 95% interval of the slope (Student t, points − 2 degrees of freedom)
+  double ci_high = 0;
 };
 
 struct Summary {
   std::vector<GroupSummary> groups;  // in canonical order of first appearance
   std::size_t runs = 0;
   std::size_t failed = 0;
+  std::size_t violations = 0;
+  std::vector<std::string> first_violations;  // "point 3, learner x, repeat 7: 12 > 11.5"
+  std::vector<SlopeFit> fits;
 };
 
 Summary summarize_runs(const std::filesystem::path& runs_file);
 
 boost::json::value summary_to_json(const Summary& summary);
 std::string summary_to_csv(const Summary& summary);
-// A fixed-width table for a terminal.
+// Fixed-width tables for a terminal: the run summary, and the verification view
+// (`plab verify`): runs, how many a bound applies to, converged, max and median ratio,
+// violations, per (sweep point, learner).
 std::string summary_table(const Summary& summary);
+std::string verification_table(const Summary& summary);
 
 }  // namespace plab

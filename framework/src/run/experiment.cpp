@@ -62,6 +62,20 @@ void check_order(const PluginDescriptor& d, const ProtocolSpec& protocol, const 
   }
 }
 
+// A `given` reference of the wrong length is a config error, not a silent "no margin".
+void check_given_reference(const TheorySpec& theory, const Dataset& data) {
+  if (theory.margin != "given") return;
+  const bool multiclass = data.task() == TaskKind::kMulticlass;
+  const std::size_t expected = multiclass ? data.class_names().size() * data.cols() : data.cols();
+  if (theory.u.size() != expected) {
+    throw_config_error(
+        "/theory/u", "has " + std::to_string(theory.u.size()) +
+                         " values, but the reference separator needs " + std::to_string(expected) +
+                         (multiclass ? " (one row of " + std::to_string(data.cols()) + " per class)"
+                                     : " (one per column, bias first)"));
+  }
+}
+
 }  // namespace
 
 RunId Experiment::locate(std::size_t run_index) const {
@@ -91,8 +105,8 @@ Experiment prepare_experiment(const std::filesystem::path& config_path,
   const std::filesystem::path base_dir = config_path.parent_path();
   const auto search_dirs = plugin_search_dirs(options.plugin_dirs);
 
-  std::map<std::string, std::shared_ptr<const Dataset>> datasets;  // by dataset JSON
-  std::map<const Dataset*, std::shared_ptr<const PointTheory>> theories;
+  std::map<std::string, std::shared_ptr<const LoadedData>> datasets;    // by dataset JSON + seed
+  std::map<std::string, std::shared_ptr<const PointTheory>> theories;   // by data + theory spec
   std::map<std::string, std::shared_ptr<const PluginLibrary>> plugins;  // by name or path
 
   const std::size_t count = count_points(e.axes);
@@ -103,13 +117,17 @@ Experiment prepare_experiment(const std::filesystem::path& config_path,
       p.config = parse_experiment(p.sweep.document, base_dir);
       if (index == 0) e.name = p.config.name;
 
-      const std::string data_key = p.sweep.document["dataset"].dump();
-      auto& data = datasets[data_key];
-      if (!data) data = std::make_shared<const Dataset>(load_dataset(p.config.dataset));
-      p.data = data;
-      auto& theory = theories[data.get()];
-      if (!theory) theory = std::make_shared<const PointTheory>(compute_point_theory(*data));
-      p.theory = theory;
+      // Synthetic data depends on the seed too; files and inline data do not.
+      std::string data_key = p.sweep.document["dataset"].dump();
+      if (p.config.dataset.kind == "synthetic") data_key += "#" + std::to_string(p.config.seed);
+      auto& loaded = datasets[data_key];
+      if (!loaded) {
+        loaded = std::make_shared<const LoadedData>(
+            load_dataset_with_teacher(p.config.dataset, p.config.seed));
+      }
+      p.data = std::shared_ptr<const Dataset>(loaded, &loaded->data);
+      check_given_reference(p.config.theory, *p.data);
+      bool need_least_squares = false;
 
       for (const LearnerSpec& spec : p.config.learners) {
         auto& plugin = plugins[spec.plugin];
@@ -138,8 +156,17 @@ Experiment prepare_experiment(const std::filesystem::path& config_path,
                                             std::to_string(l.shape.cols) +
                                             (p.data->augmented() ? ", bias first" : "") + ")");
         }
+        need_least_squares = need_least_squares || d.guarantee == Guarantee::kLeastSquares;
         p.learners.push_back(std::move(l));
       }
+      // The oracle runs once per (data set, theory block), before any run (DESIGN.md).
+      auto& theory = theories[data_key + "|" + p.sweep.document.value("theory", Json()).dump() +
+                              (need_least_squares ? "|ls" : "")];
+      if (!theory) {
+        theory = std::make_shared<const PointTheory>(
+            compute_point_theory(*p.data, p.config.theory, loaded->teacher, need_least_squares));
+      }
+      p.theory = theory;
     } catch (const Error& error) {
       const std::string where = point_label(p.sweep);
       if (where.empty()) throw;

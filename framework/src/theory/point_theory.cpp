@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace plab {
 
-PointTheory compute_point_theory(const Dataset& data) {
-  PointTheory t;
+double data_radius(const Dataset& data) {
   double max_squared = 0.0;
   for (std::size_t i = 0; i < data.rows(); ++i) {
     const double* x = data.row(i);
@@ -14,7 +14,22 @@ PointTheory compute_point_theory(const Dataset& data) {
     for (std::size_t j = 0; j < data.cols(); ++j) s += x[j] * x[j];
     max_squared = std::max(max_squared, s);
   }
-  t.radius = std::sqrt(max_squared);
+  // Rounded up: R enters bounds as an upper bound on every ‖x̃ᵢ‖.
+  const double u = std::numeric_limits<double>::epsilon() / 2.0;
+  return std::sqrt(max_squared) * (1.0 + (static_cast<double>(data.cols()) + 2.0) * u);
+}
+
+PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
+                                 const std::vector<double>& teacher, bool need_least_squares) {
+  PointTheory t;
+  t.radius = data_radius(data);
+  OracleRequest request;
+  request.kind = theory.margin;
+  request.vector = theory.margin == "teacher" ? teacher : theory.u;
+  t.margin = find_margin(data, request);
+  if (need_least_squares && data.task() == TaskKind::kBinary) {
+    t.least_squares = solve_least_squares(data);
+  }
   return t;
 }
 

@@ -1,15 +1,27 @@
-// Facts of theory that hold for a whole data set, computed once per sweep point before the
-// runs: the radius R = maxᵢ ‖x̃ᵢ‖ over what the learner sees (THEORY.md §0).
+// Facts of theory that hold for a whole data set at a sweep point, computed once before the
+// runs: the radius R = maxᵢ ‖x̃ᵢ‖ over what the learner sees (THEORY.md §0), the certified
+// margin of a reference separator, and the least-squares reference for the linear unit.
 #pragma once
 
+#include <optional>
+
+#include "config/experiment_config.hpp"
 #include "data/dataset.hpp"
+#include "theory/least_squares.hpp"
+#include "theory/margin_oracle.hpp"
 
 namespace plab {
 
 struct PointTheory {
   double radius = 0.0;
+  MarginCertificate margin;
+  std::optional<LeastSquaresReference> least_squares;
 };
 
-PointTheory compute_point_theory(const Dataset& data);
+double data_radius(const Dataset& data);
+
+// `teacher`: the generator's vector for synthetic data (empty otherwise).
+PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
+                                 const std::vector<double>& teacher, bool need_least_squares);
 
 }  // namespace plab

@@ -1,0 +1,145 @@
+#include "data/synthetic.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "config/object_reader.hpp"
+#include "run/random.hpp"
+
+namespace plab {
+
+namespace {
+
+constexpr std::size_t kMaxDraws = 10'000'000;
+
+std::vector<double> uniform_in_ball(Rng& rng, std::size_t dim, double r) {
+  std::vector<double> x(dim);
+  double norm = 0.0;
+  for (double& v : x) {
+    v = rng.gaussian();
+    norm += v * v;
+  }
+  norm = std::sqrt(norm);
+  const double scale = r * std::pow(rng.uniform(), 1.0 / static_cast<double>(dim)) / norm;
+  for (double& v : x) v *= scale;
+  return x;
+}
+
+double score(const std::vector<double>& u, std::size_t offset, const std::vector<double>& x) {
+  double s = u[offset];
+  for (std::size_t j = 0; j < x.size(); ++j) s += u[offset + 1 + j] * x[j];
+  return s;
+}
+
+void normalise(std::vector<double>& u) {
+  double n = 0.0;
+  for (double v : u) n += v * v;
+  n = std::sqrt(n);
+  for (double& v : u) v /= n;
+}
+
+[[noreturn]] void infeasible(const std::string& why) { throw_config_error("/dataset", why); }
+
+SyntheticTable binary(const SyntheticSpec& s, Rng& rng) {
+  if (s.radius <= 1.0) infeasible("radius must exceed 1 (the bias coordinate alone has norm 1)");
+  if (s.margin <= 0.0) infeasible("margin must be positive for a separable set");
+  const double r = std::sqrt(s.radius * s.radius - 1.0);
+  SyntheticTable t;
+  t.teacher.resize(s.dim + 1);
+  for (double& v : t.teacher) v = rng.gaussian();
+  t.teacher[0] *= 0.1;  // a small bias keeps both classes well populated
+  normalise(t.teacher);
+  double v_norm = 0.0;
+  for (std::size_t j = 1; j <= s.dim; ++j) v_norm += t.teacher[j] * t.teacher[j];
+  v_norm = std::sqrt(v_norm);
+  const double bias = t.teacher[0];
+  if (s.margin + std::fabs(bias) >= v_norm * r) {
+    infeasible("margin " + std::to_string(s.margin) + " is too large for radius " +
+               std::to_string(s.radius) + " in " + std::to_string(s.dim) + " dimensions");
+  }
+  auto along_v = [&](double length) {
+    std::vector<double> x(s.dim);
+    for (std::size_t j = 0; j < s.dim; ++j) x[j] = t.teacher[j + 1] / v_norm * length;
+    return x;
+  };
+  auto add = [&](const std::vector<double>& x, double y) {
+    t.values.insert(t.values.end(), x.begin(), x.end());
+    t.labels.push_back(y > 0 ? "1" : "-1");
+  };
+  // One point exactly on the margin (u·x̃ = margin), one on the sphere ‖x̃‖ = R.
+  add(along_v((s.margin - bias) / v_norm), 1.0);
+  if (s.rows > 1) add(along_v(-r), -1.0);
+  std::size_t draws = 0;
+  while (t.labels.size() < s.rows) {
+    if (++draws > kMaxDraws) infeasible("could not place points outside the margin; lower it");
+    const std::vector<double> x = uniform_in_ball(rng, s.dim, r);
+    const double sc = score(t.teacher, 0, x);
+    if (std::fabs(sc) < s.margin) continue;
+    add(x, sc);
+  }
+  return t;
+}
+
+SyntheticTable multiclass(const SyntheticSpec& s, Rng& rng) {
+  if (s.classes < 2) infeasible("classes must be at least 2");
+  if (s.radius <= 1.0) infeasible("radius must exceed 1");
+  const double r = std::sqrt(s.radius * s.radius - 1.0);
+  const std::size_t width = s.dim + 1;
+  SyntheticTable t;
+  t.teacher.resize(s.classes * width);
+  for (double& v : t.teacher) v = rng.gaussian();
+  for (std::size_t j = 0; j < width; ++j) {  // centre the rows, then ‖U‖_F = 1
+    double mean = 0.0;
+    for (std::size_t c = 0; c < s.classes; ++c) mean += t.teacher[c * width + j];
+    for (std::size_t c = 0; c < s.classes; ++c)
+      t.teacher[c * width + j] -= mean / static_cast<double>(s.classes);
+  }
+  normalise(t.teacher);
+  std::size_t draws = 0;
+  while (t.labels.size() < s.rows) {
+    if (++draws > kMaxDraws)
+      infeasible("could not place points with the requested margin; lower it");
+    const std::vector<double> x = uniform_in_ball(rng, s.dim, r);
+    std::vector<double> sc(s.classes);
+    for (std::size_t c = 0; c < s.classes; ++c) sc[c] = score(t.teacher, c * width, x);
+    const auto best = static_cast<std::size_t>(std::max_element(sc.begin(), sc.end()) - sc.begin());
+    double gap = std::numeric_limits<double>::infinity();
+    for (std::size_t c = 0; c < s.classes; ++c) {
+      if (c != best) gap = std::min(gap, sc[best] - sc[c]);
+    }
+    if (gap < s.margin) continue;
+    t.values.insert(t.values.end(), x.begin(), x.end());
+    t.labels.push_back(std::to_string(best));
+  }
+  return t;
+}
+
+SyntheticTable xor_clusters(const SyntheticSpec& s, Rng& rng) {
+  SyntheticTable t;
+  for (std::size_t i = 0; i < s.rows; ++i) {
+    const double cx = (i % 2 == 0) ? 1.0 : -1.0;
+    const double cy = (i % 4 < 2) ? 1.0 : -1.0;
+    t.values.push_back(cx + 0.3 * rng.gaussian());
+    t.values.push_back(cy + 0.3 * rng.gaussian());
+    t.labels.push_back(cx * cy > 0 ? "1" : "-1");
+  }
+  return t;
+}
+
+}  // namespace
+
+SyntheticTable generate_synthetic(const SyntheticSpec& spec, std::uint64_t seed) {
+  Rng rng(seed);
+  if (spec.generator == "multiclass") return multiclass(spec, rng);
+  if (spec.generator == "xor") return xor_clusters(spec, rng);
+  SyntheticTable t = binary(spec, rng);
+  if (spec.generator == "noisy") {
+    for (auto& label : t.labels) {
+      if (rng.uniform() < spec.flip) label = label == "1" ? "-1" : "1";
+    }
+  }
+  return t;
+}
+
+}  // namespace plab

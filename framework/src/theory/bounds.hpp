@@ -1,0 +1,56 @@
+// Each learner's guarantee, evaluated for one run (THEORY.md §1–§6).
+//
+// With a certified margin ρ (reference u, unit û), radius R and the run's start w₀, every
+// mistake bound here has one form. Let η be the step scale, a = ‖w₀‖/η, c = û·w₀/η and
+// R²ₑ the squared step size per counted event: R² (perceptron, η-scaled, averaged batch),
+// n·R² (plain-sum batch, counting misclassified samples), 2R² (multi-class, Kesler). Then
+//   (c + kρ)² ≤ a² + k R²ₑ  ⇒  k ≤ k₊ = [R²ₑ − 2ρc + √((R²ₑ − 2ρc)² + 4ρ²(a² − c²))] / (2ρ²),
+// which is R²ₑ/ρ² from zero, and at most the clean form R²ₑ/ρ² + 2a/ρ. docs/bounds.md gives
+// the proofs for the forms THEORY.md does not spell out (batch and multi-class from w₀ ≠ 0).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "data/dataset.hpp"
+#include "plab/descriptor.hpp"
+#include "theory/point_theory.hpp"
+
+namespace plab {
+
+struct BoundInputs {
+  Guarantee guarantee = Guarantee::kNone;
+  const ParamSet* params = nullptr;
+  const PointTheory* theory = nullptr;
+  const Dataset* data = nullptr;
+  std::span<const double> initial_weights;
+  std::span<const double> final_weights;  // empty when the run did not finish
+  std::uint64_t mistakes = 0;
+  std::uint64_t updates = 0;
+};
+
+struct BoundReport {
+  std::optional<double> bound;
+  std::string kind;             // "" when no bound
+  bool applies = false;         // its hypotheses hold for this run
+  std::string counts;           // "mistakes" or "updates": what the bound limits
+  std::optional<double> ratio;  // counted / bound
+  std::optional<bool> holds;
+  std::optional<double> clean;  // the clean init-aware form, from w₀ ≠ 0
+  std::optional<double> plain;  // the zero-init form, shown for w₀ ≠ 0 (it may fail)
+  std::optional<bool> plain_holds;
+  std::optional<double> ls_gap;       // linear unit: E(w) − E(ŵ)
+  std::optional<double> ls_distance;  // linear unit: ‖w − ŵ‖
+};
+
+// k₊ of the header comment.
+double init_aware_bound(double r2_effective, double rho, double a, double c);
+
+BoundReport evaluate_bound(const BoundInputs& in);
+
+// count ≤ bound, with a relative tolerance for bounds met with equality (THEORY.md §1).
+bool within_bound(double count, double bound);
+
+}  // namespace plab

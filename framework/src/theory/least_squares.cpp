@@ -1,0 +1,34 @@
+#include "theory/least_squares.hpp"
+
+#include <Eigen/Dense>
+
+namespace plab {
+
+LeastSquaresReference solve_least_squares(const Dataset& data) {
+  const auto n = static_cast<Eigen::Index>(data.rows());
+  const auto d = static_cast<Eigen::Index>(data.cols());
+  Eigen::MatrixXd x(n, d);
+  Eigen::VectorXd y(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index j = 0; j < d; ++j) x(i, j) = data.row(static_cast<std::size_t>(i))[j];
+    y(i) = data.label(static_cast<std::size_t>(i)) == 1 ? 1.0 : -1.0;
+  }
+  const Eigen::VectorXd w = x.completeOrthogonalDecomposition().solve(y);
+  LeastSquaresReference ref;
+  ref.w.assign(w.data(), w.data() + w.size());
+  ref.loss = squared_error(data, ref.w);
+  return ref;
+}
+
+double squared_error(const Dataset& data, std::span<const double> w) {
+  double e = 0.0;
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    double o = 0.0;
+    for (std::size_t j = 0; j < data.cols(); ++j) o += w[j] * data.row(i)[j];
+    const double r = (data.label(i) == 1 ? 1.0 : -1.0) - o;
+    e += r * r;
+  }
+  return 0.5 * e;
+}
+
+}  // namespace plab

@@ -1,0 +1,69 @@
+#include <linear.h>
+
+#include <vector>
+
+#include "theory/separator_solvers.hpp"
+
+namespace plab {
+
+namespace {
+
+void silent(const char*) {}
+
+}  // namespace
+
+std::optional<Candidate> liblinear_separator(const Dataset& data, double c, double tolerance) {
+  const std::size_t n = data.rows();
+  const std::size_t d = data.cols();
+  const bool multiclass = data.task() == TaskKind::kMulticlass;
+  std::vector<feature_node> nodes;
+  nodes.reserve(n * (d + 1));
+  std::vector<std::size_t> start(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    start[i] = nodes.size();
+    for (std::size_t j = 0; j < d; ++j) {
+      if (data.row(i)[j] != 0.0) nodes.push_back({static_cast<int>(j + 1), data.row(i)[j]});
+    }
+    nodes.push_back({-1, 0.0});
+  }
+  std::vector<feature_node*> rows(n);
+  std::vector<double> labels(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    rows[i] = &nodes[start[i]];
+    labels[i] = multiclass ? static_cast<double>(data.label(i)) : (data.label(i) == 1 ? 1.0 : -1.0);
+  }
+  problem prob{};
+  prob.l = static_cast<int>(n);
+  prob.n = static_cast<int>(d);
+  prob.y = labels.data();
+  prob.x = rows.data();
+  prob.bias = -1;  // the constant column is already in the data, regularised like the rest
+  parameter param{};
+  param.solver_type = multiclass ? MCSVM_CS : L2R_L1LOSS_SVC_DUAL;
+  param.eps = tolerance;
+  param.C = c;
+  if (check_parameter(&prob, &param) != nullptr) return std::nullopt;
+  set_print_string_function(&silent);
+  model* m = train(&prob, &param);
+  if (m == nullptr) return std::nullopt;
+  Candidate out;
+  const std::size_t k = data.class_names().size();
+  if (!multiclass) {
+    // LIBLINEAR's decision value favours model->label[0]; make it favour +1.
+    const double sign = m->label[0] == 1 ? 1.0 : -1.0;
+    out.u.resize(d);
+    for (std::size_t j = 0; j < d; ++j) out.u[j] = sign * m->w[j];
+  } else {
+    const auto nr_class = static_cast<std::size_t>(m->nr_class);
+    out.u.assign(k * d, 0.0);
+    for (std::size_t slot = 0; slot < nr_class; ++slot) {
+      const auto cls = static_cast<std::size_t>(m->label[slot]);
+      for (std::size_t j = 0; j < d; ++j) out.u[cls * d + j] = m->w[j * nr_class + slot];
+    }
+  }
+  out.note = multiclass ? "liblinear -s 4 (Crammer-Singer)" : "liblinear -s 3 (L1-loss SVM dual)";
+  free_and_destroy_model(&m);
+  return out;
+}
+
+}  // namespace plab

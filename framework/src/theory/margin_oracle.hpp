@@ -1,0 +1,62 @@
+// The margin oracle (THEORY.md §8; DESIGN.md "Theory"): a reference separator for a data
+// set, with a margin that is proved on the data, not hoped.
+//
+// "svm" runs several methods (Wolfe's nearest hull point, LIBLINEAR's dual SVM, a GLPK LP)
+// and keeps the candidate with the best certified margin; the nearest hull point also gives
+// an upper bound on ρ*, so the result is a bracket [rho, rho_upper]. "teacher" and "given"
+// certify one vector. A margin is certified by recomputing γ(u) = minᵢ yᵢ u·x̃ᵢ in double and
+// subtracting a bound on the rounding error: the printed ρ is ≤ the true margin of u, ≤ ρ*.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "data/dataset.hpp"
+
+namespace plab {
+
+struct MethodReport {
+  std::string name;
+  std::optional<double> rho;        // certified margin of its candidate, if positive
+  std::optional<double> rho_upper;  // an upper bound on ρ* it proved, if any
+  double seconds = 0.0;
+  std::string note;
+};
+
+struct MarginCertificate {
+  std::string oracle = "none";      // svm | teacher | given | none
+  std::optional<bool> separable;    // nullopt: not asked, or undecided
+  std::string method;               // the method whose separator is kept
+  std::vector<double> reference;    // u (multi-class: k·d, centred rows)
+  double reference_norm = 0.0;      // ‖u‖ (Frobenius for multi-class)
+  double gamma = 0.0;               // certified functional margin minᵢ yᵢ u·x̃ᵢ (> 0)
+  double rho = 0.0;                 // gamma / reference_norm
+  std::optional<double> rho_upper;  // ρ* ≤ rho_upper (a hull point's norm)
+  std::string reason;               // why there is no margin, when there is none
+  // Non-separability certificate (Gordan): convex weights λ with ‖Σ λⱼ zⱼ‖ = hull_residual.
+  std::optional<double> hull_residual;
+  std::vector<std::pair<std::size_t, double>> hull_weights;
+  std::vector<MethodReport> methods;
+  double seconds = 0.0;
+};
+
+struct OracleRequest {
+  std::string kind = "svm";    // svm | teacher | given | none
+  std::vector<double> vector;  // teacher or given u
+  double max_seconds = 20.0;   // per method
+};
+
+MarginCertificate find_margin(const Dataset& data, const OracleRequest& request);
+
+// Certifies one candidate: the margin it provably has on `data` (nullopt if not positive).
+struct CertifiedMargin {
+  double gamma = 0.0;
+  double norm = 0.0;
+  double rho = 0.0;
+};
+std::optional<CertifiedMargin> certify_separator(const Dataset& data, std::vector<double>& u);
+
+}  // namespace plab

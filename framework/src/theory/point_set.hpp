@@ -1,0 +1,40 @@
+// The finite point sets whose convex hull decides separability (THEORY.md §8).
+//
+// Binary: zᵢ = yᵢx̃ᵢ; a separator u has margin minᵢ u·zᵢ. Multi-class (Kesler construction,
+// THEORY.md §5): for each sample i and class c ≠ yᵢ, the vector with +x̃ᵢ in block yᵢ and
+// −x̃ᵢ in block c; U·Z = (u_y − u_c)·x̃ᵢ. Kesler vectors are never stored: n(k−1) of them of
+// size k·d would be large, and each is cheap to rebuild from its sample.
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include "data/dataset.hpp"
+
+namespace plab {
+
+class PointSet {
+ public:
+  explicit PointSet(const Dataset& data);
+
+  std::size_t size() const;  // number of points
+  std::size_t dim() const;   // their dimension (d, or k·d for multi-class)
+  void point(std::size_t index, std::span<double> out) const;
+
+  struct Extreme {
+    std::size_t index = 0;
+    double value = 0.0;  // minⱼ x·Pⱼ
+  };
+  // The point with the smallest inner product with x (lowest index among equals).
+  Extreme min_dot(std::span<const double> x) const;
+
+  // An upper bound on the rounding error of any computed x·Pⱼ (for certificates).
+  double dot_error_bound(std::span<const double> x) const;
+
+ private:
+  const Dataset& data_;
+  bool multiclass_;
+  std::size_t classes_;
+};
+
+}  // namespace plab

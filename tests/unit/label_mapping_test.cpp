@@ -50,6 +50,7 @@ TEST(LabelMapping, RefusesMissingPositiveClassWithSuggestion) {
 
 TEST(LabelMapping, RefusesSingleClass) {
   EXPECT_THROW(map_labels({"a", "a"}, std::nullopt, std::nullopt, "s", kOrigin), DataError);
+  EXPECT_THROW(map_labels({"2", "2"}, std::nullopt, std::nullopt, "s", kOrigin), DataError);
   EXPECT_THROW(map_labels({"a", "b"}, Labels{"a", "b"}, std::nullopt, "s", kOrigin), DataError);
 }
 
@@ -60,6 +61,26 @@ TEST(LabelMapping, RefusesLabelOutsideClassesNamingItsRow) {
   } catch (const DataError& e) {
     EXPECT_NE(std::string(e.what()).find("row 2"), std::string::npos) << e.what();
   }
+}
+
+}  // namespace
+}  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST(LabelMapping, BinaryEncodingsStayBinaryWithOneClassPresent) {
+  const auto kAt = [](std::size_t i) { return std::to_string(i); };
+  auto m = map_labels({"1", "1"}, std::nullopt, std::nullopt, "s", kAt);
+  EXPECT_EQ(m.task, TaskKind::kBinary);
+  EXPECT_EQ(m.index, (std::vector<std::int32_t>{1, 1}));
+  m = map_labels({"-1"}, std::nullopt, std::nullopt, "s", kAt);
+  EXPECT_EQ(m.index, (std::vector<std::int32_t>{0}));
+  // Text labels with one class are still refused: nothing says which side they are on.
+  EXPECT_THROW(map_labels({"cat", "cat"}, std::nullopt, std::nullopt, "s", kAt), DataError);
+  // {−1, 0} is not a binary encoding: two classes of a multi-class task.
+  EXPECT_EQ(map_labels({"-1", "0"}, std::nullopt, std::nullopt, "s", kAt).task,
+            TaskKind::kMulticlass);
 }
 
 }  // namespace

@@ -118,10 +118,10 @@ LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
                  [](std::size_t row) { return "generated row " + std::to_string(row); });
   std::vector<std::string> names;
   for (std::size_t j = 0; j < width; ++j) names.push_back("x" + std::to_string(j + 1));
-  return LoadedData{
-      Dataset(table.values, labels.index.size(), width, true, labels.task, std::move(labels.index),
-              std::move(labels.class_names), std::move(names)),
-      std::move(table.teacher)};
+  const std::size_t rows = labels.index.size();  // before labels.index is moved from
+  return LoadedData{Dataset(table.values, rows, width, true, labels.task, std::move(labels.index),
+                            std::move(labels.class_names), std::move(names)),
+                    std::move(table.teacher)};
 }
 
 }  // namespace

@@ -152,20 +152,34 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
     numeric.push_back(as_number(n));
     all_numeric = all_numeric && numeric.back().has_value();
   }
-  if (d.names.size() < 2) {
-    throw DataError(source + ": every sample has the label '" + d.names.front() +
-                    "'; a classification task needs at least two classes");
-  }
-  if (all_numeric && d.names.size() == 2) {
-    const double a = std::min(*numeric[0], *numeric[1]);
-    const double b = std::max(*numeric[0], *numeric[1]);
-    if ((a == -1 && b == 1) || (a == 0 && b == 1)) {
+  // Labels in {−1, +1} or {0, 1} are binary even when one class is absent: THEORY.md's
+  // examples (the Hadamard rows, the §3 counterexample) have only positive samples.
+  if (all_numeric && d.names.size() <= 2) {
+    bool minus_one = false;
+    bool zero = false;
+    bool other = false;
+    for (const auto& v : numeric) {
+      if (*v == -1) {
+        minus_one = true;
+      } else if (*v == 0) {
+        zero = true;
+      } else if (*v != 1) {
+        other = true;
+      }
+    }
+    if (!other && !(minus_one && zero)) {
       m.task = TaskKind::kBinary;
-      const std::size_t pos = *numeric[0] == 1 ? 0 : 1;
-      m.class_names = {d.names[1 - pos], d.names[pos]};
-      for (std::int32_t k : d.index) m.index.push_back(static_cast<std::size_t>(k) == pos ? 1 : 0);
+      m.class_names = {zero ? "0" : "-1", "1"};
+      for (std::int32_t k : d.index) {
+        m.index.push_back(*numeric[static_cast<std::size_t>(k)] == 1 ? 1 : 0);
+      }
       return m;
     }
+  }
+  if (d.names.size() < 2) {
+    throw DataError(source + ": every sample has the label '" + d.names.front() +
+                    "'; a classification task needs at least two classes (labels written as "
+                    "-1/+1 or 0/1 make a binary task even with one class present)");
   }
   m.task = TaskKind::kMulticlass;
   std::vector<std::size_t> order(d.names.size());

@@ -46,14 +46,16 @@ SyntheticTable binary(const SyntheticSpec& s, Rng& rng) {
   if (s.margin <= 0.0) infeasible("margin must be positive for a separable set");
   const double r = std::sqrt(s.radius * s.radius - 1.0);
   SyntheticTable t;
+  // A unit teacher [b, v]: a small bias |b| ≤ 0.2 keeps both classes well populated, and a
+  // uniformly random direction for v with ‖v‖ = √(1 − b²).
   t.teacher.resize(s.dim + 1);
-  for (double& v : t.teacher) v = rng.gaussian();
-  t.teacher[0] *= 0.1;  // a small bias keeps both classes well populated
-  normalise(t.teacher);
-  double v_norm = 0.0;
-  for (std::size_t j = 1; j <= s.dim; ++j) v_norm += t.teacher[j] * t.teacher[j];
-  v_norm = std::sqrt(v_norm);
-  const double bias = t.teacher[0];
+  const double bias = std::clamp(0.05 * rng.gaussian(), -0.2, 0.2);
+  std::vector<double> direction(s.dim);
+  for (double& v : direction) v = rng.gaussian();
+  normalise(direction);
+  const double v_norm = std::sqrt(1.0 - bias * bias);
+  t.teacher[0] = bias;
+  for (std::size_t j = 0; j < s.dim; ++j) t.teacher[j + 1] = v_norm * direction[j];
   if (s.margin + std::fabs(bias) >= v_norm * r) {
     infeasible("margin " + std::to_string(s.margin) + " is too large for radius " +
                std::to_string(s.radius) + " in " + std::to_string(s.dim) + " dimensions");
@@ -127,6 +129,21 @@ SyntheticTable xor_clusters(const SyntheticSpec& s, Rng& rng) {
   return t;
 }
 
+// Rows in random order: the points placed on the margin and on the sphere must not come
+// first, where file order would hand the perceptron the teacher's direction at once.
+void shuffle_rows(SyntheticTable& t, std::size_t width, Rng& rng) {
+  std::vector<std::uint32_t> order;
+  rng.permutation(order, t.labels.size());
+  SyntheticTable out;
+  out.teacher = std::move(t.teacher);
+  for (std::uint32_t i : order) {
+    out.values.insert(out.values.end(), t.values.begin() + static_cast<std::ptrdiff_t>(i * width),
+                      t.values.begin() + static_cast<std::ptrdiff_t>((i + 1) * width));
+    out.labels.push_back(std::move(t.labels[i]));
+  }
+  t = std::move(out);
+}
+
 }  // namespace
 
 SyntheticTable generate_synthetic(const SyntheticSpec& spec, std::uint64_t seed) {
@@ -134,6 +151,7 @@ SyntheticTable generate_synthetic(const SyntheticSpec& spec, std::uint64_t seed)
   if (spec.generator == "multiclass") return multiclass(spec, rng);
   if (spec.generator == "xor") return xor_clusters(spec, rng);
   SyntheticTable t = binary(spec, rng);
+  shuffle_rows(t, spec.dim, rng);
   if (spec.generator == "noisy") {
     for (auto& label : t.labels) {
       if (rng.uniform() < spec.flip) label = label == "1" ? "-1" : "1";

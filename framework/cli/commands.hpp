@@ -13,5 +13,6 @@ int run_command(const Args& args, const std::string& command_line);
 int plugins_command(const Args& args);
 int describe_command(const Args& args);
 int verify_command(const Args& args);
+int merge_command(const Args& args, const std::string& command_line);
 
 }  // namespace plab::cli

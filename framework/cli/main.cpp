@@ -19,6 +19,7 @@ const char* const kUsage =
     "  plugins           list the learner plugins found, with version and summary\n"
     "  describe PLUGIN   show a plugin's params, defaults, conventions and guarantee\n"
     "  verify DIR        check every run whose bound applies; exit 1 on a violation\n"
+    "  merge OUT DIR...  join the shard folders of one experiment into OUT\n"
     "\n"
     "  plab --help, plab <command> --help, plab --version\n"
     "\n"
@@ -62,8 +63,10 @@ int main(int argc, char** argv) {
     if (command == "plugins") return plab::cli::plugins_command(args);
     if (command == "describe") return plab::cli::describe_command(args);
     if (command == "verify") return plab::cli::verify_command(args);
-    throw plab::UsageError("unknown command '" + command +
-                           "'; commands are run, plugins, describe and verify (see plab --help)");
+    if (command == "merge") return plab::cli::merge_command(args, join_command_line(argc, argv));
+    throw plab::UsageError(
+        "unknown command '" + command +
+        "'; commands are run, plugins, describe, verify and merge (see plab --help)");
   } catch (const plab::Error& e) {
     std::fprintf(stderr, "plab: error: %s\n", e.what());
     return e.exit_code();

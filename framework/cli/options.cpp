@@ -8,15 +8,17 @@ namespace plab::cli {
 
 bool parse_options(const std::string& command, const std::string& synopsis, const Args& args,
                    po::options_description& options,
-                   const po::positional_options_description& positional, po::variables_map& vm) {
+                   const po::positional_options_description& positional, po::variables_map& vm,
+                   po::parsed_options* parsed) {
   options.add_options()("help,h", "show this help");
   try {
     // No guessing: `--thread` must not silently mean `--threads`.
     const int style =
         po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-    po::store(
-        po::command_line_parser(args).options(options).positional(positional).style(style).run(),
-        vm);
+    po::parsed_options result =
+        po::command_line_parser(args).options(options).positional(positional).style(style).run();
+    po::store(result, vm);
+    if (parsed != nullptr) *parsed = result;
     if (vm.count("help") != 0) {
       std::cout << "usage: plab " << synopsis << "\n\n" << options << "\n";
       return false;

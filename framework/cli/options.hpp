@@ -17,7 +17,8 @@ namespace po = boost::program_options;
 // --help. Unknown options and missing values are UsageErrors naming the subcommand.
 bool parse_options(const std::string& command, const std::string& synopsis, const Args& args,
                    po::options_description& options,
-                   const po::positional_options_description& positional, po::variables_map& vm);
+                   const po::positional_options_description& positional, po::variables_map& vm,
+                   po::parsed_options* parsed = nullptr);
 
 std::vector<std::filesystem::path> plugin_dirs_option(const po::variables_map& vm);
 

@@ -1,4 +1,5 @@
 // plab run CONFIG: prepare, run in parallel, summarise, and say where the results are.
+// Also --plan (show the runs without running them), --shard I/N and --resume DIR.
 #include <omp.h>
 #include <unistd.h>
 
@@ -10,42 +11,86 @@
 #include "results/json_text.hpp"
 #include "results/manifest.hpp"
 #include "results/results_folder.hpp"
+#include "results/resume.hpp"
 #include "results/summary.hpp"
 #include "run/experiment.hpp"
 #include "run/interrupt.hpp"
 #include "run/parallel_runner.hpp"
+#include "run/run_range.hpp"
 
 namespace plab::cli {
 
 namespace {
 
-void write_manifest(const std::filesystem::path& dir, const Experiment& e, const RunSession& s) {
+void write_manifest(const std::filesystem::path& dir, const Experiment& e,
+                    const ManifestInput& input) {
   std::string text;
-  append_json(text, make_manifest(e, s));
+  append_json(text, make_manifest(e, input));
   write_file_atomically(dir / "manifest.json", text + "\n");
 }
 
 std::string now_text() { return utc_timestamp(std::chrono::system_clock::now()); }
 
+std::vector<CommandLineChange> ordered_changes(const po::parsed_options& parsed) {
+  std::vector<CommandLineChange> changes;
+  for (const auto& option : parsed.options) {
+    if (option.string_key != "set" && option.string_key != "sweep") continue;
+    for (const std::string& value : option.value) {
+      changes.push_back({option.string_key == "set" ? CommandLineChange::Kind::kSet
+                                                    : CommandLineChange::Kind::kSweep,
+                         value});
+    }
+  }
+  return changes;
+}
+
+void print_plan(const Experiment& e, const RunRange& range, const ShardSpec& shard) {
+  std::size_t learners = 0;
+  for (const auto& p : e.points) learners = std::max(learners, p.learners.size());
+  std::printf("plan: experiment '%s': %zu sweep point%s, %zu learner%s, %zu runs in all\n",
+              e.name.c_str(), e.points.size(), e.points.size() == 1 ? "" : "s", learners,
+              learners == 1 ? "" : "s", e.total_runs);
+  if (shard.count > 1) {
+    std::printf("plan: shard %zu/%zu runs canonical runs %zu to %zu (%zu runs)\n", shard.index,
+                shard.count, range.begin, range.end == 0 ? 0 : range.end - 1, range.size());
+  }
+  std::printf("%-6s %-8s %-8s %-8s %s\n", "point", "learners", "repeats", "runs", "swept values");
+  for (const PreparedPoint& p : e.points) {
+    std::string values;
+    for (const auto& [pointer, value] : p.sweep.assignments) {
+      values += (values.empty() ? "" : "  ") + pointer + "=" + value.dump();
+    }
+    std::printf("%-6zu %-8zu %-8lld %-8zu %s\n", p.sweep.index, p.learners.size(),
+                static_cast<long long>(p.config.repeats), p.runs(), values.c_str());
+  }
+}
+
 }  // namespace
 
 int run_command(const Args& args, const std::string& command_line) {
   po::options_description options("options");
-  options.add_options()("config", po::value<std::string>()->required(), "experiment config (JSON)")(
+  options.add_options()("config", po::value<std::string>(), "experiment config (JSON)")(
+      "set", po::value<std::vector<std::string>>()->composing(),
+      "set a config field: --set /pointer=VALUE (JSON, or a bare word as a string)")(
+      "sweep", po::value<std::vector<std::string>>()->composing(),
+      "add a sweep axis: --sweep /pointer=V1,V2,... (range(a,b[,step]) allowed)")(
       "out", po::value<std::string>(), "write results into this new folder")(
       "threads", po::value<int>(), "worker threads (default: all cores)")(
       "plugin-dir", po::value<std::vector<std::string>>()->composing(),
       "look for plugins in this folder first (repeatable)")(
-      "set", po::value<std::vector<std::string>>()->composing(),
-      "override a config field: --set /pointer=VALUE (JSON, or a bare word as a string); "
-      "repeatable, applied in order")("quiet,q", "print nothing but errors and the final table");
+      "plan", "print the sweep points and run counts, then exit without running")(
+      "shard", po::value<std::string>(), "run only slice I of N (I/N), into its own folder")(
+      "resume", po::value<std::string>(), "continue the interrupted results folder DIR")(
+      "quiet,q", "print nothing but errors and the final table");
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
+  po::parsed_options parsed(&options);
   const char* synopsis =
-      "run CONFIG [--set /POINTER=VALUE]... [--out DIR] [--threads N] [--plugin-dir DIR]... "
-      "[--quiet]";
-  if (!parse_options("run", synopsis, args, options, positional, vm)) return 0;
+      "run CONFIG [--set /P=V]... [--sweep /P=V1,V2]... [--out DIR] [--threads N] "
+      "[--plugin-dir DIR]... [--shard I/N] [--plan] [--quiet]\n       plab run --resume DIR "
+      "[--threads N] [--plugin-dir DIR]...";
+  if (!parse_options("run", synopsis, args, options, positional, vm, &parsed)) return 0;
 
   int threads = omp_get_num_procs();
   if (vm.count("threads") != 0) {
@@ -55,31 +100,91 @@ int run_command(const Args& args, const std::string& command_line) {
     }
   }
   const bool quiet = vm.count("quiet") != 0;
-  std::optional<std::filesystem::path> out;
-  if (vm.count("out") != 0) out = vm["out"].as<std::string>();
+  const bool resume = vm.count("resume") != 0;
+  const std::vector<CommandLineChange> changes = ordered_changes(parsed);
+  if (!resume && vm.count("config") == 0) {
+    throw UsageError("plab run needs a CONFIG file (or --resume DIR); usage: plab " +
+                     std::string(synopsis));
+  }
+  if (resume && (vm.count("out") != 0 || vm.count("shard") != 0)) {
+    throw UsageError(
+        "--resume continues its folder with its own shard; --out and --shard do not "
+        "apply");
+  }
+  const PrepareOptions prepare{plugin_dirs_option(vm)};
 
   install_interrupt_handlers();
-  PrepareOptions prepare{plugin_dirs_option(vm), {}};
-  if (vm.count("set") != 0) prepare.overrides = vm["set"].as<std::vector<std::string>>();
-  const Experiment e = prepare_experiment(vm["config"].as<std::string>(), prepare);
+  std::filesystem::path dir;
+  boost::json::object old_manifest;
+  ExperimentSource source;
+  if (resume) {
+    dir = vm["resume"].as<std::string>();
+    old_manifest = read_manifest(dir);
+    source = source_from_manifest(old_manifest);
+    if (vm.count("config") != 0) {
+      const ExperimentSource given =
+          load_experiment_source(vm["config"].as<std::string>(), changes);
+      if (given.document != source.document) {
+        throw ConfigError("cannot resume '" + dir.string() + "': the resolved config of '" +
+                          vm["config"].as<std::string>() +
+                          "' differs from the one recorded in its "
+                          "manifest.json; resume without CONFIG to use the recorded one");
+      }
+    } else if (!changes.empty()) {
+      throw UsageError("--set and --sweep change the config; a resumed run uses the recorded one");
+    }
+  } else {
+    source = load_experiment_source(vm["config"].as<std::string>(), changes);
+  }
+  const Experiment e = prepare_experiment(source, prepare);
   for (const std::string& note : e.notes) std::fprintf(stderr, "plab: note: %s\n", note.c_str());
 
+  ManifestInput manifest;
+  std::size_t next_run = 0;
+  if (resume) {
+    const ResumeState state = prepare_resume(dir, e, old_manifest);
+    manifest.range = state.range;
+    manifest.shard = state.shard;
+    manifest.earlier_sessions = state.sessions;
+    next_run = state.next_run;
+  } else {
+    if (vm.count("shard") != 0) manifest.shard = parse_shard(vm["shard"].as<std::string>());
+    manifest.range = shard_range(e, manifest.shard);
+    next_run = manifest.range.begin;
+  }
+  if (vm.count("plan") != 0) {
+    print_plan(e, manifest.range, manifest.shard);
+    return kExitSuccess;
+  }
+
   const auto start = std::chrono::system_clock::now();
-  const std::filesystem::path dir = create_results_folder(out, "results", e.name, start);
-  RunSession session;
+  if (!resume) {
+    std::optional<std::filesystem::path> out;
+    if (vm.count("out") != 0) out = vm["out"].as<std::string>();
+    std::string folder_suffix;
+    if (manifest.shard.count > 1) {
+      folder_suffix = "-shard-" + std::to_string(manifest.shard.index) + "-of-" +
+                      std::to_string(manifest.shard.count);
+    }
+    dir = create_results_folder(out, "results", e.name, start, folder_suffix);
+  }
+  RunSession& session = manifest.session;
   session.status = "running";
   session.start_time = utc_timestamp(start);
   session.command_line = command_line;
   session.threads = threads;
-  write_manifest(dir, e, session);
-  if (!quiet) {
-    std::fprintf(stderr, "plab: %zu runs (%zu sweep point%s) on %d thread%s -> %s\n", e.total_runs,
-                 e.points.size(), e.points.size() == 1 ? "" : "s", threads, threads == 1 ? "" : "s",
-                 dir.c_str());
+  session.runs_at_start = next_run - manifest.range.begin;
+  session.runs_written = session.runs_at_start;
+  write_manifest(dir, e, manifest);
+  const bool terminal = !quiet && isatty(STDERR_FILENO) == 1;
+  if (terminal) {
+    std::fprintf(stderr, "plab: %zu runs (%zu sweep point%s) on %d thread%s -> %s\n",
+                 manifest.range.end - next_run, e.points.size(), e.points.size() == 1 ? "" : "s",
+                 threads, threads == 1 ? "" : "s", dir.c_str());
   }
 
   const ExecuteResult r =
-      execute_runs(e, dir, ExecuteOptions{threads, !quiet && isatty(STDERR_FILENO) == 1, 0});
+      execute_runs(e, dir, ExecuteOptions{threads, terminal, next_run, manifest.range.end});
 
   const Summary summary = summarize_runs(dir / "runs.jsonl");
   std::string summary_json;
@@ -88,22 +193,25 @@ int run_command(const Args& args, const std::string& command_line) {
   write_file_atomically(dir / "summary.csv", summary_to_csv(summary));
 
   session.end_time = now_text();
-  session.runs_written = r.written;
+  session.runs_written = r.written - manifest.range.begin;
   session.runs_failed = summary.failed;
   session.error = r.write_error;
   session.status = !r.write_error.empty() ? "failed" : r.interrupted ? "interrupted" : "completed";
-  write_manifest(dir, e, session);
+  write_manifest(dir, e, manifest);
 
   std::fputs(summary_table(summary).c_str(), stdout);
   std::printf("results: %s\n", dir.c_str());
-  if (!r.write_error.empty())
-    throw ResultsError(r.write_error + "; the " + std::to_string(r.written) +
-                       " records written before are intact");
+  if (!r.write_error.empty()) {
+    throw ResultsError(r.write_error + "; the " + std::to_string(session.runs_written) +
+                       " records written before are intact; finish with: plab run --resume " +
+                       dir.string());
+  }
   if (r.interrupted) {
     std::fprintf(stderr,
-                 "plab: interrupted by signal %d after %zu of %zu runs; the results so far "
-                 "are in %s\n",
-                 interrupt_signal(), r.written, e.total_runs, dir.c_str());
+                 "plab: interrupted by signal %d after %zu of %zu runs; the results so far are in "
+                 "%s\nplab: continue with: plab run --resume %s\n",
+                 interrupt_signal(), session.runs_written, manifest.range.size(), dir.c_str(),
+                 dir.c_str());
     return kExitInterrupted;
   }
   if (summary.violations > 0) {
@@ -114,8 +222,8 @@ int run_command(const Args& args, const std::string& command_line) {
   }
   if (summary.failed > 0) {
     std::fprintf(stderr,
-                 "plab: error: %zu run%s failed; each has status \"failed\" and its "
-                 "message in 'error' in %s/runs.jsonl\n",
+                 "plab: error: %zu run%s failed; each has status \"failed\" and its message in "
+                 "'error' in %s/runs.jsonl\n",
                  summary.failed, summary.failed == 1 ? "" : "s", dir.c_str());
     return kExitPluginFailure;
   }

@@ -71,7 +71,7 @@ TEST(PlabCli, CommandLineMistakesExitTwoWithAClearMessage) {
   EXPECT_NE(r.err.find("thread"), std::string::npos) << r.err;
   r = run_plab({"run"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("config"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("CONFIG"), std::string::npos) << r.err;
   r = run_plab({"run", "x.json", "--threads", "0"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--threads 0"), std::string::npos) << r.err;

@@ -39,7 +39,7 @@ TEST(Sweep, GridIsMixedRadixWithLastAxisFastest) {
 TEST(Sweep, AxesKeepTheOrderTheyAreWrittenIn) {
   const auto axes = read_sweep_axes(config(R"({"/z": [1], "/a": [2]})"));
   ASSERT_EQ(axes.size(), 2u);
-  EXPECT_EQ(axes[0].pointer, "/z");
+  EXPECT_EQ(axes[0].pointers.at(0), "/z");
 }
 
 TEST(Sweep, PointerIntoMissingParentIsRefused) {
@@ -62,6 +62,51 @@ TEST(Sweep, EmptyListAndNonPointerAreRefused) {
 TEST(Sweep, ArrayIndexPastEndIsRefused) {
   const Json doc = config(R"({"/learners/3/plugin": ["q"]})");
   EXPECT_THROW(make_point(doc, read_sweep_axes(doc), 0), ConfigError);
+}
+
+}  // namespace
+}  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST(Sweep, ZipGroupsVaryTogetherAsOneAxisAtTheirPlace) {
+  const Json doc = parse_json_text(R"({"init": {"kind": "zero"}, "learners": [{"p": 1}], "sweep": {
+      "/init/kind": ["zero", "gaussian"],
+      "zip": {"/init/scale": [1, 2, 3], "/learners/0/p": ["a", "b", "c"]}}})",
+                                   "t.json");
+  const auto axes = read_sweep_axes(doc);
+  ASSERT_EQ(axes.size(), 2u);
+  ASSERT_EQ(count_points(axes), 6u);
+  const SweepPoint p = make_point(doc, axes, 5);  // digits (1, 2)
+  EXPECT_EQ(p.document["init"]["kind"], "gaussian");
+  EXPECT_EQ(p.document["init"]["scale"], 3);
+  EXPECT_EQ(p.document["learners"][0]["p"], "c");
+  EXPECT_EQ(p.assignments.size(), 3u);
+}
+
+TEST(Sweep, ZipListsOfDifferentLengthsAreRefused) {
+  EXPECT_THROW(
+      read_sweep_axes(parse_json_text(R"({"sweep": {"zip": {"/a": [1, 2], "/b": [1]}}})", "t")),
+      ConfigError);
+  EXPECT_THROW(read_sweep_axes(parse_json_text(R"({"sweep": {"zip": [1]}})", "t")), ConfigError);
+}
+
+TEST(SweepValues, CommaListsJsonBareWordsAndRanges) {
+  EXPECT_EQ(parse_sweep_values("0.1,1,10", "o"), (std::vector<Json>{0.1, 1, 10}));
+  EXPECT_EQ(parse_sweep_values("zero,gaussian", "o"), (std::vector<Json>{"zero", "gaussian"}));
+  EXPECT_EQ(parse_sweep_values("[1,2],{\"a\":3}", "o"),
+            (std::vector<Json>{Json::array({1, 2}), Json{{"a", 3}}}));
+  EXPECT_EQ(parse_sweep_values("range(0,4)", "o"), (std::vector<Json>{0, 1, 2, 3}));
+  EXPECT_EQ(parse_sweep_values("range(0,1,0.25)", "o"), (std::vector<Json>{0.0, 0.25, 0.5, 0.75}));
+  EXPECT_EQ(parse_sweep_values("range(5,0,-2),x", "o"), (std::vector<Json>{5, 3, 1, "x"}));
+}
+
+TEST(SweepValues, BadRangesAndEmptyValuesAreRefused) {
+  EXPECT_THROW(parse_sweep_values("range(0,1,0)", "o"), UsageError);
+  EXPECT_THROW(parse_sweep_values("range(1,0)", "o"), UsageError);
+  EXPECT_THROW(parse_sweep_values("range(a,2)", "o"), UsageError);
+  EXPECT_THROW(parse_sweep_values("1,,2", "o"), UsageError);
 }
 
 }  // namespace

@@ -4,6 +4,9 @@
 // to lists of values. The points are the cartesian product of the lists, numbered in
 // mixed radix with the first axis slowest and the last fastest (nested loops in the order
 // the axes are written): the example gives (0, 0.1), (0, 1), (1, 0.1), (1, 1) as points 0..3.
+// A "zip" entry makes pointers vary together, as one axis at the place of the "zip" key:
+//   "sweep": {"/a": [1, 2], "zip": {"/b": [1, 2, 3], "/c": ["x", "y", "z"]}}
+// has 2 × 3 points; "zip" may also be an array of such objects (several zipped axes).
 #pragma once
 
 #include <cstddef>
@@ -15,9 +18,12 @@
 
 namespace plab {
 
+// One axis of the grid: usually one pointer; a zip group has several, with equally many
+// values, that vary together.
 struct SweepAxis {
-  std::string pointer;
-  std::vector<Json> values;
+  std::vector<std::string> pointers;
+  std::vector<std::vector<Json>> values;  // values[p][i]: pointer p at position i
+  std::size_t size() const { return values.front().size(); }
 };
 
 struct SweepPoint {
@@ -34,5 +40,10 @@ std::size_t count_points(const std::vector<SweepAxis>& axes);
 // Builds point `index` (0 ≤ index < count_points). Throws ConfigError naming the pointer
 // when it cannot be applied (its parent does not exist in the config).
 SweepPoint make_point(const Json& document, const std::vector<SweepAxis>& axes, std::size_t index);
+
+// Values of a `--sweep /pointer=V1,V2,...` option: comma-separated JSON values (bare words
+// are strings), where `range(a,b[,step])` stands for a, a+step, ... up to but excluding b
+// (step 1 by default), like Python's range. Throws UsageError naming the option.
+std::vector<Json> parse_sweep_values(const std::string& text, const std::string& option);
 
 }  // namespace plab

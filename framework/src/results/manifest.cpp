@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 #include <boost/json/parse.hpp>
 
 #include "build_info.hpp"
@@ -113,7 +115,23 @@ boost::json::array describe_points(const Experiment& e) {
 
 }  // namespace
 
-boost::json::value make_manifest(const Experiment& e, const RunSession& s) {
+boost::json::object session_json(const RunSession& s) {
+  return boost::json::object{
+      {"command_line", s.command_line},
+      {"host", host_name()},
+      {"threads", s.threads},
+      {"start_time", s.start_time},
+      {"end_time",
+       s.end_time.empty() ? boost::json::value(nullptr) : boost::json::value(s.end_time)},
+      {"status", s.status},
+      {"runs_at_start", s.runs_at_start},
+      {"runs_written", s.runs_written},
+      {"error", s.error.empty() ? boost::json::value(nullptr) : boost::json::value(s.error)},
+  };
+}
+
+boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
+  const RunSession& s = in.session;
   boost::json::array plugins;
   for (const auto& lib : e.libraries) {
     const PluginDescriptor& d = lib->descriptor();
@@ -123,8 +141,23 @@ boost::json::value make_manifest(const Experiment& e, const RunSession& s) {
                                           {"file", lib->path().string()},
                                           {"sha256", sha256_file(lib->path())}});
   }
+  // Data files by content, so that a resume or a merge notices a changed file.
+  boost::json::array data_files;
+  std::vector<std::string> seen;
+  for (const PreparedPoint& p : e.points) {
+    if (p.config.dataset.kind != "csv") continue;
+    const std::string path = p.config.dataset.path.lexically_normal().string();
+    if (std::find(seen.begin(), seen.end(), path) != seen.end()) continue;
+    seen.push_back(path);
+    data_files.push_back(boost::json::object{{"path", path}, {"sha256", sha256_file(path)}});
+  }
   boost::json::array notes;
   for (const auto& n : e.notes) notes.emplace_back(n);
+  boost::json::array sessions = in.earlier_sessions;
+  sessions.push_back(session_json(s));
+  const boost::json::value first_start =
+      in.earlier_sessions.empty() ? boost::json::value(s.start_time)
+                                  : in.earlier_sessions.front().as_object().at("start_time");
   return boost::json::object{
       {"schema_version", 1},
       {"name", e.name},
@@ -144,16 +177,22 @@ boost::json::value make_manifest(const Experiment& e, const RunSession& s) {
            {"threads", s.threads},
            {"command_line", s.command_line},
        }},
-      {"start_time", s.start_time},
+      {"start_time", first_start},
       {"end_time",
        s.end_time.empty() ? boost::json::value(nullptr) : boost::json::value(s.end_time)},
       {"config_file", e.config_path.string()},
       {"config", to_boost(e.document)},
-      {"overrides", boost::json::array(e.overrides.begin(), e.overrides.end())},
+      {"command_line_changes", boost::json::array(e.changes.begin(), e.changes.end())},
       {"runs_total", e.total_runs},
+      {"shard", boost::json::object{{"index", in.shard.index},
+                                    {"count", in.shard.count},
+                                    {"first_run", in.range.begin},
+                                    {"end_run", in.range.end}}},
       {"runs_written", s.runs_written},
       {"runs_failed", s.runs_failed},
+      {"sessions", std::move(sessions)},
       {"plugins", std::move(plugins)},
+      {"data_files", std::move(data_files)},
       {"points", describe_points(e)},
       {"notes", std::move(notes)},
   };

@@ -5,23 +5,37 @@
 #include <cstddef>
 #include <string>
 
+#include <boost/json/array.hpp>
 #include <boost/json/value.hpp>
 
 #include "run/experiment.hpp"
+#include "run/run_range.hpp"
 
 namespace plab {
 
+// One invocation of `plab run` on this folder (a resumed folder has several).
 struct RunSession {
   std::string status;  // "running" | "completed" | "interrupted" | "failed"
   std::string start_time;
   std::string end_time;  // "" while running
   std::string command_line;
   int threads = 1;
-  std::size_t runs_written = 0;
+  std::size_t runs_at_start = 0;  // runs already on disk when it began
+  std::size_t runs_written = 0;   // runs on disk now
   std::size_t runs_failed = 0;
   std::string error;  // why the session stopped early, if it did
 };
 
-boost::json::value make_manifest(const Experiment& experiment, const RunSession& session);
+struct ManifestInput {
+  RunSession session;
+  boost::json::array earlier_sessions;  // from the manifest of a resumed folder
+  RunRange range;                       // the runs this folder holds when complete
+  ShardSpec shard;
+};
+
+boost::json::value make_manifest(const Experiment& experiment, const ManifestInput& input);
+
+// The `sessions` entry for one session.
+boost::json::object session_json(const RunSession& session);
 
 }  // namespace plab

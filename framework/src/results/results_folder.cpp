@@ -42,7 +42,8 @@ void point_latest(const fs::path& parent, const fs::path& target) {
 }  // namespace
 
 fs::path create_results_folder(const std::optional<fs::path>& out, const fs::path& root,
-                               const std::string& name, std::chrono::system_clock::time_point now) {
+                               const std::string& name, std::chrono::system_clock::time_point now,
+                               const std::string& suffix) {
   std::error_code ec;
   if (out) {
     if (fs::exists(*out, ec)) {
@@ -61,6 +62,7 @@ fs::path create_results_folder(const std::optional<fs::path>& out, const fs::pat
   std::string stamp = utc_timestamp(now);
   std::erase(stamp, '-');
   std::erase(stamp, ':');
+  stamp += suffix;
   const fs::path parent = root / name;
   make_dirs(parent);
   // Two runs in the same second get "-2", "-3", ...: create_directory is the atomic claim.

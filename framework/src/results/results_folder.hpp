@@ -12,12 +12,13 @@ namespace plab {
 std::string utc_timestamp(std::chrono::system_clock::time_point t);
 
 // With `out`: that folder, created; it must not exist yet or be empty (results are never
-// overwritten). Otherwise `<root>/<name>/<UTC timestamp>/`, with `<root>/<name>/latest`
+// overwritten). Otherwise `<root>/<name>/<UTC timestamp><suffix>/`, with `<root>/<name>/latest`
 // pointing to it. Throws ResultsError on failure.
 std::filesystem::path create_results_folder(const std::optional<std::filesystem::path>& out,
                                             const std::filesystem::path& root,
                                             const std::string& name,
-                                            std::chrono::system_clock::time_point now);
+                                            std::chrono::system_clock::time_point now,
+                                            const std::string& suffix = "");
 
 // Writes to a temporary file beside `path`, then renames it over `path`.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);

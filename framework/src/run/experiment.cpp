@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <map>
 
-#include "config/json_file.hpp"
-#include "config/json_pointer.hpp"
 #include "config/object_reader.hpp"
 #include "data/dataset_loader.hpp"
 #include "error.hpp"
@@ -90,19 +88,13 @@ RunId Experiment::locate(std::size_t run_index) const {
                within % repeats};
 }
 
-Experiment prepare_experiment(const std::filesystem::path& config_path,
-                              const PrepareOptions& options) {
+Experiment prepare_experiment(const ExperimentSource& source, const PrepareOptions& options) {
   Experiment e;
-  e.config_path = config_path;
-  e.document = read_json_file(config_path);
-  if (!e.document.is_object()) {
-    throw ConfigError("config error in '" + config_path.string() +
-                      "': the file must hold one JSON object, found " + describe_json(e.document));
-  }
-  for (const std::string& o : options.overrides) apply_override(e.document, o);
-  e.overrides = options.overrides;
+  e.config_path = source.config_path;
+  e.document = source.document;
+  e.changes = source.changes;
   e.axes = read_sweep_axes(e.document);
-  const std::filesystem::path base_dir = config_path.parent_path();
+  const std::filesystem::path base_dir = e.config_path.parent_path();
   const auto search_dirs = plugin_search_dirs(options.plugin_dirs);
 
   std::map<std::string, std::shared_ptr<const LoadedData>> datasets;    // by dataset JSON + seed

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "config/experiment_config.hpp"
+#include "config/experiment_source.hpp"
 #include "config/sweep.hpp"
 #include "data/dataset.hpp"
 #include "plugins/plugin_library.hpp"
@@ -46,9 +47,9 @@ struct RunId {
 };
 
 struct Experiment {
-  std::filesystem::path config_path;
-  Json document;  // the config as read, overrides applied, sweep included
-  std::vector<std::string> overrides;
+  std::filesystem::path config_path;  // absolute
+  Json document;  // the config as read, command-line changes applied, sweep included
+  std::vector<std::string> changes;  // --set / --sweep options, in order
   std::string name;
   std::vector<SweepAxis> axes;
   std::vector<PreparedPoint> points;
@@ -61,10 +62,8 @@ struct Experiment {
 
 struct PrepareOptions {
   std::vector<std::filesystem::path> plugin_dirs;  // --plugin-dir, in order
-  std::vector<std::string> overrides;              // --set /pointer=VALUE, in order
 };
 
-Experiment prepare_experiment(const std::filesystem::path& config_path,
-                              const PrepareOptions& options);
+Experiment prepare_experiment(const ExperimentSource& source, const PrepareOptions& options);
 
 }  // namespace plab

@@ -54,7 +54,8 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
   for (const PreparedPoint& p : e.points)
     trajectory = trajectory || p.config.protocol.kind == "trajectory";
 
-  ProgressLine progress(e.total_runs, options.first_run, options.progress);
+  const std::size_t end = options.end_run == 0 ? e.total_runs : options.end_run;
+  ProgressLine progress(end, options.first_run, options.progress);
   // A run starts only within `window` of the oldest unwritten one: records waiting for an
   // earlier, slower run are bounded in number, so memory is too.
   const std::size_t window = 64 * static_cast<std::size_t>(options.threads) + 256;
@@ -67,7 +68,7 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
   std::atomic<bool> stop{false};
   std::string internal_error;
   const auto first = static_cast<long long>(options.first_run);
-  const auto total = static_cast<long long>(e.total_runs);
+  const auto total = static_cast<long long>(end);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(options.threads)
   for (long long i = first; i < total; ++i) {
     if (stop.load(std::memory_order_relaxed)) continue;
@@ -95,7 +96,7 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
   result.written = writer.next_index();
   result.write_error = writer.close();
   if (result.write_error.empty() && !internal_error.empty()) result.write_error = internal_error;
-  result.interrupted = interrupt_requested() && result.written < e.total_runs;
+  result.interrupted = interrupt_requested() && result.written < end;
   return result;
 }
 

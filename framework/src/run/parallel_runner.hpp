@@ -12,7 +12,8 @@ namespace plab {
 struct ExecuteOptions {
   int threads = 1;
   bool progress = false;
-  std::size_t first_run = 0;  // runs before it are already on disk (resume)
+  std::size_t first_run = 0;  // runs before it are already on disk (resume, shard)
+  std::size_t end_run = 0;    // one past the last run to do (a shard's end); 0: all
 };
 
 struct ExecuteResult {
@@ -22,7 +23,7 @@ struct ExecuteResult {
   std::string write_error;  // non-empty when writing the results failed
 };
 
-// Runs [first_run, total_runs) with a dynamic schedule, each from its own random streams,
+// Runs [first_run, end_run) with a dynamic schedule, each from its own random streams,
 // and appends their records to `dir` in canonical order. Stops starting runs when an
 // interrupt is requested or a write fails; what is on disk is then a canonical prefix.
 ExecuteResult execute_runs(const Experiment& experiment, const std::filesystem::path& dir,

@@ -1,0 +1,150 @@
+#include "results/merge.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+
+#include <boost/json/object.hpp>
+
+#include "error.hpp"
+#include "results/json_text.hpp"
+#include "results/results_folder.hpp"
+#include "results/resume.hpp"
+#include "results/runs_reader.hpp"
+
+namespace plab {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Shard {
+  fs::path dir;
+  boost::json::object manifest;
+  std::size_t index = 0;
+  std::size_t count = 0;
+  std::size_t first_run = 0;
+  std::size_t end_run = 0;
+};
+
+void append_file(std::FILE* out, const fs::path& file, const fs::path& target) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(file.c_str(), "rb"), &std::fclose);
+  if (!in) return;  // an optional file (trajectory.jsonl) absent from this shard
+  char buffer[1 << 16];
+  std::size_t got = 0;
+  while ((got = std::fread(buffer, 1, sizeof buffer, in.get())) > 0) {
+    if (std::fwrite(buffer, 1, got, out) != got) {
+      throw ResultsError("writing '" + target.string() + "' failed (disk full?)");
+    }
+  }
+}
+
+}  // namespace
+
+MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
+                         const std::string& command_line) {
+  if (dirs.empty()) throw UsageError("plab merge needs at least one shard folder");
+  std::vector<Shard> shards;
+  for (const fs::path& dir : dirs) {
+    Shard s;
+    s.dir = dir;
+    s.manifest = read_manifest(dir);
+    const auto& shard = s.manifest.at("shard").as_object();
+    s.index = shard.at("index").to_number<std::size_t>();
+    s.count = shard.at("count").to_number<std::size_t>();
+    s.first_run = shard.at("first_run").to_number<std::size_t>();
+    s.end_run = shard.at("end_run").to_number<std::size_t>();
+    shards.push_back(std::move(s));
+  }
+  const Shard& first = shards.front();
+  std::map<std::size_t, const Shard*> by_index;
+  for (const Shard& s : shards) {
+    if (s.manifest.at("config") != first.manifest.at("config") ||
+        s.manifest.at("plugins") != first.manifest.at("plugins") ||
+        s.manifest.at("runs_total") != first.manifest.at("runs_total") || s.count != first.count) {
+      throw ConfigError("cannot merge: '" + s.dir.string() +
+                        "' belongs to another experiment than '" + first.dir.string() +
+                        "' (its resolved config, plugin files or shard count "
+                        "differ)");
+    }
+    if (s.manifest.at("status") != "completed") {
+      throw ResultsError("cannot merge: shard '" + s.dir.string() + "' is " +
+                         std::string(s.manifest.at("status").as_string()) +
+                         "; finish it first with: plab run --resume " + s.dir.string());
+    }
+    const auto [it, inserted] = by_index.emplace(s.index, &s);
+    if (!inserted) {
+      throw ResultsError("cannot merge: '" + s.dir.string() + "' and '" + it->second->dir.string() +
+                         "' are both shard " + std::to_string(s.index) + "/" +
+                         std::to_string(s.count) + " (they overlap)");
+    }
+  }
+  std::string missing;
+  for (std::size_t i = 0; i < first.count; ++i) {
+    if (by_index.count(i) == 0) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
+  }
+  if (!missing.empty()) {
+    throw ResultsError("cannot merge: shard" +
+                       std::string(missing.find(',') == std::string::npos ? " " : "s ") + missing +
+                       " of " + std::to_string(first.count) + " missing");
+  }
+  // Every shard must hold exactly its slice, and the slices must tile the run list.
+  std::size_t expected_begin = 0;
+  for (const auto& [index, s] : by_index) {
+    std::size_t records = 0;
+    const RunsFileInfo info = read_runs(
+        s->dir / "runs.jsonl", [&](const boost::json::object&, std::size_t) { ++records; });
+    if (s->first_run != expected_begin || records != s->end_run - s->first_run || info.torn_tail) {
+      throw ResultsError("cannot merge: shard '" + s->dir.string() + "' holds " +
+                         std::to_string(records) + " runs where runs " +
+                         std::to_string(s->first_run) + " to " + std::to_string(s->end_run) +
+                         " were expected");
+    }
+    expected_begin = s->end_run;
+  }
+  const auto total = first.manifest.at("runs_total").to_number<std::size_t>();
+  if (expected_begin != total) {
+    throw ResultsError("cannot merge: the shards cover " + std::to_string(expected_begin) + " of " +
+                       std::to_string(total) + " runs");
+  }
+
+  create_results_folder(out, "", "", std::chrono::system_clock::now());
+  for (const char* name : {"runs.jsonl", "timings.jsonl", "trajectory.jsonl"}) {
+    bool any = false;
+    for (const auto& [index, s] : by_index) any = any || fs::exists(s->dir / name);
+    if (!any) continue;
+    const fs::path target = out / name;
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(target.c_str(), "wb"),
+                                                      &std::fclose);
+    if (!f) throw ResultsError("cannot write '" + target.string() + "'");
+    for (const auto& [index, s] : by_index) append_file(f.get(), s->dir / name, target);
+    if (std::fflush(f.get()) != 0) throw ResultsError("writing '" + target.string() + "' failed");
+  }
+  boost::json::object manifest = first.manifest;
+  boost::json::array sessions;
+  boost::json::array merged_from;
+  std::size_t failed = 0;
+  for (const auto& [index, s] : by_index) {
+    for (const auto& session : s->manifest.at("sessions").as_array()) sessions.push_back(session);
+    merged_from.emplace_back(s->dir.string());
+    failed += s->manifest.at("runs_failed").to_number<std::size_t>();
+  }
+  sessions.push_back(
+      boost::json::object{{"command_line", command_line},
+                          {"start_time", utc_timestamp(std::chrono::system_clock::now())},
+                          {"status", "merged"}});
+  manifest["shard"] =
+      boost::json::object{{"index", 0}, {"count", 1}, {"first_run", 0}, {"end_run", total}};
+  manifest["sessions"] = std::move(sessions);
+  manifest["merged_from"] = std::move(merged_from);
+  manifest["runs_written"] = total;
+  manifest["runs_failed"] = failed;
+  manifest["status"] = "completed";
+  std::string text;
+  append_json(text, manifest);
+  write_file_atomically(out / "manifest.json", text + "\n");
+  return MergeResult{total, shards.size()};
+}
+
+}  // namespace plab

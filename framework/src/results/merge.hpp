@@ -1,0 +1,24 @@
+// Joining the shards of one experiment into one results folder (`plab merge OUT DIR...`).
+//
+// Shards must come from the same resolved config and the same plugin files, be complete,
+// and cover every run exactly once. The merged runs.jsonl is the shards' files concatenated
+// in shard order: by construction (shard_range), record for record the unsharded run.
+#pragma once
+
+#include <filesystem>
+#include <vector>
+
+namespace plab {
+
+struct MergeResult {
+  std::size_t runs = 0;
+  std::size_t shards = 0;
+};
+
+// Throws ResultsError / ConfigError naming the shard folders that overlap, are missing,
+// are incomplete or belong to another experiment. `out` must be new or empty.
+MergeResult merge_shards(const std::filesystem::path& out,
+                         const std::vector<std::filesystem::path>& shards,
+                         const std::string& command_line);
+
+}  // namespace plab

@@ -1,0 +1,194 @@
+#include "results/resume.hpp"
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "config/json_file.hpp"
+#include "error.hpp"
+#include "results/file_hash.hpp"
+#include "results/json_text.hpp"
+#include "results/runs_reader.hpp"
+
+namespace plab {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_text(const fs::path& file) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), &std::fclose);
+  if (!f) return "";
+  std::string text;
+  char buffer[1 << 16];
+  std::size_t got = 0;
+  while ((got = std::fread(buffer, 1, sizeof buffer, f.get())) > 0) text.append(buffer, got);
+  return text;
+}
+
+void truncate_to(const fs::path& file, std::size_t bytes) {
+  std::error_code ec;
+  if (!fs::exists(file, ec)) return;
+  if (fs::file_size(file, ec) == bytes) return;
+  fs::resize_file(file, bytes, ec);
+  if (ec) throw ResultsError("cannot truncate '" + file.string() + "': " + ec.message());
+}
+
+// Bytes up to the end of the first `lines` complete lines (or of all complete lines).
+std::size_t prefix_of_lines(const std::string& text, std::size_t lines) {
+  std::size_t offset = 0;
+  for (std::size_t k = 0; k < lines; ++k) {
+    const std::size_t end = text.find('\n', offset);
+    if (end == std::string::npos) break;
+    offset = end + 1;
+  }
+  return offset;
+}
+
+void check_files(const Experiment& e, const boost::json::object& manifest) {
+  std::map<std::string, std::string> recorded;
+  for (const auto& p : manifest.at("plugins").as_array()) {
+    recorded[std::string(p.at("name").as_string())] = std::string(p.at("sha256").as_string());
+  }
+  for (const auto& lib : e.libraries) {
+    const std::string name = lib->descriptor().name;
+    const std::string now = sha256_file(lib->path());
+    const auto it = recorded.find(name);
+    if (it == recorded.end() || it->second != now) {
+      throw ConfigError(
+          "cannot resume: plugin '" + name + "' (" + lib->path().string() +
+          ") is not the file the interrupted run used (SHA-256 " + now +
+          (it == recorded.end() ? ", not in the manifest" : ", manifest: " + it->second) +
+          "); resume with the same build, or start a new run");
+    }
+  }
+  const auto* data = manifest.if_contains("data_files");
+  if (data == nullptr) return;
+  for (const auto& f : data->as_array()) {
+    const std::string path(f.at("path").as_string());
+    std::string now;
+    try {
+      now = sha256_file(path);
+    } catch (const Error&) {
+      now = "(missing)";
+    }
+    if (now != f.at("sha256").as_string()) {
+      throw ConfigError("cannot resume: data file '" + path +
+                        "' has changed since the interrupted "
+                        "run (SHA-256 " +
+                        now + ", manifest: " + std::string(f.at("sha256").as_string()) +
+                        "); start a new run");
+    }
+  }
+}
+
+}  // namespace
+
+boost::json::object read_manifest(const fs::path& dir) {
+  const fs::path file = dir / "manifest.json";
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec) || !fs::is_regular_file(dir / "runs.jsonl", ec)) {
+    throw UsageError("'" + dir.string() +
+                     "' is not a results folder: it needs manifest.json and "
+                     "runs.jsonl, as `plab run` writes them");
+  }
+  boost::json::error_code jec;
+  boost::json::value v = boost::json::parse(read_text(file), jec);
+  if (jec || !v.is_object() || !v.as_object().contains("config")) {
+    throw ResultsError("'" + file.string() + "' is damaged: not a plab manifest");
+  }
+  return v.as_object();
+}
+
+ExperimentSource source_from_manifest(const boost::json::object& manifest) {
+  ExperimentSource s;
+  s.config_path = std::string(manifest.at("config_file").as_string());
+  s.document = Json::parse(boost::json::serialize(manifest.at("config")));
+  if (const auto* changes = manifest.if_contains("command_line_changes")) {
+    for (const auto& c : changes->as_array()) s.changes.emplace_back(c.as_string());
+  }
+  return s;
+}
+
+ResumeState prepare_resume(const fs::path& dir, const Experiment& e,
+                           const boost::json::object& manifest) {
+  check_files(e, manifest);
+  ResumeState state;
+  const auto& shard = manifest.at("shard").as_object();
+  state.shard.index = shard.at("index").to_number<std::size_t>();
+  state.shard.count = shard.at("count").to_number<std::size_t>();
+  state.range = shard_range(e, state.shard);
+  if (state.range.begin != shard.at("first_run").to_number<std::size_t>() ||
+      state.range.end != shard.at("end_run").to_number<std::size_t>() ||
+      e.total_runs != manifest.at("runs_total").to_number<std::size_t>()) {
+    throw ConfigError("cannot resume '" + dir.string() + "': the experiment now has " +
+                      std::to_string(e.total_runs) + " runs, the folder was made for " +
+                      std::to_string(manifest.at("runs_total").to_number<std::size_t>()));
+  }
+  if (const auto* sessions = manifest.if_contains("sessions"))
+    state.sessions = sessions->as_array();
+
+  // runs.jsonl: every complete record must be the next canonical run.
+  std::size_t count = 0;
+  const RunsFileInfo info =
+      read_runs(dir / "runs.jsonl", [&](const boost::json::object& r, std::size_t line) {
+        const std::size_t index = state.range.begin + count;
+        const RunId id = index < e.total_runs ? e.locate(index) : RunId{};
+        const bool expected =
+            index < state.range.end && r.at("point").to_number<std::size_t>() == id.point &&
+            r.at("repeat").to_number<std::size_t>() == id.repeat &&
+            r.at("learner").as_string() == e.points[id.point].learners[id.learner].name;
+        if (!expected) {
+          throw ResultsError((dir / "runs.jsonl").string() + ":" + std::to_string(line) +
+                             ": not the run expected at this place in canonical order; the folder "
+                             "was not written by this experiment");
+        }
+        ++count;
+      });
+  truncate_to(dir / "runs.jsonl", info.complete_bytes);
+  state.next_run = state.range.begin + count;
+
+  // timings.jsonl: one line per run.
+  const std::string timings = read_text(dir / "timings.jsonl");
+  truncate_to(dir / "timings.jsonl", prefix_of_lines(timings, count));
+
+  // trajectory.jsonl: the lines of the runs kept, which come first in canonical order.
+  const fs::path trajectory = dir / "trajectory.jsonl";
+  std::error_code ec;
+  if (fs::exists(trajectory, ec)) {
+    std::map<std::pair<std::size_t, std::string>, std::size_t> learner_index;
+    for (std::size_t p = 0; p < e.points.size(); ++p) {
+      for (std::size_t l = 0; l < e.points[p].learners.size(); ++l) {
+        learner_index[{p, e.points[p].learners[l].name}] = l;
+      }
+    }
+    const std::string text = read_text(trajectory);
+    std::size_t keep = 0;
+    for (std::size_t offset = 0; offset < text.size();) {
+      const std::size_t end = text.find('\n', offset);
+      if (end == std::string::npos) break;  // torn
+      boost::json::error_code jec;
+      const auto v = boost::json::parse(std::string_view(text).substr(offset, end - offset), jec);
+      if (jec || !v.is_object()) break;
+      const auto& o = v.as_object();
+      const auto point = o.at("point").to_number<std::size_t>();
+      const auto it = learner_index.find({point, std::string(o.at("learner").as_string())});
+      if (it == learner_index.end()) break;
+      const std::size_t index =
+          e.points[point].first_run +
+          it->second * static_cast<std::size_t>(e.points[point].config.repeats) +
+          o.at("repeat").to_number<std::size_t>();
+      if (index >= state.next_run) break;
+      offset = end + 1;
+      keep = offset;
+    }
+    truncate_to(trajectory, keep);
+  }
+  return state;
+}
+
+}  // namespace plab

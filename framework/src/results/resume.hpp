@@ -1,0 +1,41 @@
+// Continuing an interrupted results folder (`plab run --resume DIR`).
+//
+// The files hold a canonical prefix of the folder's runs, perhaps with a torn last line
+// (a kill -9 in the middle of a write). Resuming checks that the folder belongs to this
+// experiment — same resolved config, same plugin and data files by SHA-256, same shard —
+// cuts runs.jsonl, timings.jsonl and trajectory.jsonl back to the last complete run, and
+// says where to continue. Appending the remaining runs then gives the same bytes as an
+// uninterrupted run.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+
+#include "config/experiment_source.hpp"
+#include "run/experiment.hpp"
+#include "run/run_range.hpp"
+
+namespace plab {
+
+// Reads DIR/manifest.json; UsageError if DIR is not a results folder.
+boost::json::object read_manifest(const std::filesystem::path& dir);
+
+// The config a folder was made from, as recorded (command-line changes already applied).
+ExperimentSource source_from_manifest(const boost::json::object& manifest);
+
+struct ResumeState {
+  std::size_t next_run = 0;  // first canonical run not on disk
+  RunRange range;            // what the folder holds when complete
+  ShardSpec shard;
+  boost::json::array sessions;  // the earlier sessions, for the new manifest
+};
+
+// Throws ConfigError (a different config, plugin or data file) or ResultsError (damaged
+// files) naming what differs; otherwise truncates the files and returns where to go on.
+ResumeState prepare_resume(const std::filesystem::path& dir, const Experiment& experiment,
+                           const boost::json::object& manifest);
+
+}  // namespace plab

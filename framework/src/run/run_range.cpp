@@ -1,0 +1,62 @@
+#include "run/run_range.hpp"
+
+#include <charconv>
+
+#include "error.hpp"
+
+namespace plab {
+
+ShardSpec parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  ShardSpec s;
+  const auto parse = [&](std::string_view part, std::size_t& out) {
+    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
+    return ec == std::errc() && end == part.data() + part.size() && !part.empty();
+  };
+  const std::string_view all(text);
+  if (slash == std::string::npos || !parse(all.substr(0, slash), s.index) ||
+      !parse(all.substr(slash + 1), s.count) || s.count == 0 || s.index >= s.count ||
+      s.count > 100000) {
+    throw UsageError("--shard '" + text +
+                     "' is not of the form I/N with 0 <= I < N (e.g. --shard "
+                     "0/4 ... --shard 3/4)");
+  }
+  return s;
+}
+
+RunRange shard_range(const Experiment& e, const ShardSpec& shard) {
+  // Cumulative estimated work at the start of each point; runs within a point cost alike.
+  double total = 0.0;
+  std::vector<double> per_run(e.points.size());
+  for (std::size_t p = 0; p < e.points.size(); ++p) {
+    const PreparedPoint& point = e.points[p];
+    double point_cost = 0.0;
+    for (const PreparedLearner& l : point.learners) {
+      point_cost += static_cast<double>(point.data->rows() * l.shape.size());
+    }
+    per_run[p] = point_cost / static_cast<double>(point.learners.size());
+    total += point_cost * static_cast<double>(point.config.repeats);
+  }
+  // The first run whose cumulative cost reaches `target`.
+  auto boundary = [&](double target) -> std::size_t {
+    if (target <= 0.0) return 0;
+    double before = 0.0;
+    for (std::size_t p = 0; p < e.points.size(); ++p) {
+      const double point_total = per_run[p] * static_cast<double>(e.points[p].runs());
+      if (before + point_total >= target) {
+        const auto k = static_cast<std::size_t>((target - before) / per_run[p]);
+        return std::min(e.points[p].first_run + k, e.points[p].first_run + e.points[p].runs());
+      }
+      before += point_total;
+    }
+    return e.total_runs;
+  };
+  RunRange r;
+  r.begin = boundary(total * static_cast<double>(shard.index) / static_cast<double>(shard.count));
+  r.end = shard.index + 1 == shard.count ? e.total_runs
+                                         : boundary(total * static_cast<double>(shard.index + 1) /
+                                                    static_cast<double>(shard.count));
+  return r;
+}
+
+}  // namespace plab

@@ -182,7 +182,7 @@ TEST(PlabRun, InterruptKeepsACanonicalPrefixAndSaysSo) {
   const auto config = dir.write("c.json", text);
   const auto r = test::run_process_and_signal(
       PLAB_BINARY, {"run", config.string(), "--out", (dir / "o").string(), "--threads", "2"},
-      SIGINT, 700);
+      SIGINT, 100, "", (dir / "o" / "runs.jsonl").string());
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
   const auto manifest = boost::json::parse(read_file(dir / "o" / "manifest.json")).as_object();

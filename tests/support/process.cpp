@@ -3,22 +3,31 @@
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <csignal>
 
+#include <csignal>
 #include <filesystem>
 #include <stdexcept>
 
 #include "support/temp_dir.hpp"
 
-extern char** environ;
-
 namespace plab::test {
 
 namespace {
 
+// Waits (at most 20 s) until `file` holds a newline, polling every 2 ms.
+void wait_for_line(const std::string& file) {
+  for (int k = 0; k < 10000; ++k) {
+    std::error_code ec;
+    if (std::filesystem::exists(file, ec) && read_file(file).find('\n') != std::string::npos) {
+      return;
+    }
+    usleep(2000);
+  }
+}
+
 ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::string>& args,
                              const std::string& cwd, const std::vector<std::string>& env,
-                             int signal, int delay_ms) {
+                             int signal, int delay_ms, const std::string& after_file) {
   // Output goes to files rather than pipes: no deadlock however much the child prints.
   TempDir io;
   const std::string out_path = (io / "stdout").string();
@@ -44,6 +53,7 @@ ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::
     _exit(127);
   }
   if (signal != 0) {
+    if (!after_file.empty()) wait_for_line(after_file);
     usleep(static_cast<useconds_t>(delay_ms) * 1000);
     kill(pid, signal);
   }
@@ -60,18 +70,18 @@ ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::
 
 ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
                           const std::string& cwd, const std::vector<std::string>& env) {
-  return spawn_and_wait(program, args, cwd, env, 0, 0);
+  return spawn_and_wait(program, args, cwd, env, 0, 0, "");
 }
 
 ProcessResult run_process_and_signal(const std::string& program,
                                      const std::vector<std::string>& args, int signal, int delay_ms,
-                                     const std::string& cwd) {
-  return spawn_and_wait(program, args, cwd, {}, signal, delay_ms);
+                                     const std::string& cwd, const std::string& after_file) {
+  return spawn_and_wait(program, args, cwd, {}, signal, delay_ms, after_file);
 }
 
 ProcessResult run_plab(const std::vector<std::string>& args, const std::string& cwd,
                        const std::vector<std::string>& env) {
-  return run_process(PLAB_BINARY, args, cwd, env);
+  return spawn_and_wait(PLAB_BINARY, args, cwd, env, 0, 0, "");
 }
 
 }  // namespace plab::test

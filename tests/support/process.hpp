@@ -17,10 +17,12 @@ struct ProcessResult {
 ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
                           const std::string& cwd = "", const std::vector<std::string>& env = {});
 
-// Like run_process, but sends `signal` to the child `delay_ms` after starting it.
+// Like run_process, but sends `signal` to the child `delay_ms` after starting it, or, with
+// `after_file`, `delay_ms` after that file first holds a complete line.
 ProcessResult run_process_and_signal(const std::string& program,
                                      const std::vector<std::string>& args, int signal, int delay_ms,
-                                     const std::string& cwd = "");
+                                     const std::string& cwd = "",
+                                     const std::string& after_file = "");
 
 // Runs the plab binary under test.
 ProcessResult run_plab(const std::vector<std::string>& args, const std::string& cwd = "",

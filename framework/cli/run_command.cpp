@@ -200,6 +200,8 @@ int run_command(const Args& args, const std::string& command_line) {
   write_manifest(dir, e, manifest);
 
   std::fputs(summary_table(summary).c_str(), stdout);
+  std::fputs("\n", stdout);
+  std::fputs(verification_table(summary).c_str(), stdout);
   std::printf("results: %s\n", dir.c_str());
   if (!r.write_error.empty()) {
     throw ResultsError(r.write_error + "; the " + std::to_string(session.runs_written) +
@@ -215,7 +217,6 @@ int run_command(const Args& args, const std::string& command_line) {
     return kExitInterrupted;
   }
   if (summary.violations > 0) {
-    std::fputs(verification_table(summary).c_str(), stdout);
     std::fprintf(stderr, "plab: %zu run%s exceeded an applicable bound (see plab verify %s)\n",
                  summary.violations, summary.violations == 1 ? "" : "s", dir.c_str());
     return kExitViolation;

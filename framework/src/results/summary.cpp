@@ -327,14 +327,18 @@ std::string summary_to_csv(const Summary& summary) {
 
 std::string verification_table(const Summary& summary) {
   std::vector<std::vector<std::string>> rows;
-  rows.push_back({"point", "sweep", "learner", "runs", "bound applies", "converged", "max ratio",
+  rows.push_back({"point", "sweep", "learner", "runs", "bound", "applies", "converged", "max ratio",
                   "median ratio", "violations"});
   for (const GroupSummary& g : summary.groups) {
     rows.push_back({std::to_string(g.point), short_params(g.params), g.learner,
-                    std::to_string(g.runs), std::to_string(g.bound_applies),
-                    std::to_string(g.converged), g.ratio_max ? format_number(*g.ratio_max, 4) : "-",
+                    std::to_string(g.runs), g.bound_kind.empty() ? "-" : g.bound_kind,
+                    std::to_string(g.bound_applies), std::to_string(g.converged),
+                    g.ratio_max ? format_number(*g.ratio_max, 4) : "-",
                     g.ratio_median ? format_number(*g.ratio_median, 4) : "-",
-                    std::to_string(g.violations)});
+                    std::to_string(g.violations) +
+                        (g.plain_violations > 0
+                             ? " (plain bound: " + std::to_string(g.plain_violations) + ")"
+                             : "")});
   }
   return render_table(rows);
 }
@@ -342,22 +346,16 @@ std::string verification_table(const Summary& summary) {
 std::string summary_table(const Summary& summary) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"point", "sweep", "learner", "runs", "converged", "mistakes med", "mean", "max",
-                  "epochs med", "train err", "R", "rho", "bound", "applies", "max ratio",
-                  "violations"});
+                  "epochs med", "train err", "R", "rho"});
   for (const GroupSummary& g : summary.groups) {
     std::string converged = std::to_string(g.converged);
     if (g.failed > 0) converged += " (" + std::to_string(g.failed) + " failed)";
     if (g.diverged > 0) converged += " (" + std::to_string(g.diverged) + " diverged)";
-    rows.push_back(
-        {std::to_string(g.point), short_params(g.params), g.learner, std::to_string(g.runs),
-         converged, format_number(g.mistakes.median), format_number(g.mistakes.mean),
-         format_number(g.mistakes.max), format_number(g.epochs.median),
-         format_number(g.train_error_mean, 3), format_number(g.radius),
-         g.rho ? format_number(*g.rho) : "-", g.bound_kind.empty() ? "-" : g.bound_kind,
-         std::to_string(g.bound_applies), g.ratio_max ? format_number(*g.ratio_max, 3) : "-",
-         std::to_string(g.violations) +
-             (g.plain_violations > 0 ? " (plain: " + std::to_string(g.plain_violations) + ")"
-                                     : "")});
+    rows.push_back({std::to_string(g.point), short_params(g.params), g.learner,
+                    std::to_string(g.runs), converged, format_number(g.mistakes.median),
+                    format_number(g.mistakes.mean), format_number(g.mistakes.max),
+                    format_number(g.epochs.median), format_number(g.train_error_mean, 3),
+                    format_number(g.radius), g.rho ? format_number(*g.rho) : "-"});
   }
   std::string out = render_table(rows);
   for (const SlopeFit& f : summary.fits) {

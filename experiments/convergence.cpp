@@ -5,6 +5,10 @@
 #include <numeric>
 
 #include "experiments/protocol.hpp"
+
+#include <optional>
+
+#include "experiments/data_split.hpp"
 #include "plugins/plugin_library.hpp"
 #include "results/json_text.hpp"
 #include "run/initial_weights.hpp"
@@ -142,9 +146,24 @@ const char* status_name(RunStatus status) {
   return "failed";
 }
 
-RunOutcome run_protocol(const RunRequest& r) {
+RunOutcome run_protocol(const RunRequest& request) {
   RunOutcome out;
   try {
+    // Holdout: train on a stratified part, keep the rest for the test error.
+    std::optional<RowSubset> train_part;
+    std::optional<RowSubset> test_part;
+    RunRequest r = request;
+    if (request.protocol->kind == "holdout") {
+      const SplitRows split =
+          request.protocol->folds >= 2
+              ? stratified_fold(*request.data, static_cast<std::size_t>(request.protocol->folds),
+                                request.fold, request.split_seed)
+              : stratified_holdout(*request.data, request.protocol->test_fraction,
+                                   request.split_seed);
+      train_part.emplace(*request.data, split.train);
+      test_part.emplace(*request.data, split.test);
+      r.data = &train_part->view();
+    }
     const LearnerSetup setup{*r.params, r.task, r.data->rows, r.data->cols, r.data->classes};
     std::shared_ptr<Learner> learner = r.plugin->create(setup);
     const WeightShape shape = learner->shape();
@@ -161,6 +180,12 @@ RunOutcome run_protocol(const RunRequest& r) {
     out.w0_norm = euclidean_norm(w);
     out.initial_weights.assign(w.begin(), w.end());
     train(r, *learner, out);
+    out.train_rows = r.data->rows;
+    if (test_part && out.status != RunStatus::kDiverged) {
+      out.has_test = true;
+      out.test_rows = test_part->view().rows;
+      out.test_errors = learner->count_errors(test_part->view());
+    }
   } catch (const std::exception& e) {
     out = RunOutcome{};
     out.status = RunStatus::kFailed;

@@ -5,7 +5,9 @@
 // the record layout are added by the engine around it. Protocols:
 //   convergence  epochs until one without a mistake (or the learner's own criterion), or
 //                max_epochs;
-//   trajectory   the same, and every update's weights are kept for trajectory.jsonl.
+//   trajectory   the same, and every update's weights are kept for trajectory.jsonl;
+//   holdout      the same on a stratified training part of the data, then the error on the
+//                held-out part (one split per repeat, or k folds over k repeats).
 #pragma once
 
 #include <cstdint>
@@ -31,6 +33,8 @@ struct RunRequest {
   const ProtocolSpec* protocol = nullptr;
   std::uint64_t init_seed = 0;   // stream for the initial weights
   std::uint64_t order_seed = 0;  // stream for shuffles and mistake picks
+  std::uint64_t split_seed = 0;  // holdout: stream for the train/test split
+  std::size_t fold = 0;          // holdout with folds: the test fold
   // Identifies the run in trajectory lines: {"point":…,"learner":…,"repeat":…}.
   std::string trajectory_prefix;
 };
@@ -52,8 +56,12 @@ struct RunOutcome {
   std::vector<double> final_weights;
   std::vector<std::pair<std::string, double>> metrics;  // from the learner
   std::string trajectory;                               // trajectory.jsonl lines of this run
-  std::vector<std::uint64_t> epoch_mistakes;            // with record_curve: per epoch
-  std::vector<double> epoch_loss;  // with record_curve: per epoch (NaN where none)
+  bool has_test = false;                                // holdout: a test set was held out
+  std::size_t test_errors = 0;
+  std::size_t test_rows = 0;
+  std::size_t train_rows = 0;
+  std::vector<std::uint64_t> epoch_mistakes;  // with record_curve: per epoch
+  std::vector<double> epoch_loss;             // with record_curve: per epoch (NaN where none)
   bool has_steps = false;
 };
 

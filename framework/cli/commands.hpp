@@ -13,6 +13,7 @@ int run_command(const Args& args, const std::string& command_line);
 int plugins_command(const Args& args);
 int describe_command(const Args& args);
 int verify_command(const Args& args);
+int report_command(const Args& args);
 int merge_command(const Args& args, const std::string& command_line);
 
 }  // namespace plab::cli

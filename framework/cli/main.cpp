@@ -20,6 +20,7 @@ const char* const kUsage =
     "  describe PLUGIN   show a plugin's params, defaults, conventions and guarantee\n"
     "  verify DIR        check every run whose bound applies; exit 1 on a violation\n"
     "  merge OUT DIR...  join the shard folders of one experiment into OUT\n"
+    "  report DIR        write report.md, report.html and plots/ (also run by plab run)\n"
     "\n"
     "  plab --help, plab <command> --help, plab --version\n"
     "\n"
@@ -63,10 +64,11 @@ int main(int argc, char** argv) {
     if (command == "plugins") return plab::cli::plugins_command(args);
     if (command == "describe") return plab::cli::describe_command(args);
     if (command == "verify") return plab::cli::verify_command(args);
+    if (command == "report") return plab::cli::report_command(args);
     if (command == "merge") return plab::cli::merge_command(args, join_command_line(argc, argv));
     throw plab::UsageError(
         "unknown command '" + command +
-        "'; commands are run, plugins, describe, verify and merge (see plab --help)");
+        "'; commands are run, plugins, describe, verify, merge and report (see plab --help)");
   } catch (const plab::Error& e) {
     std::fprintf(stderr, "plab: error: %s\n", e.what());
     return e.exit_code();

@@ -8,6 +8,7 @@
 
 #include "cli/options.hpp"
 #include "error.hpp"
+#include "report/report_writer.hpp"
 #include "results/json_text.hpp"
 #include "results/manifest.hpp"
 #include "results/results_folder.hpp"
@@ -81,6 +82,7 @@ int run_command(const Args& args, const std::string& command_line) {
       "plan", "print the sweep points and run counts, then exit without running")(
       "shard", po::value<std::string>(), "run only slice I of N (I/N), into its own folder")(
       "resume", po::value<std::string>(), "continue the interrupted results folder DIR")(
+      "no-report", "do not write report.md, report.html and plots/ at the end")(
       "quiet,q", "print nothing but errors and the final table");
   po::positional_options_description positional;
   positional.add("config", 1);
@@ -203,6 +205,17 @@ int run_command(const Args& args, const std::string& command_line) {
   std::fputs("\n", stdout);
   std::fputs(verification_table(summary).c_str(), stdout);
   std::printf("results: %s\n", dir.c_str());
+  if (vm.count("no-report") == 0 && !r.interrupted && r.write_error.empty()) {
+    // A report that cannot be drawn is no reason to fail a run whose results are on disk.
+    try {
+      const ReportResult report = write_report(dir);
+      for (const std::string& p : report.problems)
+        std::fprintf(stderr, "plab: note: %s\n", p.c_str());
+      std::printf("report: %s\n", (dir / "report.html").c_str());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "plab: warning: no report: %s\n", e.what());
+    }
+  }
   if (!r.write_error.empty()) {
     throw ResultsError(r.write_error + "; the " + std::to_string(session.runs_written) +
                        " records written before are intact; finish with: plab run --resume " +

@@ -47,12 +47,14 @@ struct InitSpec {
 };
 
 struct ProtocolSpec {
-  std::string kind = "convergence";  // convergence | trajectory
+  std::string kind = "convergence";  // convergence | trajectory | holdout
   std::int64_t max_epochs = 1000;
   std::string order = "cyclic";  // cyclic | shuffle | random_mistake | worst_mistake
   bool order_given = false;      // the config named an order explicitly
   bool record_weights = false;
-  bool record_curve = false;  // per-epoch mistakes and loss in each record
+  bool record_curve = false;   // per-epoch mistakes and loss in each record
+  double test_fraction = 0.3;  // holdout: share of each class held out
+  std::int64_t folds = 0;      // holdout: k-fold cross-validation when >= 2
 };
 
 struct TheorySpec {

@@ -190,12 +190,26 @@ InitSpec parse_init(ObjectReader in) {
 
 ProtocolSpec parse_protocol(ObjectReader in) {
   ProtocolSpec s;
-  s.kind = in.choice("kind", {"convergence", "trajectory"}, "convergence");
+  s.kind = in.choice("kind", {"convergence", "trajectory", "holdout"}, "convergence");
   s.max_epochs = in.integer("max_epochs", 1, kMaxEpochs, 1000);
   s.order_given = in.has("order");
   s.order = in.choice("order", {"cyclic", "shuffle", "random_mistake", "worst_mistake"}, "cyclic");
   s.record_weights = in.flag("record_weights", false);
   s.record_curve = in.flag("record_curve", false);
+  if (s.kind == "holdout") {
+    if (in.has("folds") && in.has("test_fraction")) {
+      throw_config_error(in.pointer_of("folds"),
+                         "give either 'test_fraction' (one split per "
+                         "repeat) or 'folds' (cross-validation), not both");
+    }
+    s.folds = in.integer("folds", 2, 1000, 0);
+    s.test_fraction = in.number("test_fraction", 0.3);
+    if (!(s.test_fraction > 0.0 && s.test_fraction < 1.0)) {
+      throw_config_error(
+          in.pointer_of("test_fraction"),
+          "expected a fraction strictly between 0 and 1, found " + std::to_string(s.test_fraction));
+    }
+  }
   in.finish("for a protocol");
   return s;
 }

@@ -24,6 +24,7 @@ bool is_reserved(const std::string& name) {
                                           "mistakes",
                                           "updates",
                                           "train_error",
+                                          "test_error",
                                           "w_norm",
                                           "w0_norm",
                                           "R",
@@ -82,9 +83,15 @@ std::string format_run_record(const Experiment& experiment, const RunId& id,
   r["steps"] = outcome.has_steps ? boost::json::value(outcome.steps) : nullptr;
   r["mistakes"] = ran ? boost::json::value(outcome.mistakes) : nullptr;
   r["updates"] = ran ? boost::json::value(outcome.updates) : nullptr;
-  r["train_error"] = finished ? boost::json::value(static_cast<double>(outcome.train_errors) /
-                                                   static_cast<double>(point.data->rows()))
-                              : nullptr;
+  // Errors are fractions of the rows they are measured on (the training part for holdout).
+  r["train_error"] = finished && outcome.train_rows > 0
+                         ? boost::json::value(static_cast<double>(outcome.train_errors) /
+                                              static_cast<double>(outcome.train_rows))
+                         : nullptr;
+  r["test_error"] = finished && outcome.has_test && outcome.test_rows > 0
+                        ? boost::json::value(static_cast<double>(outcome.test_errors) /
+                                             static_cast<double>(outcome.test_rows))
+                        : nullptr;
   r["w_norm"] = finished ? boost::json::value(outcome.w_norm) : nullptr;
   r["w0_norm"] = ran ? boost::json::value(outcome.w0_norm) : nullptr;
   const MarginCertificate& margin = point.theory->margin;
@@ -97,7 +104,8 @@ std::string format_run_record(const Experiment& experiment, const RunId& id,
     in.theory = point.theory.get();
     in.data = point.data.get();
     in.initial_weights = outcome.initial_weights;
-    if (finished) in.final_weights = outcome.final_weights;
+    // The least-squares reference is for the whole data set: no gap for a holdout run.
+    if (finished && !outcome.has_test) in.final_weights = outcome.final_weights;
     in.mistakes = outcome.mistakes;
     in.updates = outcome.updates;
     bound = evaluate_bound(in);

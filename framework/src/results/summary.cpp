@@ -330,15 +330,14 @@ std::string verification_table(const Summary& summary) {
   rows.push_back({"point", "sweep", "learner", "runs", "bound", "applies", "converged", "max ratio",
                   "median ratio", "violations"});
   for (const GroupSummary& g : summary.groups) {
-    rows.push_back({std::to_string(g.point), short_params(g.params), g.learner,
-                    std::to_string(g.runs), g.bound_kind.empty() ? "-" : g.bound_kind,
-                    std::to_string(g.bound_applies), std::to_string(g.converged),
-                    g.ratio_max ? format_number(*g.ratio_max, 4) : "-",
-                    g.ratio_median ? format_number(*g.ratio_median, 4) : "-",
-                    std::to_string(g.violations) +
-                        (g.plain_violations > 0
-                             ? " (plain bound: " + std::to_string(g.plain_violations) + ")"
-                             : "")});
+    rows.push_back(
+        {std::to_string(g.point), short_params(g.params), g.learner, std::to_string(g.runs),
+         g.bound_kind.empty() ? "-" : g.bound_kind, std::to_string(g.bound_applies),
+         std::to_string(g.converged), g.ratio_max ? format_number(*g.ratio_max, 4) : "-",
+         g.ratio_median ? format_number(*g.ratio_median, 4) : "-",
+         std::to_string(g.violations) +
+             (g.plain_violations > 0 ? " (plain bound: " + std::to_string(g.plain_violations) + ")"
+                                     : "")});
   }
   return render_table(rows);
 }

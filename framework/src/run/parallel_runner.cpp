@@ -31,6 +31,13 @@ RunText execute_one(const Experiment& e, std::size_t index) {
       derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kInitialWeights);
   request.order_seed = derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kOrder);
   if (p.config.protocol.kind == "trajectory") request.trajectory_prefix = trajectory_prefix(e, id);
+  // k-fold cross-validation: repeats k·c … k·c + k − 1 share one partition and test fold
+  // r mod k of it; a plain holdout draws a new split for every repeat.
+  const auto folds = static_cast<std::size_t>(std::max<std::int64_t>(p.config.protocol.folds, 0));
+  const std::size_t split_round = folds >= 2 ? id.repeat / folds : id.repeat;
+  request.fold = folds >= 2 ? id.repeat % folds : 0;
+  request.split_seed =
+      derive_seed(p.config.seed, p.sweep.index, split_round, StreamPurpose::kSplit);
 
   const auto start = std::chrono::steady_clock::now();
   RunOutcome outcome = run_protocol(request);

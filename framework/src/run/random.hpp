@@ -20,6 +20,7 @@ enum class StreamPurpose : std::uint64_t {
   kInitialWeights = 1,
   kOrder = 2,
   kData = 3,
+  kSplit = 4,
 };
 
 inline std::uint64_t mix64(std::uint64_t z) {

@@ -1,0 +1,24 @@
+// plab report DIR: write report.md, report.html and plots/ for a results folder.
+#include <cstdio>
+
+#include "cli/options.hpp"
+#include "report/report_writer.hpp"
+
+namespace plab::cli {
+
+int report_command(const Args& args) {
+  po::options_description options("options");
+  options.add_options()("dir", po::value<std::string>()->required(), "a results folder");
+  po::positional_options_description positional;
+  positional.add("dir", 1);
+  po::variables_map vm;
+  if (!parse_options("report", "report DIR", args, options, positional, vm)) return 0;
+  const std::filesystem::path dir = vm["dir"].as<std::string>();
+  const ReportResult r = write_report(dir);
+  for (const std::string& p : r.problems) std::fprintf(stderr, "plab: note: %s\n", p.c_str());
+  std::printf("report: %s (%zu figures), %s\n", (dir / "report.html").c_str(), r.figures,
+              (dir / "report.md").c_str());
+  return 0;
+}
+
+}  // namespace plab::cli

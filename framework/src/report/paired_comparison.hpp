@@ -1,0 +1,28 @@
+// Paired comparisons of learners at one sweep point (common random numbers: the same
+// repeat has the same start, order and split for every learner).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "report/report_data.hpp"
+#include "report/statistics.hpp"
+
+namespace plab {
+
+struct PairedComparison {
+  std::size_t point = 0;
+  std::string baseline;       // learner a
+  std::string other;          // learner b
+  std::string measure;        // "mistakes" or "test error"
+  std::size_t pairs = 0;      // repeats where both have a value
+  MedianInterval difference;  // of b − a
+  SignedRankTest test;
+  std::string sentence;  // one a user can quote
+};
+
+// Every learner at a point against the point's first learner, on mistakes and, where
+// recorded, on test error.
+std::vector<PairedComparison> compare_learners(const ReportData& data);
+
+}  // namespace plab

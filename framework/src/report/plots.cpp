@@ -1,0 +1,344 @@
+#include "report/plots.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "config/experiment_config.hpp"
+#include "config/sweep.hpp"
+#include "data/dataset_loader.hpp"
+#include "report/gnuplot.hpp"
+#include "results/json_text.hpp"
+
+namespace plab {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
+                                    "#ff7f0e", "#17becf", "#8c564b", "#e377c2"};
+
+std::string num(double v) {
+  std::string s;
+  append_json_number(s, v);
+  return s == "null" ? "NaN" : s;
+}
+
+std::string group_label(const GroupSeries& s, std::size_t points) {
+  return points > 1 ? s.learner + " @ point " + std::to_string(s.point) : s.learner;
+}
+
+class PlotWriter {
+ public:
+  PlotWriter(const fs::path& plots, FigureSet& out) : plots_(plots), out_(out) {}
+
+  // Writes NAME.dat and NAME.gp and runs gnuplot; `body` plots into the current terminal.
+  void draw(const std::string& name, const std::string& caption, const std::string& data,
+            const std::string& body) {
+    std::ofstream(plots_ / (name + ".dat")) << data;
+    std::ostringstream gp;
+    gp << "set terminal svg size 820,520 dynamic noenhanced font 'Sans,12' background rgb "
+          "'white'\n"
+       << "set output '" << name << ".svg'\n"
+       << "set key outside right top box\nset grid\n"
+       << body << "\n"
+       << "set terminal pngcairo size 1000,620 noenhanced font 'Sans,10'\n"
+       << "set output '" << name << ".png'\nreplot\n";
+    std::ofstream(plots_ / (name + ".gp")) << gp.str();
+    const std::string problem = run_gnuplot(plots_ / (name + ".gp"), plots_);
+    if (!problem.empty()) {
+      out_.problems.push_back(name + ": " + problem);
+      return;
+    }
+    out_.figures.push_back({name, caption, "plots/" + name + ".svg", "plots/" + name + ".png"});
+  }
+
+ private:
+  fs::path plots_;
+  FigureSet& out_;
+};
+
+std::size_t distinct_points(const ReportData& d) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < d.series.size(); ++i) {
+    if (i == 0 || d.series[i].point != d.series[i - 1].point) ++n;
+  }
+  return n;
+}
+
+void mistakes_vs_bound(const ReportData& d, PlotWriter& w) {
+  std::string data;
+  std::string plot;
+  double low = 1e300;
+  double high = 0.0;
+  std::size_t block = 0;
+  const std::size_t points = distinct_points(d);
+  for (const GroupSeries& s : d.series) {
+    if (s.counts.empty() || block >= 8) continue;
+    for (std::size_t k = 0; k < s.counts.size(); ++k) {
+      data += num(s.bounds[k]) + " " + num(s.counts[k]) + "\n";
+      low = std::min({low, s.bounds[k], std::max(s.counts[k], 0.5)});
+      high = std::max({high, s.bounds[k], s.counts[k]});
+    }
+    data += "\n\n";
+    plot += std::string(block == 0 ? "plot " : ", ") + "'mistakes_vs_bound.dat' index " +
+            std::to_string(block) + " using 1:2 with points pt 7 ps 0.5 lc rgb '" +
+            kColours[block % 8] + "' title " + gnuplot_quote(group_label(s, points));
+    ++block;
+  }
+  if (block == 0) return;
+  const bool log = high / std::max(low, 1e-300) > 100.0;
+  std::string body =
+      "set title 'Mistakes (or batch updates) against the bound, one point per run'\n"
+      "set xlabel 'bound'\nset ylabel 'mistakes (updates for averaged batch)'\n";
+  if (log) body += "set logscale xy\n";
+  body += "set xrange [" + num(log ? low / 2 : 0) + ":" + num(high * 1.1) + "]\nset yrange [" +
+          num(log ? 0.5 : 0) + ":" + num(high * 1.1) + "]\n";
+  body += plot + ", x with lines lw 2 dt 2 lc rgb 'black' title 'mistakes = bound'";
+  w.draw("mistakes_vs_bound",
+         "Each run's count against the bound that applies to it; no run may lie above the dashed "
+         "line.",
+         data, body);
+}
+
+void margin_sweep(const ReportData& d, PlotWriter& w) {
+  if (d.summary.fits.empty()) return;
+  std::string data;
+  std::string plot;
+  std::size_t block = 0;
+  for (const SlopeFit& f : d.summary.fits) {
+    for (const GroupSummary& g : d.summary.groups) {
+      if (g.learner != f.learner || !g.rho || g.mistakes.median <= 0) continue;
+      data += num(g.radius * g.radius / (*g.rho * *g.rho)) + " " + num(g.mistakes.median) + "\n";
+    }
+    data += "\n\n";
+    const std::string colour = kColours[block % 8];
+    char label[160];
+    std::snprintf(label, sizeof label, "fit: slope %.3f (95%% CI %.3f to %.3f)", f.slope, f.ci_low,
+                  f.ci_high);
+    plot += std::string(block == 0 ? "plot " : ", ") + "'margin_sweep.dat' index " +
+            std::to_string(block) + " using 1:2 with linespoints pt 7 lc rgb '" + colour +
+            "' title " + gnuplot_quote(f.learner + ": median mistakes") + ", exp(" +
+            num(f.intercept) + ")*x**" + num(f.slope) + " with lines dt 2 lc rgb '" + colour +
+            "' title " + gnuplot_quote(f.learner + " " + label);
+    ++block;
+  }
+  const std::string body =
+      "set title 'Median mistakes against (R/rho)^2 across the sweep'\nset logscale xy\n"
+      "set key inside left top box opaque\n"
+      "set xlabel '(R/rho)^2'\nset ylabel 'median mistakes'\n" +
+      plot + ", x with lines lw 1 lc rgb 'gray' title 'the bound (R/rho)^2'";
+  w.draw("margin_sweep",
+         "Median mistakes against (R/ρ)² on log–log axes, with the fitted power law; the bound is "
+         "the grey line.",
+         data, body);
+}
+
+void ratio_box(const ReportData& d, PlotWriter& w) {
+  std::map<std::string, std::vector<double>> by_learner;
+  std::vector<std::string> order;
+  for (const GroupSeries& s : d.series) {
+    if (s.ratios.empty()) continue;
+    if (!by_learner.count(s.learner)) order.push_back(s.learner);
+    auto& v = by_learner[s.learner];
+    v.insert(v.end(), s.ratios.begin(), s.ratios.end());
+  }
+  if (order.empty()) return;
+  std::string data;
+  std::string xtics;
+  std::string plot;
+  for (std::size_t k = 0; k < order.size() && k < 12; ++k) {
+    for (double r : by_learner[order[k]]) data += num(r) + "\n";
+    data += "\n\n";
+    xtics +=
+        std::string(k == 0 ? "" : ", ") + gnuplot_quote(order[k]) + " " + std::to_string(k + 1);
+    plot += std::string(k == 0 ? "plot " : ", ") + "'ratio_box.dat' index " + std::to_string(k) +
+            " using (" + std::to_string(k + 1) + "):1 lc rgb '" + kColours[k % 8] + "' notitle";
+  }
+  const std::string body =
+      "set title 'Mistakes / bound per learner (all runs whose bound applies)'\n"
+      "set style data boxplot\nset style boxplot outliers pointtype 7\nset boxwidth 0.5\n"
+      "set xtics (" +
+      xtics + ")\nset xrange [0.3:" + std::to_string(order.size() + 0.7) +
+      "]\nset ylabel 'mistakes / bound'\nset yrange [0:*]\nunset key\n" + plot;
+  w.draw("ratio_box",
+         "The distribution of count / bound per learner: 1 would mean the bound is met exactly.",
+         data, body);
+}
+
+void epoch_curves(const ReportData& d, PlotWriter& w) {
+  std::string mistakes_data;
+  std::string mistakes_plot;
+  std::string loss_data;
+  std::string loss_plot;
+  std::size_t m_block = 0;
+  std::size_t l_block = 0;
+  const std::size_t points = distinct_points(d);
+  std::map<std::size_t, double> optimum;  // least-squares loss per point
+  const auto& manifest_points = d.manifest.at("points").as_array();
+  for (const auto& p : manifest_points) {
+    const auto& t = p.as_object().at("theory").as_object();
+    if (const auto* ls = t.if_contains("least_squares")) {
+      optimum[p.as_object().at("index").to_number<std::size_t>()] =
+          ls->as_object().at("loss").to_number<double>();
+    }
+  }
+  std::string optimum_lines;
+  for (const GroupSeries& s : d.series) {
+    if (!s.epoch_mistakes.empty() && m_block < 8) {
+      for (std::size_t e = 0; e < s.epoch_mistakes.size(); ++e) {
+        mistakes_data += std::to_string(e + 1) + " " + num(s.epoch_mistakes[e]) + "\n";
+      }
+      mistakes_data += "\n\n";
+      mistakes_plot += std::string(m_block == 0 ? "plot " : ", ") + "'epoch_mistakes.dat' index " +
+                       std::to_string(m_block) + " using 1:2 with lines lw 1.5 lc rgb '" +
+                       kColours[m_block % 8] + "' title " + gnuplot_quote(group_label(s, points));
+      ++m_block;
+    }
+    const bool has_loss = std::any_of(s.epoch_loss.begin(), s.epoch_loss.end(),
+                                      [](double v) { return !std::isnan(v); });
+    if (has_loss && l_block < 8) {
+      for (std::size_t e = 0; e < s.epoch_loss.size(); ++e) {
+        if (!std::isnan(s.epoch_loss[e]))
+          loss_data += std::to_string(e + 1) + " " + num(s.epoch_loss[e]) + "\n";
+      }
+      loss_data += "\n\n";
+      loss_plot += std::string(l_block == 0 ? "plot " : ", ") + "'epoch_loss.dat' index " +
+                   std::to_string(l_block) + " using 1:2 with lines lw 1.5 lc rgb '" +
+                   kColours[l_block % 8] + "' title " + gnuplot_quote(group_label(s, points));
+      if (optimum.count(s.point) &&
+          optimum_lines.find("point " + std::to_string(s.point) + "'") == std::string::npos) {
+        optimum_lines +=
+            ", " + num(optimum[s.point]) + " with lines dt 2 lw 2 lc rgb 'black' title " +
+            gnuplot_quote("least-squares optimum E(w_hat), point " + std::to_string(s.point));
+      }
+      ++l_block;
+    }
+  }
+  if (m_block > 0) {
+    w.draw(
+        "epoch_mistakes", "Mistakes per epoch (repeat 0 of each learner).", mistakes_data,
+        "set title 'Mistakes per epoch (repeat 0)'\nset xlabel 'epoch'\nset ylabel 'mistakes'\n" +
+            mistakes_plot);
+  }
+  if (l_block > 0) {
+    w.draw("epoch_loss",
+           "The squared error E(w) per epoch (repeat 0) against the least-squares optimum.",
+           loss_data,
+           "set title 'Squared error E(w) per epoch (repeat 0)'\nset xlabel 'epoch'\n"
+           "set ylabel 'E(w)'\nset logscale x\nset key inside right top box opaque\n" +
+               loss_plot + optimum_lines);
+  }
+}
+
+// The 2-D picture textbooks draw: needs the data, which the manifest's config describes.
+void trajectory(const ReportData& d, PlotWriter& w) {
+  const fs::path file = d.dir / "trajectory.jsonl";
+  if (!fs::exists(file) || d.series.empty()) return;
+  const auto& m = d.manifest;
+  const Json document = Json::parse(boost::json::serialize(m.at("config")));
+  const auto axes = read_sweep_axes(document);
+  const fs::path config_file(std::string(m.at("config_file").as_string()));
+  const ExperimentConfig config =
+      parse_experiment(make_point(document, axes, 0).document, config_file.parent_path());
+  const Dataset data = load_dataset(config.dataset, config.seed);
+  if (!data.augmented() || data.cols() != 3 || data.task() != TaskKind::kBinary) return;
+  const std::string learner = config.learners.front().name;
+  std::vector<std::vector<double>> weights;
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line) && weights.size() < 200) {
+    const auto v = boost::json::parse(line).as_object();
+    if (v.at("point").to_number<int>() != 0 || v.at("repeat").to_number<int>() != 0 ||
+        v.at("learner").as_string() != learner) {
+      continue;
+    }
+    std::vector<double> w3;
+    for (const auto& x : v.at("w").as_array()) w3.push_back(x.to_number<double>());
+    if (w3.size() == 3) weights.push_back(w3);
+  }
+  double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+  std::string positive;
+  std::string negative;
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    const double a = data.row(i)[1];
+    const double b = data.row(i)[2];
+    x0 = std::min(x0, a), x1 = std::max(x1, a), y0 = std::min(y0, b), y1 = std::max(y1, b);
+    (data.label(i) == 1 ? positive : negative) += num(a) + " " + num(b) + "\n";
+  }
+  const double pad = 0.15 * std::max({x1 - x0, y1 - y0, 1.0});
+  x0 -= pad, x1 += pad, y0 -= pad, y1 += pad;
+  // Each line w0 + w1 x + w2 y = 0 as a segment across the plotting box.
+  std::string lines;
+  const std::size_t shown = std::min<std::size_t>(weights.size(), 12);
+  const std::size_t first = weights.size() - shown;
+  for (std::size_t k = first; k < weights.size(); ++k) {
+    const auto& v = weights[k];
+    if (std::fabs(v[2]) > 1e-12 * (std::fabs(v[1]) + 1e-300)) {
+      lines += num(x0) + " " + num(-(v[0] + v[1] * x0) / v[2]) + "\n" + num(x1) + " " +
+               num(-(v[0] + v[1] * x1) / v[2]) + "\n\n\n";
+    } else if (std::fabs(v[1]) > 0) {
+      lines +=
+          num(-v[0] / v[1]) + " " + num(y0) + "\n" + num(-v[0] / v[1]) + " " + num(y1) + "\n\n\n";
+    } else {
+      lines += "NaN NaN\nNaN NaN\n\n\n";  // w = (b, 0, 0) draws no line
+    }
+  }
+  std::string data_text = positive + "\n\n" + negative + "\n\n" + lines;
+  std::string plot =
+      "plot 'trajectory.dat' index 0 using 1:2 with points pt 7 ps 1.4 lc rgb '#1f77b4' "
+      "title 'class +1', 'trajectory.dat' index 1 using 1:2 with points pt 5 ps 1.4 "
+      "lc rgb '#d62728' title 'class -1'";
+  for (std::size_t k = 0; k < shown; ++k) {
+    const bool last = k + 1 == shown;
+    const double shade =
+        shown > 1 ? 0.85 - 0.85 * static_cast<double>(k) / static_cast<double>(shown - 1) : 0.0;
+    char colour[16];
+    std::snprintf(colour, sizeof colour, "#%02x%02x%02x", static_cast<int>(255 * shade),
+                  static_cast<int>(255 * shade), static_cast<int>(255 * shade));
+    plot += ", 'trajectory.dat' index " + std::to_string(k + 2) + " using 1:2 with lines lw " +
+            (last ? "3" : "1.2") + " lc rgb '" + colour + "' title " +
+            gnuplot_quote(last ? "after update " + std::to_string(first + k + 1) + " (last)"
+                               : "after update " + std::to_string(first + k + 1));
+  }
+  const std::string body =
+      "set title " +
+      gnuplot_quote("The separating line after each update: " + learner + ", repeat 0") +
+      "\nset xrange [" + num(x0) + ":" + num(x1) + "]\nset yrange [" + num(y0) + ":" + num(y1) +
+      "]\nset xlabel " + gnuplot_quote(data.feature_names()[1]) + "\nset ylabel " +
+      gnuplot_quote(data.feature_names()[2]) + "\nset size ratio -1\n" + plot;
+  w.draw("trajectory", "The data and the line w·x̃ = 0 after each update (darker is later).",
+         data_text, body);
+}
+
+}  // namespace
+
+FigureSet draw_figures(const ReportData& data) {
+  FigureSet out;
+  const fs::path plots = data.dir / "plots";
+  std::error_code ec;
+  fs::create_directories(plots, ec);
+  if (ec) {
+    out.problems.push_back("cannot create " + plots.string() + ": " + ec.message());
+    return out;
+  }
+  PlotWriter writer(plots, out);
+  mistakes_vs_bound(data, writer);
+  margin_sweep(data, writer);
+  ratio_box(data, writer);
+  epoch_curves(data, writer);
+  try {
+    trajectory(data, writer);
+  } catch (const std::exception& e) {
+    out.problems.push_back(std::string("trajectory: ") + e.what());
+  }
+  return out;
+}
+
+}  // namespace plab

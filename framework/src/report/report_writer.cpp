@@ -1,0 +1,183 @@
+#include "report/report_writer.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "report/document.hpp"
+#include "report/paired_comparison.hpp"
+#include "report/plots.hpp"
+#include "report/report_data.hpp"
+#include "results/json_text.hpp"
+#include "results/results_folder.hpp"
+
+namespace plab {
+
+namespace {
+
+std::string fmt(double v, int digits = 4) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
+  return buffer;
+}
+
+std::string text_of(const boost::json::value& v) {
+  if (v.is_string()) return std::string(v.get_string());
+  if (v.is_null()) return "-";
+  return to_json_text(v);
+}
+
+std::string sweep_text(const boost::json::value& params) {
+  std::string s;
+  if (!params.is_object()) return s;
+  for (const auto& m : params.get_object()) {
+    std::string value = to_json_text(m.value());
+    if (value.size() > 40) value = value.substr(0, 37) + "...";
+    s += (s.empty() ? "" : ", ") + std::string(m.key()) + " = " + value;
+  }
+  return s;
+}
+
+void what_was_run(const ReportData& d, Document& doc) {
+  const auto& m = d.manifest;
+  const auto& ctx = m.at("context").as_object();
+  doc.heading("What was run");
+  std::string plugins;
+  for (const auto& p : m.at("plugins").as_array()) {
+    const auto& o = p.as_object();
+    plugins += (plugins.empty() ? "" : ", ") + text_of(o.at("name")) + " " +
+               text_of(o.at("version")) + " (sha256 " +
+               std::string(o.at("sha256").as_string()).substr(0, 12) + "…)";
+  }
+  const auto& config = m.at("config").as_object();
+  doc.table({{"item", "value"},
+             {"experiment", text_of(m.at("name"))},
+             {"status", text_of(m.at("status"))},
+             {"config file", text_of(m.at("config_file"))},
+             {"seed", config.contains("seed") ? text_of(config.at("seed")) : "0"},
+             {"runs", text_of(m.at("runs_written")) + " of " + text_of(m.at("runs_total"))},
+             {"sweep points", std::to_string(m.at("points").as_array().size())},
+             {"protocol", config.contains("protocol") ? to_json_text(config.at("protocol")) : "{}"},
+             {"init", config.contains("init") ? to_json_text(config.at("init")) : "{}"},
+             {"plugins", plugins},
+             {"plab", text_of(ctx.at("plab_version")) + ", git " + text_of(ctx.at("git_commit")) +
+                          (ctx.at("git_dirty").as_bool() ? " (dirty)" : "")},
+             {"build", text_of(ctx.at("compiler")) + ", " + text_of(ctx.at("build_type")) +
+                           ", Boost " + text_of(ctx.at("boost_version"))},
+             {"host, threads", text_of(ctx.at("host")) + ", " + text_of(ctx.at("threads"))},
+             {"started, ended", text_of(m.at("start_time")) + " to " + text_of(m.at("end_time"))},
+             {"command", text_of(ctx.at("command_line"))}});
+}
+
+void data_and_theory(const ReportData& d, Document& doc) {
+  doc.heading("Data and the margin oracle");
+  doc.paragraph(
+      "R is the largest norm of an augmented sample. The oracle's separator has a margin "
+      "certified by recomputing it on the data (rho); rho_upper is a proved upper bound "
+      "on the best possible margin (a point of the convex hull), so the bracket "
+      "[rho, rho_upper] contains the true optimum.");
+  std::vector<std::vector<std::string>> rows = {{"point", "sweep", "rows", "cols", "task", "R",
+                                                 "oracle", "separable", "rho (certified)",
+                                                 "rho_upper", "method / reason"}};
+  for (const auto& pv : d.manifest.at("points").as_array()) {
+    const auto& p = pv.as_object();
+    const auto& data = p.at("dataset").as_object();
+    const auto& t = p.at("theory").as_object();
+    const bool separable = t.at("separable").is_bool() && t.at("separable").as_bool();
+    rows.push_back(
+        {text_of(p.at("index")), sweep_text(p.at("params")), text_of(data.at("rows")),
+         text_of(data.at("cols")), text_of(data.at("task")), fmt(t.at("R").to_number<double>(), 6),
+         text_of(t.at("oracle")), text_of(t.at("separable")),
+         separable ? fmt(t.at("rho").to_number<double>(), 10) : "-",
+         t.at("rho_upper").is_null() ? "-" : fmt(t.at("rho_upper").to_number<double>(), 10),
+         separable ? text_of(t.at("method")) : text_of(t.at("reason"))});
+  }
+  doc.table(std::move(rows));
+}
+
+void results_table(const ReportData& d, Document& doc) {
+  doc.heading("Results per sweep point and learner");
+  doc.paragraph(
+      "Mistakes are counted over all epochs. The bound is the learner's guarantee for "
+      "each run (docs/bounds.md); the ratio divides the count it limits by it. "
+      "A violation is a run above an applicable bound; '(plain: k)' counts runs from a "
+      "non-zero start that exceeded the zero-start form, which is allowed.");
+  std::vector<std::vector<std::string>> rows = {{"point", "sweep", "learner", "runs", "converged",
+                                                 "mistakes median", "mean ± 95% CI", "max",
+                                                 "test error", "bound", "max ratio", "violations"}};
+  for (std::size_t i = 0; i < d.summary.groups.size(); ++i) {
+    const GroupSummary& g = d.summary.groups[i];
+    const GroupSeries& s = d.series[i];
+    std::vector<double> mistakes;
+    for (double v : s.mistakes_by_repeat) {
+      if (!std::isnan(v)) mistakes.push_back(v);
+    }
+    const MeanInterval mean = mean_ci95(mistakes);
+    std::vector<double> test;
+    for (double v : s.test_error_by_repeat) {
+      if (!std::isnan(v)) test.push_back(v);
+    }
+    const MeanInterval test_mean = mean_ci95(test);
+    rows.push_back(
+        {std::to_string(g.point), sweep_text(g.params), g.learner, std::to_string(g.runs),
+         std::to_string(g.converged), fmt(g.mistakes.median),
+         fmt(mean.mean) + " ± " + fmt(mean.half_width, 3), fmt(g.mistakes.max),
+         test.empty() ? "-" : fmt(test_mean.mean, 3) + " ± " + fmt(test_mean.half_width, 2),
+         g.bound_kind.empty() ? "-" : g.bound_kind, g.ratio_max ? fmt(*g.ratio_max, 4) : "-",
+         std::to_string(g.violations) +
+             (g.plain_violations > 0 ? " (plain: " + std::to_string(g.plain_violations) + ")"
+                                     : "")});
+  }
+  doc.table(std::move(rows));
+  for (const SlopeFit& f : d.summary.fits) {
+    doc.paragraph("Across the sweep, the median mistakes of '" + f.learner +
+                  "' grow like ((R/rho)^2)^" + fmt(f.slope, 3) + " (log-log least squares over " +
+                  std::to_string(f.points) + " points; 95% CI of the exponent " + fmt(f.ci_low, 3) +
+                  " to " + fmt(f.ci_high, 3) + "). The bound is the exponent 1.");
+  }
+}
+
+void comparisons(const ReportData& d, Document& doc) {
+  const std::vector<PairedComparison> all = compare_learners(d);
+  if (all.empty()) return;
+  doc.heading("Paired comparisons of learners");
+  doc.paragraph(
+      "At a sweep point, repeat r gives every learner the same start, order and split, "
+      "so learners are compared per repeat: the paired difference is (learner) minus "
+      "(baseline, the point's first learner). The interval is distribution-free (order "
+      "statistics); the p-value is the Wilcoxon signed-rank test's, two-sided.");
+  std::vector<std::vector<std::string>> rows = {{"point", "baseline", "learner", "measure", "pairs",
+                                                 "median difference", "CI", "Wilcoxon p"}};
+  for (const PairedComparison& c : all) {
+    rows.push_back({std::to_string(c.point), c.baseline, c.other, c.measure,
+                    std::to_string(c.pairs), fmt(c.difference.median),
+                    "[" + fmt(c.difference.low) + ", " + fmt(c.difference.high) + "] (" +
+                        fmt(100 * c.difference.coverage, 3) + "%)",
+                    fmt(c.test.p_value, 3)});
+  }
+  doc.table(std::move(rows));
+  for (const PairedComparison& c : all) doc.paragraph(c.sentence);
+}
+
+}  // namespace
+
+ReportResult write_report(const std::filesystem::path& dir) {
+  const ReportData data = load_report_data(dir);
+  const FigureSet figures = draw_figures(data);
+  Document doc;
+  const std::string title = "perceptron-lab report: " + text_of(data.manifest.at("name"));
+  doc.heading(title, 1);
+  what_was_run(data, doc);
+  data_and_theory(data, doc);
+  results_table(data, doc);
+  comparisons(data, doc);
+  if (!figures.figures.empty()) {
+    doc.heading("Figures");
+    for (const Figure& f : figures.figures) doc.figure(f.caption, f.svg, f.png);
+  }
+  for (const std::string& p : figures.problems) doc.paragraph("Figure not drawn: " + p);
+  write_file_atomically(dir / "report.md", doc.markdown());
+  write_file_atomically(dir / "report.html", doc.html(title, dir.string()));
+  return ReportResult{figures.figures.size(), figures.problems};
+}
+
+}  // namespace plab

@@ -1,0 +1,117 @@
+#include "report/statistics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include <boost/math/distributions/binomial.hpp>
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
+
+namespace plab {
+
+MeanInterval mean_ci95(const std::vector<double>& v) {
+  MeanInterval m;
+  if (v.empty()) return m;
+  const double n = static_cast<double>(v.size());
+  m.mean = std::accumulate(v.begin(), v.end(), 0.0) / n;
+  if (v.size() < 2) return m;
+  double ss = 0.0;
+  for (double x : v) ss += (x - m.mean) * (x - m.mean);
+  const double sd = std::sqrt(ss / (n - 1.0));
+  const double t =
+      boost::math::quantile(boost::math::complement(boost::math::students_t(n - 1.0), 0.025));
+  m.half_width = t * sd / std::sqrt(n);
+  return m;
+}
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+MedianInterval median_ci95(std::vector<double> v) {
+  MedianInterval m;
+  if (v.empty()) return m;
+  std::sort(v.begin(), v.end());
+  m.median = median_of(v);
+  const std::size_t n = v.size();
+  m.low = v.front();
+  m.high = v.back();
+  m.coverage = 1.0 - 2.0 * std::pow(0.5, static_cast<double>(n));
+  // Coverage of [d_(k), d_(n+1−k)] is 1 − 2·P(B ≤ k − 1), B ~ Binomial(n, ½).
+  const boost::math::binomial_distribution<double> b(static_cast<double>(n), 0.5);
+  for (std::size_t k = n / 2; k >= 1; --k) {
+    const double coverage = 1.0 - 2.0 * boost::math::cdf(b, static_cast<double>(k - 1));
+    if (coverage >= 0.95) {
+      m.low = v[k - 1];
+      m.high = v[n - k];
+      m.coverage = coverage;
+      break;
+    }
+  }
+  return m;
+}
+
+SignedRankTest wilcoxon_signed_rank(const std::vector<double>& differences) {
+  SignedRankTest t;
+  std::vector<double> d;
+  for (double x : differences) {
+    if (x != 0.0) d.push_back(x);
+  }
+  t.n = d.size();
+  if (d.empty()) return t;
+  std::vector<std::size_t> order(d.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return std::fabs(d[a]) < std::fabs(d[b]); });
+  // Average ranks over ties in |d|.
+  std::vector<double> rank(d.size());
+  bool ties = false;
+  double tie_term = 0.0;  // Σ (t³ − t) over tie groups
+  for (std::size_t i = 0; i < order.size();) {
+    std::size_t j = i;
+    while (j + 1 < order.size() && std::fabs(d[order[j + 1]]) == std::fabs(d[order[i]])) ++j;
+    const double average = 0.5 * static_cast<double>(i + j) + 1.0;
+    for (std::size_t k = i; k <= j; ++k) rank[order[k]] = average;
+    const double group = static_cast<double>(j - i + 1);
+    if (group > 1) {
+      ties = true;
+      tie_term += group * group * group - group;
+    }
+    i = j + 1;
+  }
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (d[i] > 0) t.w_plus += rank[i];
+  }
+  const double n = static_cast<double>(t.n);
+  const double mean = n * (n + 1.0) / 4.0;
+  if (!ties && t.n <= 50) {
+    // Exact: the number of subsets of {1..n} with each rank sum (dynamic programming).
+    const std::size_t max_sum = t.n * (t.n + 1) / 2;
+    std::vector<double> count(max_sum + 1, 0.0);
+    count[0] = 1.0;
+    for (std::size_t r = 1; r <= t.n; ++r) {
+      for (std::size_t s = max_sum; s >= r; --s) count[s] += count[s - r];
+    }
+    const double total = std::pow(2.0, n);
+    const auto w = static_cast<std::size_t>(std::llround(t.w_plus));
+    const std::size_t low = std::min(w, max_sum - w);  // the smaller tail, by symmetry
+    double tail = 0.0;
+    for (std::size_t s = 0; s <= low; ++s) tail += count[s];
+    t.p_value = std::min(1.0, 2.0 * tail / total);
+    t.exact = true;
+    return t;
+  }
+  const double variance = n * (n + 1.0) * (2.0 * n + 1.0) / 24.0 - tie_term / 48.0;
+  t.exact = false;
+  if (variance <= 0.0) return t;
+  const double z = (std::fabs(t.w_plus - mean) - 0.5) / std::sqrt(variance);
+  t.p_value = std::min(1.0, 2.0 * boost::math::cdf(boost::math::complement(boost::math::normal(),
+                                                                           std::max(z, 0.0))));
+  return t;
+}
+
+}  // namespace plab

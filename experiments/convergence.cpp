@@ -1,5 +1,6 @@
 // The convergence and trajectory protocols (DESIGN.md "Runs"; THEORY.md §0 for what
 // `epochs` and `mistakes` count).
+#include <chrono>
 #include <cmath>
 #include <exception>
 #include <numeric>
@@ -70,6 +71,7 @@ void train(const RunRequest& r, Learner& learner, RunOutcome& out) {
   const auto max_epochs = static_cast<std::uint64_t>(protocol.max_epochs);
 
   out.status = RunStatus::kNotConverged;
+  const auto started = std::chrono::steady_clock::now();
   if (protocol.order == "random_mistake" || protocol.order == "worst_mistake") {
     // One step = one scan for misclassified samples and at most one update; max_epochs
     // caps the steps at max_epochs × N (DESIGN.md orders).
@@ -120,6 +122,8 @@ void train(const RunRequest& r, Learner& learner, RunOutcome& out) {
       }
     }
   }
+  out.train_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (out.status != RunStatus::kDiverged) {
     out.train_errors = learner.count_errors(data);
     out.w_norm = euclidean_norm(w);

@@ -11,6 +11,7 @@ constexpr plab::ParamSpec kParams[] = {
                             "\"label\": w <- w + eta y x~; \"residual\": w <- w + eta (y - "
                             "y_hat) x~, which is 2 eta y x~ on a mistake"),
     plab::kTieParam,
+    plab::kDotParam,
 };
 
 struct ScaledStep {

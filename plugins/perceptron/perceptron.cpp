@@ -4,7 +4,7 @@
 
 namespace {
 
-constexpr plab::ParamSpec kParams[] = {plab::kTieParam};
+constexpr plab::ParamSpec kParams[] = {plab::kTieParam, plab::kDotParam};
 
 struct ClassicStep {
   explicit ClassicStep(const plab::ParamSet& /*params*/) {}

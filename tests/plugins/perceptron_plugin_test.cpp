@@ -137,3 +137,29 @@ TEST(PerceptronPlugin, LearnerKeepsItsLibraryLoaded) {
 
 }  // namespace
 }  // namespace plab
+
+namespace plab {
+namespace {
+
+TEST(PerceptronPlugin, BlockedDotGivesTheSameRunOnTieFreeData) {
+  const Dataset data = test::separable_data(41, 300, 20);
+  auto sequential = test::make_learner("perceptron", data);
+  auto blocked = test::make_learner("perceptron", data, Json{{"dot", "blocked"}});
+  test::TraceRecorder a;
+  test::TraceRecorder b;
+  for (int epoch = 0; epoch < 1000; ++epoch) {
+    const bool done = sequential.learner->train_epoch(data.view(), nullptr, &a).converged;
+    blocked.learner->train_epoch(data.view(), nullptr, &b);
+    if (done) break;
+  }
+  ASSERT_EQ(a.updates.size(), b.updates.size());
+  for (std::size_t k = 0; k < a.updates.size(); ++k) {
+    EXPECT_EQ(a.updates[k].first, b.updates[k].first);  // same mistakes on the same samples
+    for (std::size_t j = 0; j < a.updates[k].second.size(); ++j) {
+      EXPECT_EQ(a.updates[k].second[j], b.updates[k].second[j]);  // updates add the same x
+    }
+  }
+}
+
+}  // namespace
+}  // namespace plab

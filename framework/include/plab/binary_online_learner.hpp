@@ -11,7 +11,7 @@
 //   };
 //   class MyLearner final : public plab::BinaryOnlineLearner<MyStep> { using ...; };
 //
-// The plugin must declare a choice param "tie" with the values "mistake" and "positive".
+// The plugin must declare the params kTieParam and kDotParam (online_loop.hpp).
 #pragma once
 
 #include <cstdint>
@@ -29,6 +29,7 @@ class BinaryOnlineLearner : public Learner {
   explicit BinaryOnlineLearner(const LearnerSetup& setup)
       : w_(setup.cols, 0.0),
         tie_positive_(setup.params.choice("tie") == "positive"),
+        blocked_dot_(setup.params.choice("dot") == "blocked"),
         step_(setup.params) {}
 
   WeightShape shape() const override { return {1, w_.size()}; }
@@ -37,21 +38,28 @@ class BinaryOnlineLearner : public Learner {
   EpochOutcome train_epoch(const TrainingSet& data, const std::uint32_t* order,
                            UpdateObserver* observer) override {
     return with_tie(tie_positive_, [&](auto tie) {
-      return online_epoch(data, order, w_.data(), Rule<decltype(tie)>{{}, step_}, observer);
+      return with_dot(blocked_dot_, [&](auto dot) {
+        return online_epoch(data, order, w_.data(), Rule<decltype(tie)>{{}, step_}, observer, dot);
+      });
     });
   }
 
   StepOutcome train_step(const TrainingSet& data, MistakePick pick, double uniform,
                          UpdateObserver* observer) override {
     return with_tie(tie_positive_, [&](auto tie) {
-      return online_step(data, pick, uniform, w_.data(), Rule<decltype(tie)>{{}, step_}, observer,
-                         scratch_);
+      return with_dot(blocked_dot_, [&](auto dot) {
+        return online_step(data, pick, uniform, w_.data(), Rule<decltype(tie)>{{}, step_},
+                           observer, scratch_, dot);
+      });
     });
   }
 
   std::size_t count_errors(const TrainingSet& data) const override {
-    return with_tie(tie_positive_,
-                    [&](auto tie) { return count_sign_errors<decltype(tie)>(data, w_.data()); });
+    return with_tie(tie_positive_, [&](auto tie) {
+      return with_dot(blocked_dot_, [&](auto dot) {
+        return count_sign_errors<decltype(tie), decltype(dot)>(data, w_.data());
+      });
+    });
   }
 
  private:
@@ -63,6 +71,7 @@ class BinaryOnlineLearner : public Learner {
 
   std::vector<double> w_;
   bool tie_positive_;
+  bool blocked_dot_;
   StepRule step_;
   std::vector<std::uint32_t> scratch_;
 };

@@ -21,7 +21,7 @@ namespace plab {
 
 namespace detail {
 
-template <class Rule, class RowOf>
+template <class Dot, class Rule, class RowOf>
 EpochOutcome online_pass(const TrainingSet& data, double* w, const Rule& rule,
                          UpdateObserver* observer, RowOf row_of) {
   const std::size_t n = data.rows;
@@ -31,7 +31,7 @@ EpochOutcome online_pass(const TrainingSet& data, double* w, const Rule& rule,
     const std::size_t i = row_of(t);
     const double* x = data.row(i);
     const double y = data.sign[i];
-    const double score = dot(w, x, d);
+    const double score = Dot::apply(w, x, d);
     if (rule.is_mistake(score, y)) {
       add_scaled(w, rule.step(score, y), x, d);
       ++updates;
@@ -47,29 +47,30 @@ EpochOutcome online_pass(const TrainingSet& data, double* w, const Rule& rule,
 
 }  // namespace detail
 
-// One epoch in file order (order == nullptr) or in the given order.
-template <class Rule>
+// One epoch in file order (order == nullptr) or in the given order. `Dot` is the summation
+// order of the scores (kernels.hpp): SequentialDot (THEORY.md §0) or BlockedDot.
+template <class Rule, class Dot = SequentialDot>
 EpochOutcome online_epoch(const TrainingSet& data, const std::uint32_t* order, double* w,
-                          const Rule& rule, UpdateObserver* observer) {
+                          const Rule& rule, UpdateObserver* observer, Dot = {}) {
   if (order == nullptr) {
-    return detail::online_pass(data, w, rule, observer, [](std::size_t t) { return t; });
+    return detail::online_pass<Dot>(data, w, rule, observer, [](std::size_t t) { return t; });
   }
-  return detail::online_pass(data, w, rule, observer,
-                             [order](std::size_t t) { return std::size_t{order[t]}; });
+  return detail::online_pass<Dot>(data, w, rule, observer,
+                                  [order](std::size_t t) { return std::size_t{order[t]}; });
 }
 
 // One step of a mistake-driven order (DESIGN.md: random_mistake, worst_mistake).
 // `scratch` is reused between steps to hold the indices of misclassified samples.
-template <class Rule>
+template <class Rule, class Dot = SequentialDot>
 StepOutcome online_step(const TrainingSet& data, MistakePick pick, double uniform, double* w,
                         const Rule& rule, UpdateObserver* observer,
-                        std::vector<std::uint32_t>& scratch) {
+                        std::vector<std::uint32_t>& scratch, Dot = {}) {
   const std::size_t d = data.cols;
   StepOutcome out;
   scratch.clear();
   double worst_margin = 0.0;
   for (std::size_t i = 0; i < data.rows; ++i) {
-    const double score = dot(w, data.row(i), d);
+    const double score = Dot::apply(w, data.row(i), d);
     const double y = data.sign[i];
     if (!rule.is_mistake(score, y)) continue;
     const double margin = y * score;
@@ -88,7 +89,7 @@ StepOutcome online_step(const TrainingSet& data, MistakePick pick, double unifor
   }
   const double* x = data.row(out.sample);
   const double y = data.sign[out.sample];
-  add_scaled(w, rule.step(dot(w, x, d), y), x, d);
+  add_scaled(w, rule.step(Dot::apply(w, x, d), y), x, d);
   out.updated = true;
   if (observer != nullptr) observer->on_update(out.sample, std::span<const double>(w, d));
   return out;
@@ -117,13 +118,27 @@ decltype(auto) with_tie(bool tie_positive, F&& f) {
 }
 
 // Training errors of the linear rule sign(w·x̃) under a tie convention.
-template <class Tie>
+template <class Tie, class Dot = SequentialDot>
 std::size_t count_sign_errors(const TrainingSet& data, const double* w) {
   std::size_t errors = 0;
   for (std::size_t i = 0; i < data.rows; ++i) {
-    errors += Tie::is_mistake(dot(w, data.row(i), data.cols), data.sign[i]) ? 1 : 0;
+    errors += Tie::is_mistake(Dot::apply(w, data.row(i), data.cols), data.sign[i]) ? 1 : 0;
   }
   return errors;
+}
+
+// The `dot` param of learners that offer both summation orders.
+inline constexpr ParamSpec kDotParam = ParamSpec::choice(
+    "dot", "sequential", "sequential|blocked",
+    "summation order of w . x~: \"sequential\" (default; j = 0 upward, THEORY.md s0, equal to a "
+    "plain reference implementation) or \"blocked\" (eight fixed partial sums: "
+    "deterministic and about twice as fast, but may round ties differently)");
+
+// Calls f(SequentialDot{}) or f(BlockedDot{}).
+template <class F>
+decltype(auto) with_dot(bool blocked, F&& f) {
+  if (blocked) return f(BlockedDot{});
+  return f(SequentialDot{});
 }
 
 }  // namespace plab

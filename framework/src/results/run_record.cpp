@@ -165,12 +165,14 @@ std::string format_run_record(const Experiment& experiment, const RunId& id,
   return line;
 }
 
-std::string format_timing(const Experiment& experiment, const RunId& id, double seconds) {
+std::string format_timing(const Experiment& experiment, const RunId& id, double seconds,
+                          double train_seconds) {
   boost::json::object t;
   t["point"] = id.point;
   t["learner"] = experiment.points[id.point].learners[id.learner].name;
   t["repeat"] = id.repeat;
   t["seconds"] = seconds;
+  t["train_seconds"] = train_seconds;
   std::string line;
   append_json(line, t);
   line += '\n';

@@ -14,8 +14,10 @@ namespace plab {
 std::string format_run_record(const Experiment& experiment, const RunId& id,
                               const RunOutcome& outcome);
 
-// One line of timings.jsonl: the run's identity and its wall-clock seconds.
-std::string format_timing(const Experiment& experiment, const RunId& id, double seconds);
+// One line of timings.jsonl: the run's identity, its wall-clock seconds, and the seconds
+// spent in training proper (the learner's epochs or steps).
+std::string format_timing(const Experiment& experiment, const RunId& id, double seconds,
+                          double train_seconds);
 
 // The start of a trajectory.jsonl line for a run: {"point":…,"learner":…,"repeat":…
 std::string trajectory_prefix(const Experiment& experiment, const RunId& id);

@@ -46,7 +46,7 @@ RunText execute_one(const Experiment& e, std::size_t index) {
 
   RunText text;
   text.record = format_run_record(e, id, outcome);
-  text.timing = format_timing(e, id, seconds);
+  text.timing = format_timing(e, id, seconds, outcome.train_seconds);
   text.trajectory = std::move(outcome.trajectory);
   text.failed = outcome.status == RunStatus::kFailed;
   return text;

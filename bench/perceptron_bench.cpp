@@ -1,0 +1,391 @@
+// Google Benchmark program: the real plugins against hand-written loops compiled into this
+// binary, the engine's overhead, parallel repeats, CSV loading and growth (issue #7).
+//
+// Every learner benchmark runs 10 epochs from zero weights per iteration and reports
+// the sample visits per iteration (counter `visits`), from which bench/summarize.py derives
+// the time per visit. Sizes: 50,000 × 100 by default; with
+// PLAB_BENCH_SMALL=1 (the CI smoke test) everything is tiny. bench/run builds this with
+// -O3 -march=native and turns the output into the table of BENCHMARKS.md.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/experiment_source.hpp"
+#include "config/json_file.hpp"
+#include "data/dataset_loader.hpp"
+#include "data/synthetic.hpp"
+#include "experiments/protocol.hpp"
+#include "plab/kernels.hpp"
+#include "plugins/param_resolver.hpp"
+#include "plugins/plugin_library.hpp"
+#include "run/experiment.hpp"
+#include "run/parallel_runner.hpp"
+
+namespace {
+
+using plab::Dataset;
+using plab::Json;
+
+constexpr int kEpochs = 10;
+
+bool small() { return std::getenv("PLAB_BENCH_SMALL") != nullptr; }
+std::size_t rows() { return small() ? 2000 : 50000; }
+std::size_t dims() { return small() ? 20 : 100; }
+
+// Separable synthetic data (the engine's generator), built once per shape and kept.
+const Dataset& data_set(const std::string& generator, std::size_t n, std::size_t d,
+                        std::size_t classes = 2) {
+  static std::map<std::string, std::unique_ptr<Dataset>> cache;
+  const std::string key = generator + std::to_string(n) + "x" + std::to_string(d);
+  auto& slot = cache[key];
+  if (!slot) {
+    plab::DatasetSpec spec;
+    spec.kind = "synthetic";
+    spec.synthetic.generator = generator;
+    spec.synthetic.rows = n;
+    spec.synthetic.dim = d;
+    spec.synthetic.radius = std::sqrt(static_cast<double>(d));
+    spec.synthetic.margin = generator == "multiclass" ? 0.001 : 0.01;
+    spec.synthetic.classes = classes;
+    spec.synthetic.flip = 0.05;
+    slot = std::make_unique<Dataset>(plab::load_dataset(spec, 7));
+  }
+  return *slot;
+}
+
+std::shared_ptr<const plab::PluginLibrary> plugin(const std::string& name) {
+  static std::map<std::string, std::shared_ptr<const plab::PluginLibrary>> cache;
+  auto& p = cache[name];
+  if (!p) p = plab::PluginLibrary::load(std::string(PLAB_PLUGIN_DIR) + "/" + name + ".so");
+  return p;
+}
+
+// Sample visits per iteration; bench/summarize.py divides the time by it.
+void visits(benchmark::State& state, const Dataset& d) {
+  state.counters["visits"] = static_cast<double>(d.rows()) * kEpochs;
+}
+
+// The real plugin: 10 epochs through its shared library.
+void run_plugin(benchmark::State& state, const std::string& name, const Json& params,
+                const Dataset& d) {
+  const auto lib = plugin(name);
+  const plab::ParamSet p = plab::resolve_params(lib->descriptor(), params, "/params");
+  const plab::TrainingSet view = d.view();
+  for (auto _ : state) {
+    const plab::LearnerSetup setup{p, d.task(), d.rows(), d.cols(), d.class_names().size()};
+    auto learner = lib->create(setup);
+    for (int e = 0; e < kEpochs; ++e) {
+      benchmark::DoNotOptimize(learner->train_epoch(view, nullptr, nullptr));
+    }
+    benchmark::DoNotOptimize(learner->weights().data());
+  }
+  visits(state, d);
+}
+
+// ---- classic perceptron -------------------------------------------------------------
+
+// The straightforward hand-written SIMD loop: OpenMP's simd reduction vectorises the dot.
+double simd_dot(const double* w, const double* x, std::size_t n) {
+  double s = 0.0;
+#pragma omp simd reduction(+ : s)
+  for (std::size_t j = 0; j < n; ++j) s += w[j] * x[j];
+  return s;
+}
+
+void BM_ClassicHandSimd(benchmark::State& state) {
+  const Dataset& d = data_set("separable", rows(), dims());
+  const plab::TrainingSet v = d.view();
+  std::vector<double> w(v.cols);
+  for (auto _ : state) {
+    std::fill(w.begin(), w.end(), 0.0);
+    for (int e = 0; e < kEpochs; ++e) {
+      for (std::size_t i = 0; i < v.rows; ++i) {
+        const double* x = v.row(i);
+        const double y = v.sign[i];
+        if (y * simd_dot(w.data(), x, v.cols) <= 0.0) {
+#pragma omp simd
+          for (std::size_t j = 0; j < v.cols; ++j) w[j] += y * x[j];
+        }
+      }
+    }
+    benchmark::DoNotOptimize(w.data());
+  }
+  visits(state, d);
+}
+
+void BM_ClassicHandSequential(benchmark::State& state) {
+  const Dataset& d = data_set("separable", rows(), dims());
+  const plab::TrainingSet v = d.view();
+  std::vector<double> w(v.cols);
+  for (auto _ : state) {
+    std::fill(w.begin(), w.end(), 0.0);
+    for (int e = 0; e < kEpochs; ++e) {
+      for (std::size_t i = 0; i < v.rows; ++i) {
+        const double* x = v.row(i);
+        const double y = v.sign[i];
+        if (y * plab::dot(w.data(), x, v.cols) <= 0.0) plab::add_scaled(w.data(), y, x, v.cols);
+      }
+    }
+    benchmark::DoNotOptimize(w.data());
+  }
+  visits(state, d);
+}
+
+void BM_ClassicPluginBlocked(benchmark::State& state) {
+  run_plugin(state, "perceptron", Json{{"dot", "blocked"}}, data_set("separable", rows(), dims()));
+}
+void BM_ClassicPluginSequential(benchmark::State& state) {
+  run_plugin(state, "perceptron", Json::object(), data_set("separable", rows(), dims()));
+}
+
+// ---- the other learners, each against its own hand-written loop ---------------------
+
+void BM_EtaHand(benchmark::State& state) {
+  const Dataset& d = data_set("separable", rows(), dims());
+  const plab::TrainingSet v = d.view();
+  const double eta = 0.5;
+  std::vector<double> w(v.cols);
+  for (auto _ : state) {
+    std::fill(w.begin(), w.end(), 0.0);
+    for (int e = 0; e < kEpochs; ++e) {
+      for (std::size_t i = 0; i < v.rows; ++i) {
+        const double* x = v.row(i);
+        const double y = v.sign[i];
+        if (y * plab::dot(w.data(), x, v.cols) <= 0.0) plab::add_scaled(w.data(), eta * y, x, v.cols);
+      }
+    }
+    benchmark::DoNotOptimize(w.data());
+  }
+  visits(state, d);
+}
+void BM_EtaPlugin(benchmark::State& state) {
+  run_plugin(state, "eta_perceptron", Json{{"eta", 0.5}}, data_set("separable", rows(), dims()));
+}
+
+void BM_BatchHand(benchmark::State& state) {
+  const Dataset& d = data_set("noisy", rows(), dims());
+  const plab::TrainingSet v = d.view();
+  std::vector<double> w(v.cols);
+  std::vector<double> g(v.cols);
+  for (auto _ : state) {
+    std::fill(w.begin(), w.end(), 0.0);
+    for (int e = 0; e < kEpochs; ++e) {
+      std::fill(g.begin(), g.end(), 0.0);
+      for (std::size_t i = 0; i < v.rows; ++i) {
+        const double* x = v.row(i);
+        if (v.sign[i] * plab::dot(w.data(), x, v.cols) <= 0.0) {
+          plab::add_scaled(g.data(), v.sign[i], x, v.cols);
+        }
+      }
+      plab::add_scaled(w.data(), 1.0, g.data(), v.cols);
+    }
+    benchmark::DoNotOptimize(w.data());
+  }
+  visits(state, d);
+}
+void BM_BatchPlugin(benchmark::State& state) {
+  run_plugin(state, "batch_perceptron", Json::object(), data_set("noisy", rows(), dims()));
+}
+
+void BM_MulticlassHand(benchmark::State& state) {
+  const Dataset& d = data_set("multiclass", rows(), dims(), 10);
+  const plab::TrainingSet v = d.view();
+  const std::size_t k = v.classes;
+  std::vector<double> w(k * v.cols);
+  std::vector<double> s(k);
+  for (auto _ : state) {
+    std::fill(w.begin(), w.end(), 0.0);
+    for (int e = 0; e < kEpochs; ++e) {
+      for (std::size_t i = 0; i < v.rows; ++i) {
+        const double* x = v.row(i);
+        const auto y = static_cast<std::size_t>(v.label[i]);
+        for (std::size_t c = 0; c < k; ++c) s[c] = plab::dot(&w[c * v.cols], x, v.cols);
+        std::size_t other = y == 0 ? 1 : 0;
+        for (std::size_t c = 0; c < k; ++c) {
+          if (c != y && s[c] > s[other]) other = c;
+        }
+        if (s[other] >= s[y]) {
+          plab::add_scaled(&w[y * v.cols], 1.0, x, v.cols);
+          plab::add_scaled(&w[other * v.cols], -1.0, x, v.cols);
+        }
+      }
+    }
+    benchmark::DoNotOptimize(w.data());
+  }
+  visits(state, d);
+}
+void BM_MulticlassPlugin(benchmark::State& state) {
+  run_plugin(state, "multiclass_perceptron", Json::object(),
+             data_set("multiclass", rows(), dims(), 10));
+}
+
+void BM_LinearUnitHand(benchmark::State& state) {
+  const Dataset& d = data_set("noisy", rows(), dims());
+  const plab::TrainingSet v = d.view();
+  const double eta = 1e-4;
+  std::vector<double> w(v.cols);
+  for (auto _ : state) {
+    std::fill(w.begin(), w.end(), 0.0);
+    for (int e = 0; e < kEpochs; ++e) {
+      for (std::size_t i = 0; i < v.rows; ++i) {
+        const double* x = v.row(i);
+        const double o = plab::dot(w.data(), x, v.cols);
+        plab::add_scaled(w.data(), eta * (v.sign[i] - o), x, v.cols);
+      }
+      double loss = 0.0;  // the plugin evaluates E(w) after each epoch for its stopping rule
+      for (std::size_t i = 0; i < v.rows; ++i) {
+        const double r = v.sign[i] - plab::dot(w.data(), v.row(i), v.cols);
+        loss += r * r;
+      }
+      benchmark::DoNotOptimize(loss);
+    }
+    benchmark::DoNotOptimize(w.data());
+  }
+  visits(state, d);
+}
+void BM_LinearUnitPlugin(benchmark::State& state) {
+  run_plugin(state, "linear_unit_sgd", Json{{"eta", 1e-4}, {"tol", 0.0}},
+             data_set("noisy", rows(), dims()));
+}
+
+// ---- engine overhead: a full protocol run against the plugin's loop alone -----------
+
+constexpr int kOverheadEpochs = 200;
+
+void BM_OverheadPluginLoop(benchmark::State& state) {
+  const Dataset& d = data_set("noisy", small() ? 1000 : 5000, 20);
+  const auto lib = plugin("perceptron");
+  const plab::ParamSet p = plab::resolve_params(lib->descriptor(), Json::object(), "/params");
+  for (auto _ : state) {
+    const plab::LearnerSetup setup{p, d.task(), d.rows(), d.cols(), 2};
+    auto learner = lib->create(setup);
+    for (int e = 0; e < kOverheadEpochs; ++e) {
+      benchmark::DoNotOptimize(learner->train_epoch(d.view(), nullptr, nullptr));
+    }
+  }
+  state.counters["epochs"] = kOverheadEpochs;
+}
+
+void BM_OverheadEngineRun(benchmark::State& state) {
+  const Dataset& d = data_set("noisy", small() ? 1000 : 5000, 20);
+  const auto lib = plugin("perceptron");
+  const plab::ParamSet p = plab::resolve_params(lib->descriptor(), Json::object(), "/params");
+  plab::InitSpec init;
+  plab::ProtocolSpec protocol;
+  protocol.max_epochs = kOverheadEpochs;  // noisy data: every run uses all its epochs
+  const plab::TrainingSet view = d.view();
+  for (auto _ : state) {
+    plab::RunRequest r;
+    r.data = &view;
+    r.plugin = lib.get();
+    r.params = &p;
+    r.init = &init;
+    r.protocol = &protocol;
+    benchmark::DoNotOptimize(plab::run_protocol(r));
+  }
+  state.counters["epochs"] = kOverheadEpochs;
+}
+
+// ---- parallel repeats: 64 runs to convergence through the real runner ---------------
+
+void BM_ParallelRepeats(benchmark::State& state) {
+  const int threads = static_cast<int>(state.range(0));
+  const auto folder = std::filesystem::temp_directory_path() / "plab-bench-parallel";
+  std::filesystem::create_directories(folder);
+  const auto config = folder / "parallel.json";
+  std::ofstream(config) << R"({"name": "parallel", "seed": 1, "repeats": 64,
+    "dataset": {"kind": "synthetic", "generator": "separable", "rows": )"
+                        << (small() ? 500 : 4000) << R"(, "dim": )" << (small() ? 10 : 50)
+                        << R"(, "radius": 7, "margin": 0.02},
+    "learners": [{"plugin": "perceptron"}], "init": {"kind": "gaussian", "scale": 1},
+    "theory": {"margin": "none"},
+    "protocol": {"max_epochs": 100000, "order": "shuffle"}})";
+  plab::PrepareOptions options{{PLAB_PLUGIN_DIR}};
+  const plab::Experiment e =
+      plab::prepare_experiment(plab::load_experiment_source(config, {}), options);
+  int k = 0;
+  for (auto _ : state) {
+    const auto out = folder / ("out-" + std::to_string(threads) + "-" + std::to_string(k++));
+    std::filesystem::remove_all(out);
+    std::filesystem::create_directories(out);
+    benchmark::DoNotOptimize(plab::execute_runs(e, out, plab::ExecuteOptions{threads, false, 0, 0}));
+    std::filesystem::remove_all(out);
+  }
+}
+
+// ---- loading a 50,000 × 100 CSV -------------------------------------------------------
+
+void BM_LoadCsv(benchmark::State& state) {
+  const std::size_t n = rows();
+  const std::size_t d = dims();
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("plab-bench-" + std::to_string(n) + "x" + std::to_string(d) + ".csv");
+  if (!std::filesystem::exists(file)) {
+    const Dataset& data = data_set("separable", n, d);
+    std::ofstream out(file);
+    for (std::size_t j = 0; j < d; ++j) out << "x" << j << ",";
+    out << "label\n";
+    out.precision(17);
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = 1; j <= d; ++j) out << data.row(i)[j] << ",";
+      out << (data.label(i) == 1 ? "1" : "-1") << "\n";
+    }
+  }
+  plab::DatasetSpec spec;
+  spec.kind = "csv";
+  spec.path = file;
+  for (auto _ : state) benchmark::DoNotOptimize(plab::load_dataset(spec));
+  state.counters["MB"] = static_cast<double>(std::filesystem::file_size(file)) / 1e6;
+}
+
+// ---- growth: time per epoch over N and d ----------------------------------------------
+
+void BM_Growth(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto d = static_cast<std::size_t>(state.range(1));
+  const Dataset& data = data_set("noisy", n, d);
+  const auto lib = plugin("perceptron");
+  const plab::ParamSet p =
+      plab::resolve_params(lib->descriptor(), Json{{"dot", "blocked"}}, "/params");
+  const plab::LearnerSetup setup{p, data.task(), data.rows(), data.cols(), 2};
+  auto learner = lib->create(setup);
+  for (auto _ : state) benchmark::DoNotOptimize(learner->train_epoch(data.view(), nullptr, nullptr));
+  state.counters["Nd"] = static_cast<double>(n * d);
+}
+
+void growth_sizes(benchmark::internal::Benchmark* b) {
+  const std::vector<long> ns = small() ? std::vector<long>{500, 1000} : std::vector<long>{6250, 12500, 25000, 50000};
+  const std::vector<long> ds = small() ? std::vector<long>{8, 16} : std::vector<long>{25, 50, 100};
+  for (long n : ns) {
+    for (long d : ds) b->Args({n, d});
+  }
+}
+
+}  // namespace
+
+BENCHMARK(BM_ClassicHandSimd)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ClassicHandSequential)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ClassicPluginBlocked)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ClassicPluginSequential)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EtaHand)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EtaPlugin)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BatchHand)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BatchPlugin)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MulticlassHand)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MulticlassPlugin)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LinearUnitHand)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LinearUnitPlugin)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OverheadPluginLoop)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OverheadEngineRun)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParallelRepeats)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_LoadCsv)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Growth)->Apply(growth_sizes)->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();

@@ -158,7 +158,8 @@ void BM_EtaHand(benchmark::State& state) {
       for (std::size_t i = 0; i < v.rows; ++i) {
         const double* x = v.row(i);
         const double y = v.sign[i];
-        if (y * plab::dot(w.data(), x, v.cols) <= 0.0) plab::add_scaled(w.data(), eta * y, x, v.cols);
+        if (y * plab::dot(w.data(), x, v.cols) <= 0.0)
+          plab::add_scaled(w.data(), eta * y, x, v.cols);
       }
     }
     benchmark::DoNotOptimize(w.data());
@@ -315,7 +316,8 @@ void BM_ParallelRepeats(benchmark::State& state) {
     const auto out = folder / ("out-" + std::to_string(threads) + "-" + std::to_string(k++));
     std::filesystem::remove_all(out);
     std::filesystem::create_directories(out);
-    benchmark::DoNotOptimize(plab::execute_runs(e, out, plab::ExecuteOptions{threads, false, 0, 0}));
+    benchmark::DoNotOptimize(
+        plab::execute_runs(e, out, plab::ExecuteOptions{threads, false, 0, 0}));
     std::filesystem::remove_all(out);
   }
 }
@@ -356,12 +358,14 @@ void BM_Growth(benchmark::State& state) {
       plab::resolve_params(lib->descriptor(), Json{{"dot", "blocked"}}, "/params");
   const plab::LearnerSetup setup{p, data.task(), data.rows(), data.cols(), 2};
   auto learner = lib->create(setup);
-  for (auto _ : state) benchmark::DoNotOptimize(learner->train_epoch(data.view(), nullptr, nullptr));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(learner->train_epoch(data.view(), nullptr, nullptr));
   state.counters["Nd"] = static_cast<double>(n * d);
 }
 
 void growth_sizes(benchmark::internal::Benchmark* b) {
-  const std::vector<long> ns = small() ? std::vector<long>{500, 1000} : std::vector<long>{6250, 12500, 25000, 50000};
+  const std::vector<long> ns =
+      small() ? std::vector<long>{500, 1000} : std::vector<long>{6250, 12500, 25000, 50000};
   const std::vector<long> ds = small() ? std::vector<long>{8, 16} : std::vector<long>{25, 50, 100};
   for (long n : ns) {
     for (long d : ds) b->Args({n, d});

@@ -9,7 +9,7 @@ out = Path(sys.argv[1])
 bench = json.loads((out / "bench.json").read_text())
 times = {}  # name -> (real_time in ns, counters)
 for b in bench["benchmarks"]:
-    if b.get("aggregate_name", "mean") != "mean":
+    if b.get("aggregate_name", "median") != "median":
         continue
     name = b["run_name"] if "run_name" in b else b["name"]
     scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[b.get("time_unit", "ns")]
@@ -54,7 +54,7 @@ for name, (t, b) in times.items():
 mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
 slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 mem = json.loads((out / "memory.json").read_text())
-growth_ok = abs(slope - 1.0) <= 0.1 and mem["rss_many_mb"] - mem["rss_few_mb"] <= 0.1 * mem["data_mb"]
+growth_ok = abs(slope - 1.0) <= 0.1 and mem["rss_many_mb"] - mem["rss_few_mb"] <= 0.1 * mem["data_mb"]  # flat in runs
 target(7, "time per epoch ~ (N d)^k over N in 6,250..50,000 and d in 25..100: k", f"{slope:.3f}",
        "1.0 +- 0.1; memory flat", growth_ok,
        f"peak RSS {mem['rss_few_mb']:.0f} MB for {mem['few']} runs, {mem['rss_many_mb']:.0f} MB for {mem['many']} runs; "

@@ -57,7 +57,7 @@ struct RunOutcome {
   std::vector<std::pair<std::string, double>> metrics;  // from the learner
   std::string trajectory;                               // trajectory.jsonl lines of this run
   bool has_test = false;                                // holdout: a test set was held out
-  double train_seconds = 0.0;    // wall time inside the learner's epochs or steps only
+  double train_seconds = 0.0;  // wall time inside the learner's epochs or steps only
   std::size_t test_errors = 0;
   std::size_t test_rows = 0;
   std::size_t train_rows = 0;

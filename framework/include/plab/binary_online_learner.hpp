@@ -48,8 +48,8 @@ class BinaryOnlineLearner : public Learner {
                          UpdateObserver* observer) override {
     return with_tie(tie_positive_, [&](auto tie) {
       return with_dot(blocked_dot_, [&](auto dot) {
-        return online_step(data, pick, uniform, w_.data(), Rule<decltype(tie)>{{}, step_},
-                           observer, scratch_, dot);
+        return online_step(data, pick, uniform, w_.data(), Rule<decltype(tie)>{{}, step_}, observer,
+                           scratch_, dot);
       });
     });
   }

@@ -42,7 +42,8 @@ inline double dot_blocked(const double* w, const double* x, std::size_t n) {
     low += w0 * x0;
     high += w1 * x1;
   }
-  double total = ((low[0] + low[1]) + (low[2] + low[3])) + ((high[0] + high[1]) + (high[2] + high[3]));
+  double total =
+      ((low[0] + low[1]) + (low[2] + low[3])) + ((high[0] + high[1]) + (high[2] + high[3]));
   for (std::size_t j = blocked; j < n; ++j) total += w[j] * x[j];
   return total;
 }

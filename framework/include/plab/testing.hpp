@@ -1,0 +1,117 @@
+// Helpers for testing a plugin on its own, without the plab engine: load the built .so,
+// make a small data set, create a learner, train it, look at its weights.
+//
+//   auto plugin = plab::testing::Plugin::load("build/my_learner.so");
+//   auto data = plab::testing::SmallData({{1, 1}, {0, 0}}, {+1, -1});  // augmented for you
+//   auto learner = plugin.create(data, {{"eta", 0.5}});
+//   learner->train_epoch(data.view(), nullptr, nullptr);
+//
+// Header-only; loads with POSIX dlopen (link ${CMAKE_DL_LIBS}). Errors throw
+// std::runtime_error with the loader's or the plugin's message.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <dlfcn.h>
+
+#include "plab/descriptor.hpp"
+
+namespace plab::testing {
+
+// A binary data set in the engine's layout: rows augmented with a leading 1 (THEORY.md §0).
+class SmallData {
+ public:
+  SmallData(const std::vector<std::vector<double>>& rows, const std::vector<int>& signs,
+            bool augment = true) {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      if (augment) values_.push_back(1.0);
+      values_.insert(values_.end(), rows[i].begin(), rows[i].end());
+      sign_.push_back(signs[i] > 0 ? 1.0 : -1.0);
+      label_.push_back(signs[i] > 0 ? 1 : 0);
+    }
+    view_.features = values_.data();
+    view_.rows = rows.size();
+    view_.cols = rows.empty() ? 0 : rows.front().size() + (augment ? 1 : 0);
+    view_.sign = sign_.data();
+    view_.label = label_.data();
+    view_.classes = 2;
+  }
+  const TrainingSet& view() const { return view_; }
+
+ private:
+  std::vector<double> values_;
+  std::vector<double> sign_;
+  std::vector<std::int32_t> label_;
+  TrainingSet view_;
+};
+
+struct ParamValue {
+  std::string name;
+  double number = 0.0;
+  std::string text;
+  ParamValue(std::string n, double v) : name(std::move(n)), number(v) {}
+  ParamValue(std::string n, const char* t) : name(std::move(n)), text(t) {}
+};
+
+class Plugin {
+ public:
+  static Plugin load(const std::string& path) {
+    Plugin p;
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) throw std::runtime_error(path + ": " + dlerror());
+    p.library_ = std::shared_ptr<void>(handle, [](void* h) { dlclose(h); });
+    // A BOOST_DLL_ALIAS symbol is a `const void*` variable holding the aliased address.
+    auto alias = [&](const char* name) {
+      void* symbol = dlsym(handle, name);
+      if (symbol == nullptr) throw std::runtime_error(path + " does not export " + name);
+      return *static_cast<const void* const*>(symbol);
+    };
+    p.descriptor_ = static_cast<const PluginDescriptor*>(alias("plab_descriptor"));
+    p.create_ = reinterpret_cast<CreateFunction*>(const_cast<void*>(alias("plab_create")));
+    if (p.descriptor_->abi_version != kAbiVersion) {
+      throw std::runtime_error(path + " was built for another plugin ABI version");
+    }
+    return p;
+  }
+
+  const PluginDescriptor& descriptor() const { return *descriptor_; }
+
+  // Every declared param at its default unless given; the engine's range checks are not
+  // repeated here (they are the engine's job), so give valid values.
+  std::shared_ptr<Learner> create(const SmallData& data,
+                                  const std::vector<ParamValue>& given = {}) {
+    params_ = std::make_shared<ParamSet>();
+    for (std::size_t k = 0; k < descriptor_->param_count; ++k) {
+      const ParamSpec& s = descriptor_->params[k];
+      ParamSet::Entry e{s.name, s.type, s.default_number, s.default_choice};
+      for (const ParamValue& v : given) {
+        if (v.name != s.name) continue;
+        if (s.type == ParamType::kChoice) {
+          e.text = v.text;
+        } else {
+          e.number = v.number;
+        }
+      }
+      params_->add(e);
+    }
+    const LearnerSetup setup{*params_, TaskKind::kBinary, data.view().rows, data.view().cols, 2};
+    CreateResult r = create_(setup);
+    if (r.learner == nullptr) throw std::runtime_error("the plugin refused: " + r.error);
+    auto keep = library_;
+    auto params = params_;
+    return std::shared_ptr<Learner>(r.learner, [keep, params](Learner* l) { delete l; });
+  }
+
+ private:
+  std::shared_ptr<void> library_;
+  std::shared_ptr<ParamSet> params_;
+  const PluginDescriptor* descriptor_ = nullptr;
+  CreateFunction* create_ = nullptr;
+};
+
+}  // namespace plab::testing

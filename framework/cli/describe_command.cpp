@@ -24,6 +24,9 @@ const char* guarantee_text(Guarantee g) {
       return "batch: T <= (R/rho)^2 averaged, sum m_t <= n (R/rho)^2 plain sum (THEORY.md s4)";
     case Guarantee::kMulticlass:
       return "multi-class: mistakes <= 2 R^2 / gamma^2 (THEORY.md s5)";
+    case Guarantee::kMarginPerceptron:
+      return "margin perceptron: mistakes <= (R^2 + 2 tau/eta) / rho^2 from zero; init-aware "
+             "form otherwise (docs/bounds.md)";
     case Guarantee::kLeastSquares:
       return "none; reports the distance to the least-squares optimum (THEORY.md s6)";
   }

@@ -75,11 +75,12 @@ TEST(Learners, BatchFormCountsMisclassifiedSamplesAndBatchUpdates) {
   EXPECT_EQ(numbers(runs[1].at("w")), (std::vector<double>{-1, 0.75, 0.75}));
 }
 
-TEST(Learners, PluginsListsAllFive) {
+TEST(Learners, PluginsListsAllEight) {
   const auto r = run_plab({"plugins"});
   ASSERT_EQ(r.exit_code, 0);
-  for (const char* name : {"perceptron", "eta_perceptron", "batch_perceptron",
-                           "multiclass_perceptron", "linear_unit_sgd"}) {
+  for (const char* name :
+       {"perceptron", "eta_perceptron", "batch_perceptron", "multiclass_perceptron",
+        "linear_unit_sgd", "pocket_perceptron", "averaged_perceptron", "margin_perceptron"}) {
     EXPECT_NE(r.out.find(std::string(name) + " "), std::string::npos) << name;
   }
 }
@@ -108,7 +109,7 @@ INSTANTIATE_TEST_SUITE_P(Configs, ShippedConfig,
                                          "batch_perceptron_iris.json", "multiclass_iris.json",
                                          "multiclass_digits.json",
                                          "linear_unit_versicolor_virginica.json",
-                                         "orders_iris.json"));
+                                         "orders_iris.json", "compare_pocket_averaged.json"));
 
 TEST(Learners, MulticlassReachesZeroErrorsOnDigitsTrainingSet) {
   test::TempDir dir;
@@ -197,6 +198,37 @@ TEST(Learners, MistakeDrivenOrderOnABatchLearnerIsRefused) {
                            "--set", "/protocol/order=worst_mistake"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("linear_unit_sgd"), std::string::npos) << r.err;
+}
+
+TEST(Learners, PocketAndAveragedAreComparedOnTestErrorInTheReport) {
+  test::TempDir dir;
+  const auto r = run_plab({"run", kSource + "/configs/compare_pocket_averaged.json", "--out",
+                           (dir / "o").string(), "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string md = read_file(dir / "o" / "report.md");
+  EXPECT_NE(md.find("| 0 | perceptron | pocket | test error | 40 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 0 | perceptron | averaged | test error | 40 |"), std::string::npos) << md;
+  for (const auto& rec : records(dir / "o" / "runs.jsonl")) {
+    EXPECT_FALSE(rec.at("test_error").is_null());
+    if (rec.at("learner") != "perceptron") {
+      EXPECT_TRUE(rec.contains("perceptron_train_error"));  // the last weights, beside the pocket
+    }
+  }
+}
+
+TEST(Learners, MarginPerceptronRecordsItsOwnBound) {
+  test::TempDir dir;
+  const auto r =
+      run_plab({"run", kSource + "/configs/quickstart.json", "--set", "/repeats=3", "--set",
+                "/learners/0={\"plugin\": \"margin_perceptron\", \"params\": {\"tau\": 2}}",
+                "--out", (dir / "o").string(), "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const auto& rec : records(dir / "o" / "runs.jsonl")) {
+    EXPECT_TRUE(rec.at("bound_kind") == "margin_perceptron" ||
+                rec.at("bound_kind") == "margin_perceptron_init");
+    EXPECT_TRUE(rec.at("bound_holds").as_bool());
+    EXPECT_EQ(rec.at("status"), "converged");
+  }
 }
 
 }  // namespace

@@ -30,6 +30,7 @@ enum class Guarantee : std::uint8_t {
   kBatch,         // batch perceptron: T ≤ (R/ρ)² averaged, Σ m_t ≤ n(R/ρ)² plain sum (§4)
   kMulticlass,    // Kesler construction: k ≤ 2R²/γ² (§5)
   kLeastSquares,  // linear unit: distance to the least-squares optimum instead (§6)
+  kMarginPerceptron,  // updates when y·(w·x̃) ≤ τ: k ≤ (R² + 2τ/η)/ρ² (docs/bounds.md)
 };
 
 enum class OrderSupport : std::uint8_t {

@@ -58,6 +58,12 @@ std::optional<Form> form_for(const BoundInputs& in) {
     }
     case Guarantee::kMulticlass:
       return Form{"kesler", declared_real(p, "eta").value_or(1.0), 2.0 * r2, false};
+    case Guarantee::kMarginPerceptron: {
+      // Each update grows ‖w/η‖² by at most R² + 2τ/η (docs/bounds.md).
+      const double eta = declared_real(p, "eta").value_or(1.0);
+      const double tau = declared_real(p, "tau").value_or(0.0);
+      return Form{"margin_perceptron", eta, r2 + 2.0 * tau / eta, false};
+    }
     default:
       return std::nullopt;
   }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "support/process.hpp"
+#include "support/records.hpp"
 #include "support/temp_dir.hpp"
 
 namespace plab {
@@ -17,13 +18,7 @@ using test::run_plab;
 const std::string kSource = PLAB_SOURCE_DIR;
 const std::string kIris = kSource + "/data/iris.csv";
 
-std::vector<boost::json::object> records(const std::filesystem::path& file) {
-  std::vector<boost::json::object> out;
-  std::istringstream in(read_file(file));
-  std::string line;
-  while (std::getline(in, line)) out.push_back(boost::json::parse(line).as_object());
-  return out;
-}
+using test::records;
 
 std::vector<double> numbers(const boost::json::value& v) {
   std::vector<double> out;

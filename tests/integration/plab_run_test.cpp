@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "support/process.hpp"
+#include "support/records.hpp"
 #include "support/temp_dir.hpp"
 
 namespace plab {
@@ -26,13 +27,7 @@ std::string iris_config(const std::string& name, int repeats, const std::string&
          extra + "}";
 }
 
-std::vector<boost::json::object> records(const std::filesystem::path& file) {
-  std::vector<boost::json::object> out;
-  std::istringstream in(read_file(file));
-  std::string line;
-  while (std::getline(in, line)) out.push_back(boost::json::parse(line).as_object());
-  return out;
-}
+using test::records;
 
 TEST(PlabRun, WritesACompleteResultsFolder) {
   test::TempDir dir;

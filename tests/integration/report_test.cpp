@@ -10,6 +10,7 @@
 
 #include "report/statistics.hpp"
 #include "support/process.hpp"
+#include "support/records.hpp"
 #include "support/temp_dir.hpp"
 
 namespace plab {
@@ -21,13 +22,7 @@ using test::run_plab;
 const std::string kSource = PLAB_SOURCE_DIR;
 const std::string kIris = kSource + "/data/iris.csv";
 
-std::vector<boost::json::object> records(const std::filesystem::path& file) {
-  std::vector<boost::json::object> out;
-  std::istringstream in(read_file(file));
-  std::string line;
-  while (std::getline(in, line)) out.push_back(boost::json::parse(line).as_object());
-  return out;
-}
+using test::records;
 
 std::string g4(double v) {
   char buffer[48];

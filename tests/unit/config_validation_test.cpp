@@ -115,6 +115,12 @@ TEST(ConfigValidation, DuplicateLearnerNamesAreRefused) {
   EXPECT_NE(e.find("/learners/1/name"), std::string::npos) << e;
 }
 
+TEST(ConfigValidation, InlineRowsMustHoldFeatures) {
+  const std::string e = error_of(valid_with("\"x\": [[0], [1]]", "\"x\": [[], []]"));
+  EXPECT_NE(e.find("/dataset/x/0"), std::string::npos) << e;
+  EXPECT_NE(e.find("non-empty array"), std::string::npos) << e;
+}
+
 TEST(ConfigValidation, InlineLabelsMustMatchRows) {
   const std::string e = error_of(valid_with("\"y\": [-1, 1]", "\"y\": [-1]"));
   EXPECT_NE(e.find("/dataset/y"), std::string::npos) << e;

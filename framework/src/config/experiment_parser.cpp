@@ -84,7 +84,12 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
     }
     for (std::size_t i = 0; i < x.size(); ++i) {
       const std::string rp = pointer_append(xp, i);
-      if (!x[i].is_array()) throw_config_error(rp, "expected an array of numbers");
+      if (!x[i].is_array() || x[i].empty()) {
+        throw_config_error(rp,
+                           "expected a non-empty array of numbers (one row of features), "
+                           "found " +
+                               describe_json(x[i]));
+      }
       std::vector<double> row;
       for (std::size_t j = 0; j < x[i].size(); ++j) {
         const Json& cell = x[i][j];

@@ -57,6 +57,13 @@ TEST(ConfigValidation, InvalidJsonNamesLineAndColumn) {
   EXPECT_NE(e.find("test.json:3:11"), std::string::npos) << e;
 }
 
+TEST(ConfigValidation, NumberTooLargeForADoubleIsAConfigError) {
+  // fuzz_config's second find: nlohmann reports it as out_of_range, not as a parse error.
+  const std::string e = error_of(valid_with("\"seed\": 7", "\"seed\": 3e633"));
+  EXPECT_NE(e.find("test.json"), std::string::npos) << e;
+  EXPECT_NE(e.find("number overflow"), std::string::npos) << e;
+}
+
 TEST(ConfigValidation, UnknownKeyIsRefusedWithDidYouMean) {
   const std::string e = error_of(valid_with("\"repeats\"", "\"repeat\""));
   EXPECT_NE(e.find("at /repeat"), std::string::npos) << e;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "config/experiment_config.hpp"
 #include "config/json_file.hpp"
 #include "error.hpp"
 
@@ -90,6 +91,15 @@ TEST(Sweep, ZipListsOfDifferentLengthsAreRefused) {
       read_sweep_axes(parse_json_text(R"({"sweep": {"zip": {"/a": [1, 2], "/b": [1]}}})", "t")),
       ConfigError);
   EXPECT_THROW(read_sweep_axes(parse_json_text(R"({"sweep": {"zip": [1]}})", "t")), ConfigError);
+}
+
+TEST(Sweep, ANonObjectDocumentIsOnePointAndRefusedByTheParser) {
+  // fuzz_config's first find: the bytes "6\0\0\0/" made make_point throw a JSON type error.
+  const Json doc = parse_json_text("6", "t");
+  const auto axes = read_sweep_axes(doc);
+  ASSERT_EQ(count_points(axes), 1u);
+  const SweepPoint p = make_point(doc, axes, 0);
+  EXPECT_THROW(parse_experiment(p.document, "/"), ConfigError);
 }
 
 TEST(SweepValues, CommaListsJsonBareWordsAndRanges) {

@@ -37,6 +37,14 @@ Json parse_json_text(const std::string& text, const std::string& origin) {
     const auto colon = what.find("parse error");
     if (colon != std::string::npos) what = what.substr(colon);
     throw ConfigError(origin + ":" + line_and_column(text, at) + ": invalid JSON: " + what);
+  } catch (const nlohmann::json::exception& e) {
+    // Found by fuzz_config: a number too large for a double ("1e999") is reported as
+    // out_of_range, without a position.
+    std::string what = e.what();
+    const auto bracket = what.find("] ");
+    if (bracket != std::string::npos) what = what.substr(bracket + 2);
+    throw ConfigError(origin + ": invalid JSON: " + what +
+                      "; numbers must fit in a double (at most about 1.8e308)");
   }
 }
 

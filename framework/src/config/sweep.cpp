@@ -168,7 +168,7 @@ SweepPoint make_point(const Json& document, const std::vector<SweepAxis>& axes, 
   SweepPoint point;
   point.index = index;
   point.document = document;
-  point.document.erase("sweep");
+  if (point.document.is_object()) point.document.erase("sweep");  // found by fuzz_config
   // Mixed radix: peel digits from the last (fastest) axis.
   std::vector<std::size_t> digit(axes.size());
   std::size_t rest = index;

@@ -136,29 +136,23 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
     report.seconds = seconds_since(t);
     out.methods.push_back(report);
   }
-  {
+  // A solver's candidate is certified like any other; its time and status go to the manifest.
+  auto try_solver = [&](const char* name, const char* failure, auto&& solve) {
     const auto t = std::chrono::steady_clock::now();
-    MethodReport report{"liblinear", std::nullopt, std::nullopt, 0.0, ""};
-    if (auto c = liblinear_separator(data, 1e6, 1e-6)) {
+    MethodReport report{name, std::nullopt, std::nullopt, 0.0, ""};
+    if (auto c = solve()) {
       report.note = c->note;
-      tracker.consider("liblinear", std::move(c->u), report, data);
+      tracker.consider(name, std::move(c->u), report, data);
     } else {
-      report.note = "no model";
+      report.note = failure;
     }
     report.seconds = seconds_since(t);
     out.methods.push_back(report);
-  }
+  };
+  try_solver("liblinear", "no model", [&] { return liblinear_separator(data, 1e6, 1e-6); });
   if (data.task() == TaskKind::kBinary) {
-    const auto t = std::chrono::steady_clock::now();
-    MethodReport report{"lp", std::nullopt, std::nullopt, 0.0, ""};
-    if (auto c = lp_separator(data, request.max_seconds)) {
-      report.note = c->note;
-      tracker.consider("lp", std::move(c->u), report, data);
-    } else {
-      report.note = "no optimal solution";
-    }
-    report.seconds = seconds_since(t);
-    out.methods.push_back(report);
+    try_solver("lp", "no optimal solution",
+               [&] { return lp_separator(data, request.max_seconds); });
   }
 
   if (out.separable.value_or(false)) {

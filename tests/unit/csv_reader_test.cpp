@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "error.hpp"
+#include "support/temp_dir.hpp"
 
 namespace plab {
 namespace {
@@ -107,6 +108,56 @@ TEST(CsvReader, RefusesDuplicateHeaderNames) {
 
 TEST(CsvReader, RefusesUnterminatedQuote) {
   EXPECT_NE(error_of("a,c\n\"1,x\n").find("unterminated"), std::string::npos);
+}
+
+// The file is read in chunks; every chunk boundary, inside a field, a CRLF, the BOM or a
+// quoted cell, must give the table parsing the whole text gives.
+TEST(CsvReader, ReadingAFileInChunksOfAnySizeGivesTheSameTable) {
+  test::TempDir dir;
+  const std::string text =
+      "\xEF\xBB\xBF\"first name\",b,label\r\n1.25,-2e-3,\"x, y\"\r\n\r\n3,4.5,z\r\n7,8,\"q\"\"\"";
+  const auto file = dir.write("chunks.csv", text);
+  const CsvTable whole = parse(text);
+  ASSERT_EQ(whole.rows, 3u);
+  for (std::size_t chunk = 1; chunk <= text.size() + 1; ++chunk) {
+    const CsvTable t = read_csv(file, {}, chunk);
+    EXPECT_EQ(t.feature_names, whole.feature_names) << "chunk " << chunk;
+    EXPECT_EQ(t.values, whole.values) << "chunk " << chunk;
+    EXPECT_EQ(t.labels, whole.labels) << "chunk " << chunk;
+    EXPECT_EQ(t.line_of_row, whole.line_of_row) << "chunk " << chunk;
+  }
+  EXPECT_EQ(whole.labels[2], "q\"");
+  EXPECT_EQ(whole.line_of_row[1], 4u);
+}
+
+TEST(CsvReader, ALongLineAcrossManyChunksIsRead) {
+  test::TempDir dir;
+  std::string header, row;
+  for (int j = 0; j < 50000; ++j) {
+    header += "f" + std::to_string(j) + ",";
+    row += std::to_string(j % 7) + ".5,";
+  }
+  const auto file = dir.write("wide.csv", header + "y\n" + row + "a\n" + row + "b\n");
+  const CsvTable t = read_csv(file, {}, 4096);
+  EXPECT_EQ(t.features, 50000u);
+  EXPECT_EQ(t.rows, 2u);
+  EXPECT_EQ(t.values[49999], 49999 % 7 + 0.5);
+}
+
+TEST(CsvReader, ANulByteEndsTheReadNamingTheLine) {
+  test::TempDir dir;
+  const auto file = dir.write("nul.csv", std::string("a,b\n1,x\n2,\0y\n3,z\n", 16));
+  try {
+    read_csv(file, {}, 3);
+    FAIL() << "a NUL byte was accepted";
+  } catch (const DataError& e) {
+    EXPECT_NE(std::string(e.what()).find("nul.csv:3: a NUL byte"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CsvReader, NumbersBeyondADoubleAreNamedSo) {
+  EXPECT_NE(error_of("a,c\n1e999,x\n").find("beyond the range of a double"), std::string::npos);
+  EXPECT_NE(error_of("a,c\n1x,x\n").find("is not a number"), std::string::npos);
 }
 
 }  // namespace

@@ -1,8 +1,11 @@
 #include "data/csv_reader.hpp"
 
+#include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string_view>
 
@@ -12,6 +15,10 @@
 namespace plab {
 
 namespace {
+
+// Longer lines are refused: no real CSV row needs more, and a file without line ends
+// (binary, or one huge line) must not be read into memory whole.
+constexpr std::size_t kMaxLineBytes = std::size_t{64} << 20;
 
 struct Field {
   std::string_view text;  // unquoted; escaped quotes still doubled when `escaped`
@@ -33,7 +40,7 @@ std::string_view trim(std::string_view s) {
 
 class LineSplitter {
  public:
-  LineSplitter(const std::string& origin) : origin_(origin) {}
+  explicit LineSplitter(const std::string& origin) : origin_(origin) {}
 
   // Splits one line (without its line end) into fields; reuses the vector's storage.
   void split(std::string_view line, std::size_t line_number, std::vector<Field>& out) {
@@ -105,148 +112,222 @@ bool is_number(std::string_view text) {
   return parse_number(trim(text), v);
 }
 
-}  // namespace
+// A number from_chars could read but not hold, such as 1e999.
+bool is_out_of_range(std::string_view text) {
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  double v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return ec == std::errc::result_out_of_range && end == text.data() + text.size();
+}
 
-CsvTable parse_csv(const std::string& text, const std::string& origin, const CsvOptions& options) {
-  std::string_view rest(text);
-  if (rest.starts_with("\xEF\xBB\xBF")) rest.remove_prefix(3);  // UTF-8 byte-order mark
+// Reads one row at a time, so a file is parsed as it streams in and a bad row stops the
+// read at once, however large the file (DESIGN.md: do not read it all to then fail).
+class CsvParser {
+ public:
+  CsvParser(std::string origin, const CsvOptions& options)
+      : origin_(std::move(origin)), options_(options), splitter_(origin_) {}
 
-  LineSplitter splitter(origin);
-  std::vector<Field> fields;
-  CsvTable table;
-  std::size_t line_number = 0;
-  std::size_t width = 0;  // fields per row, fixed by the first row
-  std::size_t label_col = 0;
-  bool first = true;
+  std::size_t lines_read() const { return line_number_; }
 
-  while (!rest.empty()) {
-    const std::size_t end = rest.find('\n');
-    std::string_view line = rest.substr(0, end);
-    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-    ++line_number;
+  // One line without its '\n'.
+  void line(std::string_view line) {
+    ++line_number_;
+    if (line_number_ == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);  // BOM
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (trim(line).empty()) continue;
-    splitter.split(line, line_number, fields);
-    const std::string where = origin + ":" + std::to_string(line_number);
-
-    if (first) {
-      first = false;
-      width = fields.size();
-      if (width < 2) {
-        throw DataError(where + ": found " + std::to_string(width) +
-                        " column; a data file needs at least one feature column and one label "
-                        "column, separated by commas");
-      }
-      bool header = false;
-      if (options.header) {
-        header = *options.header;
-      } else if (options.label_name) {
-        header = true;
-      } else {
-        const std::size_t guess = options.label_index.value_or(width - 1);
-        for (std::size_t j = 0; j < width; ++j) {
-          if (j != guess && !is_number(fields[j].text)) header = true;
-        }
-      }
-      std::vector<std::string> names;
-      for (std::size_t j = 0; j < width; ++j) {
-        names.push_back(header ? trim_copy(field_text(fields[j])) : "x" + std::to_string(j + 1));
-      }
-      if (header) {
-        for (std::size_t a = 0; a < width; ++a) {
-          for (std::size_t b = a + 1; b < width; ++b) {
-            if (names[a] == names[b]) {
-              throw DataError(where + ": the header names column '" + names[a] +
-                              "' twice (columns " + std::to_string(a + 1) + " and " +
-                              std::to_string(b + 1) + "); column names must be unique");
-            }
-          }
-        }
-      }
-      if (options.label_name) {
-        if (!header) {
-          throw DataError(origin + ": the label column is given by name ('" + *options.label_name +
-                          "') but the file has no header; give its 0-based index instead");
-        }
-        std::size_t j = 0;
-        while (j < width && names[j] != *options.label_name) ++j;
-        if (j == width) {
-          throw DataError(where + ": no column is named '" + *options.label_name + "'" +
-                          did_you_mean(*options.label_name, names) +
-                          "; columns: " + quoted_list(names));
-        }
-        label_col = j;
-      } else {
-        label_col = options.label_index.value_or(width - 1);
-        if (label_col >= width) {
-          throw DataError(where + ": label column index " + std::to_string(label_col) +
-                          " is out of range; the file has columns 0 to " +
-                          std::to_string(width - 1));
-        }
-      }
-      table.label_name = names[label_col];
-      for (std::size_t j = 0; j < width; ++j) {
-        if (j != label_col) table.feature_names.push_back(names[j]);
-      }
-      table.features = width - 1;
-      if (header) continue;
+    if (trim(line).empty()) return;
+    splitter_.split(line, line_number_, fields_);
+    if (first_) {
+      first_ = false;
+      if (read_first_row()) return;  // a header
     }
+    read_row();
+  }
 
-    if (fields.size() != width) {
-      throw DataError(where + ": found " + std::to_string(fields.size()) + " fields, expected " +
-                      std::to_string(width) + " like the first row");
+  CsvTable finish() {
+    if (first_)
+      throw DataError(origin_ + ": the file is empty; expected rows of comma-separated numbers");
+    if (table_.rows == 0) throw DataError(origin_ + ": the file has a header but no data rows");
+    return std::move(table_);
+  }
+
+ private:
+  std::string where() const { return origin_ + ":" + std::to_string(line_number_); }
+
+  // Fixes the width, the column names and the label column; true when the row is a header.
+  bool read_first_row() {
+    width_ = fields_.size();
+    if (width_ < 2) {
+      throw DataError(where() + ": found " + std::to_string(width_) +
+                      " column; a data file needs at least one feature column and one label "
+                      "column, separated by commas");
     }
-    for (std::size_t j = 0; j < width; ++j) {
-      if (j == label_col) {
-        std::string label = field_text(fields[j]);
+    bool header = false;
+    if (options_.header) {
+      header = *options_.header;
+    } else if (options_.label_name) {
+      header = true;
+    } else {
+      const std::size_t guess = options_.label_index.value_or(width_ - 1);
+      for (std::size_t j = 0; j < width_; ++j) {
+        if (j != guess && !is_number(fields_[j].text)) header = true;
+      }
+    }
+    std::vector<std::string> names;
+    for (std::size_t j = 0; j < width_; ++j) {
+      names.push_back(header ? trim_copy(field_text(fields_[j])) : "x" + std::to_string(j + 1));
+    }
+    if (header) check_unique(names);
+    if (options_.label_name) {
+      if (!header) {
+        throw DataError(origin_ + ": the label column is given by name ('" + *options_.label_name +
+                        "') but the file has no header; give its 0-based index instead");
+      }
+      std::size_t j = 0;
+      while (j < width_ && names[j] != *options_.label_name) ++j;
+      if (j == width_) {
+        throw DataError(where() + ": no column is named '" + *options_.label_name + "'" +
+                        did_you_mean(*options_.label_name, names) +
+                        "; columns: " + quoted_list(names));
+      }
+      label_col_ = j;
+    } else {
+      label_col_ = options_.label_index.value_or(width_ - 1);
+      if (label_col_ >= width_) {
+        throw DataError(where() + ": label column index " + std::to_string(label_col_) +
+                        " is out of range; the file has columns 0 to " +
+                        std::to_string(width_ - 1));
+      }
+    }
+    table_.label_name = names[label_col_];
+    for (std::size_t j = 0; j < width_; ++j) {
+      if (j != label_col_) table_.feature_names.push_back(names[j]);
+    }
+    table_.features = width_ - 1;
+    return header;
+  }
+
+  void check_unique(const std::vector<std::string>& names) const {
+    // Sorted copies find a repeat in n log n: a header may have a million columns.
+    std::vector<std::pair<std::string_view, std::size_t>> sorted;
+    for (std::size_t j = 0; j < names.size(); ++j) sorted.emplace_back(names[j], j);
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t k = 1; k < sorted.size(); ++k) {
+      if (sorted[k].first == sorted[k - 1].first) {
+        throw DataError(where() + ": the header names column '" + std::string(sorted[k].first) +
+                        "' twice (columns " + std::to_string(sorted[k - 1].second + 1) + " and " +
+                        std::to_string(sorted[k].second + 1) + "); column names must be unique");
+      }
+    }
+  }
+
+  void read_row() {
+    if (fields_.size() != width_) {
+      throw DataError(where() + ": found " + std::to_string(fields_.size()) + " fields, expected " +
+                      std::to_string(width_) + " like the first row");
+    }
+    for (std::size_t j = 0; j < width_; ++j) {
+      const Field& f = fields_[j];
+      if (j == label_col_) {
+        std::string label = field_text(f);
         if (label.empty()) {
-          throw DataError(where + ":" + std::to_string(fields[j].column) +
-                          ": the label cell is empty");
+          throw DataError(where() + ":" + std::to_string(f.column) + ": the label cell is empty");
         }
-        table.labels.push_back(std::move(label));
+        table_.labels.push_back(std::move(label));
         continue;
       }
       double v = 0;
-      if (!parse_number(fields[j].text, v)) {
-        throw DataError(where + ":" + std::to_string(fields[j].column) + ": '" +
-                        std::string(fields[j].text.substr(0, 40)) + "' in column '" +
-                        (j < label_col ? table.feature_names[j] : table.feature_names[j - 1]) +
-                        "' is not a number; feature cells must be decimal numbers like 1.5 or "
-                        "-2e-3");
+      if (!parse_number(f.text, v)) {
+        throw DataError(where() + ":" + std::to_string(f.column) + ": '" +
+                        std::string(f.text.substr(0, 40)) + "' in column '" +
+                        table_.feature_names[j < label_col_ ? j : j - 1] + "' " +
+                        (is_out_of_range(f.text)
+                             ? "is beyond the range of a double (about 1.8e308)"
+                             : "is not a number; feature cells must be decimal numbers like 1.5 "
+                               "or -2e-3"));
       }
       if (!std::isfinite(v)) {
-        throw DataError(where + ":" + std::to_string(fields[j].column) + ": '" +
-                        std::string(fields[j].text) +
-                        "' is not finite; NaN and infinity are not "
-                        "accepted as feature values");
+        throw DataError(where() + ":" + std::to_string(f.column) + ": '" +
+                        std::string(f.text.substr(0, 40)) +
+                        "' is not finite; NaN and infinity are not accepted as feature values");
       }
-      table.values.push_back(v);
+      table_.values.push_back(v);
     }
-    table.line_of_row.push_back(line_number);
-    ++table.rows;
+    table_.line_of_row.push_back(line_number_);
+    ++table_.rows;
   }
-  if (first)
-    throw DataError(origin + ": the file is empty; expected rows of comma-separated numbers");
-  if (table.rows == 0) throw DataError(origin + ": the file has a header but no data rows");
-  return table;
+
+  std::string origin_;
+  const CsvOptions& options_;
+  LineSplitter splitter_;
+  std::vector<Field> fields_;
+  CsvTable table_;
+  std::size_t line_number_ = 0;
+  std::size_t width_ = 0;  // fields per row, fixed by the first row
+  std::size_t label_col_ = 0;
+  bool first_ = true;
+};
+
+}  // namespace
+
+CsvTable parse_csv(const std::string& text, const std::string& origin, const CsvOptions& options) {
+  CsvParser parser(origin, options);
+  std::string_view rest(text);
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    parser.line(rest.substr(0, end));
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+  }
+  return parser.finish();
 }
 
-CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options) {
+CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
+                  std::size_t chunk_bytes) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     throw DataError("data file '" + path.string() + "' does not exist or is not a regular file");
   }
-  // One read into memory: a fopen/fread of the whole file is the fastest portable way, and
-  // the table needs the data in memory anyway.
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                        &std::fclose);
-  if (!file) throw DataError("data file '" + path.string() + "' cannot be opened for reading");
-  std::string text(std::filesystem::file_size(path, ec), '\0');
-  if (ec) throw DataError("data file '" + path.string() + "': " + ec.message());
-  const std::size_t got = std::fread(text.data(), 1, text.size(), file.get());
-  if (got != text.size())
-    throw DataError("data file '" + path.string() + "' could not be read whole");
-  return parse_csv(text, path.string(), options);
+  if (!file) {
+    throw DataError("data file '" + path.string() +
+                    "' cannot be opened for reading: " + std::strerror(errno));
+  }
+  const std::string origin = path.string();
+  CsvParser parser(origin, options);
+  std::vector<char> buffer(std::max<std::size_t>(chunk_bytes, 1));
+  std::string partial;  // the start of a line that continues in the next chunk
+  std::size_t got = 0;
+  while ((got = std::fread(buffer.data(), 1, buffer.size(), file.get())) > 0) {
+    std::string_view chunk(buffer.data(), got);
+    // Text files hold no NUL byte: stop at the first one rather than read a binary file whole.
+    const std::size_t nul = chunk.find('\0');
+    std::string_view text = chunk.substr(0, nul);
+    for (std::size_t end = text.find('\n'); end != std::string_view::npos; end = text.find('\n')) {
+      if (partial.empty()) {
+        parser.line(text.substr(0, end));
+      } else {
+        partial.append(text.substr(0, end));
+        parser.line(partial);
+        partial.clear();
+      }
+      text.remove_prefix(end + 1);
+    }
+    partial.append(text);
+    if (nul != std::string_view::npos) {
+      throw DataError(origin + ":" + std::to_string(parser.lines_read() + 1) +
+                      ": a NUL byte; this is not a text CSV file");
+    }
+    if (partial.size() > kMaxLineBytes) {
+      throw DataError(origin + ":" + std::to_string(parser.lines_read() + 1) +
+                      ": the line is longer than " + std::to_string(kMaxLineBytes >> 20) +
+                      " MiB; rows this long are not accepted (is this a CSV file?)");
+    }
+  }
+  if (std::ferror(file.get()) != 0) {
+    throw DataError("data file '" + origin + "' could not be read: " + std::strerror(errno));
+  }
+  if (!partial.empty()) parser.line(partial);
+  return parser.finish();
 }
 
 }  // namespace plab

@@ -32,7 +32,11 @@ struct CsvTable {
   std::vector<std::size_t> line_of_row;  // 1-based file line of each row, for messages
 };
 
-CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options);
+// Streams the file in chunks of `chunk_bytes` (tests use tiny chunks to cross every boundary):
+// memory holds the parsed table, never the file's text, and a bad row ends the read at once.
+// Lines longer than 64 MiB and NUL bytes are refused.
+CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
+                  std::size_t chunk_bytes = std::size_t{1} << 20);
 
 // Parses CSV text already in memory; `origin` names it in errors. Used by read_csv and tests.
 CsvTable parse_csv(const std::string& text, const std::string& origin, const CsvOptions& options);

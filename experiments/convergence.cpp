@@ -60,6 +60,22 @@ class MetricCollector final : public MetricSink {
   std::vector<std::pair<std::string, double>>& out_;
 };
 
+// Gradient descent with too large a step diverges: for a least-squares learner that is a
+// result of the experiment. A perceptron-family update adds a finite multiple of a finite
+// sample, so non-finite weights there mean a broken plugin (or data beyond doubles): a
+// failed run, which the exit code reports.
+void stop_on_non_finite(const RunRequest& r, RunOutcome& out, const std::string& where) {
+  const PluginDescriptor& d = r.plugin->descriptor();
+  if (d.guarantee == Guarantee::kLeastSquares) {
+    out.status = RunStatus::kDiverged;
+    out.error = "weights became non-finite " + where;
+  } else {
+    out.status = RunStatus::kFailed;
+    out.error = "plugin '" + std::string(d.name) + "' (" + r.plugin->path().string() +
+                ") made the weights non-finite " + where + "; its updates should keep them finite";
+  }
+}
+
 void train(const RunRequest& r, Learner& learner, RunOutcome& out) {
   const TrainingSet& data = *r.data;
   const ProtocolSpec& protocol = *r.protocol;
@@ -91,8 +107,7 @@ void train(const RunRequest& r, Learner& learner, RunOutcome& out) {
       ++out.mistakes;
       ++out.updates;
       if (!all_finite(w)) {
-        out.status = RunStatus::kDiverged;
-        out.error = "weights became non-finite at step " + std::to_string(out.steps);
+        stop_on_non_finite(r, out, "at step " + std::to_string(out.steps));
         break;
       }
     }
@@ -112,8 +127,7 @@ void train(const RunRequest& r, Learner& learner, RunOutcome& out) {
         out.epoch_loss.push_back(e.loss);
       }
       if (!all_finite(w) || std::isinf(e.loss)) {
-        out.status = RunStatus::kDiverged;
-        out.error = "weights became non-finite in epoch " + std::to_string(epoch);
+        stop_on_non_finite(r, out, "in epoch " + std::to_string(epoch));
         break;
       }
       if (e.converged) {
@@ -124,7 +138,7 @@ void train(const RunRequest& r, Learner& learner, RunOutcome& out) {
   }
   out.train_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  if (out.status != RunStatus::kDiverged) {
+  if (out.status != RunStatus::kDiverged && out.status != RunStatus::kFailed) {
     out.train_errors = learner.count_errors(data);
     out.w_norm = euclidean_norm(w);
     MetricCollector metrics(out.metrics);
@@ -185,7 +199,7 @@ RunOutcome run_protocol(const RunRequest& request) {
     out.initial_weights.assign(w.begin(), w.end());
     train(r, *learner, out);
     out.train_rows = r.data->rows;
-    if (test_part && out.status != RunStatus::kDiverged) {
+    if (test_part && out.status != RunStatus::kDiverged && out.status != RunStatus::kFailed) {
       out.has_test = true;
       out.test_rows = test_part->view().rows;
       out.test_errors = learner->count_errors(test_part->view());

@@ -1,5 +1,6 @@
 // plab: the perceptron-lab command line.
 #include <boost/program_options/errors.hpp>
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -40,6 +41,9 @@ std::string join_command_line(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Past a file size limit (ulimit -f) a write then fails with EFBIG, which is reported like a
+  // full disk and leaves a folder `--resume` can finish, instead of killing plab mid-record.
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     if (argc < 2) {
       std::fputs(kUsage, stderr);

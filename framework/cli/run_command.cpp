@@ -189,23 +189,36 @@ int run_command(const Args& args, const std::string& command_line) {
       execute_runs(e, dir, ExecuteOptions{threads, terminal, next_run, manifest.range.end});
 
   const Summary summary = summarize_runs(dir / "runs.jsonl");
+  // A failed write ends the runs, but what is on disk is still summarised and described:
+  // every later write is tried, and the first error is the one reported.
+  std::string write_error = r.write_error;
+  const auto try_write = [&](const std::filesystem::path& file, const std::string& text) {
+    try {
+      write_file_atomically(file, text);
+    } catch (const ResultsError& e) {
+      if (write_error.empty()) write_error = e.what();
+    }
+  };
   std::string summary_json;
   append_json(summary_json, summary_to_json(summary));
-  write_file_atomically(dir / "summary.json", summary_json + "\n");
-  write_file_atomically(dir / "summary.csv", summary_to_csv(summary));
+  try_write(dir / "summary.json", summary_json + "\n");
+  try_write(dir / "summary.csv", summary_to_csv(summary));
 
   session.end_time = now_text();
-  session.runs_written = r.written - manifest.range.begin;
+  // After a failed write, the records whole on disk are those the summary could read.
+  session.runs_written = write_error.empty() ? r.written - manifest.range.begin : summary.runs;
   session.runs_failed = summary.failed;
-  session.error = r.write_error;
-  session.status = !r.write_error.empty() ? "failed" : r.interrupted ? "interrupted" : "completed";
-  write_manifest(dir, e, manifest);
+  session.error = write_error;
+  session.status = !write_error.empty() ? "failed" : r.interrupted ? "interrupted" : "completed";
+  std::string manifest_text;
+  append_json(manifest_text, make_manifest(e, manifest));
+  try_write(dir / "manifest.json", manifest_text + "\n");
 
   std::fputs(summary_table(summary).c_str(), stdout);
   std::fputs("\n", stdout);
   std::fputs(verification_table(summary).c_str(), stdout);
   std::printf("results: %s\n", dir.c_str());
-  if (vm.count("no-report") == 0 && !r.interrupted && r.write_error.empty()) {
+  if (vm.count("no-report") == 0 && !r.interrupted && write_error.empty()) {
     // A report that cannot be drawn is no reason to fail a run whose results are on disk.
     try {
       const ReportResult report = write_report(dir);
@@ -216,9 +229,10 @@ int run_command(const Args& args, const std::string& command_line) {
       std::fprintf(stderr, "plab: warning: no report: %s\n", e.what());
     }
   }
-  if (!r.write_error.empty()) {
-    throw ResultsError(r.write_error + "; the " + std::to_string(session.runs_written) +
-                       " records written before are intact; finish with: plab run --resume " +
+  if (!write_error.empty()) {
+    throw ResultsError(write_error + "; the " + std::to_string(session.runs_written) +
+                       " records written before are intact; free space or fix the permission, "
+                       "then finish with: plab run --resume " +
                        dir.string());
   }
   if (r.interrupted) {

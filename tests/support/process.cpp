@@ -1,6 +1,7 @@
 #include "support/process.hpp"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,7 +28,8 @@ void wait_for_line(const std::string& file) {
 
 ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::string>& args,
                              const std::string& cwd, const std::vector<std::string>& env,
-                             int signal, int delay_ms, const std::string& after_file) {
+                             int signal, int delay_ms, const std::string& after_file,
+                             unsigned long long file_size_limit = 0) {
   // Output goes to files rather than pipes: no deadlock however much the child prints.
   TempDir io;
   const std::string out_path = (io / "stdout").string();
@@ -44,6 +46,10 @@ ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::
     dup2(in, 0);
     dup2(out, 1);
     dup2(err, 2);
+    if (file_size_limit != 0) {
+      const rlimit limit{file_size_limit, file_size_limit};
+      if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(127);
+    }
     for (const std::string& assignment : env) putenv(const_cast<char*>(assignment.c_str()));
     std::vector<char*> argv;
     argv.push_back(const_cast<char*>(program.c_str()));
@@ -77,6 +83,11 @@ ProcessResult run_process_and_signal(const std::string& program,
                                      const std::vector<std::string>& args, int signal, int delay_ms,
                                      const std::string& cwd, const std::string& after_file) {
   return spawn_and_wait(program, args, cwd, {}, signal, delay_ms, after_file);
+}
+
+ProcessResult run_plab_with_file_size_limit(const std::vector<std::string>& args,
+                                            unsigned long long bytes) {
+  return spawn_and_wait(PLAB_BINARY, args, "", {}, 0, 0, "", bytes);
 }
 
 ProcessResult run_plab(const std::vector<std::string>& args, const std::string& cwd,

@@ -24,6 +24,11 @@ ProcessResult run_process_and_signal(const std::string& program,
                                      const std::string& cwd = "",
                                      const std::string& after_file = "");
 
+// Runs the plab binary with a file size limit (RLIMIT_FSIZE, bytes): writes past it fail as
+// on a full disk, without needing a small file system.
+ProcessResult run_plab_with_file_size_limit(const std::vector<std::string>& args,
+                                            unsigned long long bytes);
+
 // Runs the plab binary under test.
 ProcessResult run_plab(const std::vector<std::string>& args, const std::string& cwd = "",
                        const std::vector<std::string>& env = {});

@@ -1,6 +1,7 @@
 // Config validation: every accepted key, its type and range, in one place.
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "config/experiment_config.hpp"
@@ -10,8 +11,8 @@ namespace plab {
 
 namespace {
 
-// Guards against configs whose work could never finish; issue #8 refines the estimate.
-constexpr std::int64_t kMaxRepeats = 10'000'000;
+// Any count a 64-bit integer holds; the engine refuses too much work with an estimate of it.
+constexpr std::int64_t kMaxRepeats = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kMaxEpochs = 1'000'000'000;
 
 std::string label_text(const Json& value, const std::string& pointer) {
@@ -212,7 +213,7 @@ ProtocolSpec parse_protocol(ObjectReader in) {
     if (!(s.test_fraction > 0.0 && s.test_fraction < 1.0)) {
       throw_config_error(
           in.pointer_of("test_fraction"),
-          "expected a fraction strictly between 0 and 1, found " + std::to_string(s.test_fraction));
+          "expected a fraction strictly between 0 and 1, found " + Json(s.test_fraction).dump());
     }
   }
   in.finish("for a protocol");

@@ -121,7 +121,10 @@ double ObjectReader::number(std::string_view key, std::optional<double> fallback
 std::int64_t ObjectReader::integer(std::string_view key, std::int64_t min, std::int64_t max,
                                    std::optional<std::int64_t> fallback) {
   const Json* v = find(key);
-  const std::string range = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+  const std::string range =
+      max == std::numeric_limits<std::int64_t>::max()
+          ? "an integer of at least " + std::to_string(min)
+          : "an integer from " + std::to_string(min) + " to " + std::to_string(max);
   if (v == nullptr) {
     if (fallback) return *fallback;
     throw_config_error(pointer_of(key), "this field is required but missing (" + range + ")");

@@ -1,6 +1,8 @@
 #include "run/experiment.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <iterator>
 #include <map>
 
 #include "config/object_reader.hpp"
@@ -14,6 +16,46 @@ namespace plab {
 namespace {
 
 constexpr std::size_t kMaxTotalRuns = 1'000'000'000;
+
+// A runs.jsonl record takes 500 to 700 bytes (measured on the shipped configs).
+constexpr double kRecordBytes = 650.0;
+
+std::string about(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+std::string about_bytes(double bytes) {
+  const char* const units[] = {"bytes", "kB", "MB", "GB", "TB", "PB", "EB"};
+  std::size_t u = 0;
+  while (bytes >= 1000.0 && u + 1 < std::size(units)) {
+    bytes /= 1000.0;
+    ++u;
+  }
+  return about(bytes) + " " + units[u];
+}
+
+// Refuses, before any data is read, an experiment too large to finish, saying what it would
+// take. Later sweep points are assumed as large as this one.
+void check_amount_of_work(const ExperimentConfig& c, std::size_t runs_before, std::size_t point,
+                          std::size_t points) {
+  const double learners = static_cast<double>(c.learners.size());
+  const double runs_here = static_cast<double>(c.repeats) * learners;
+  if (static_cast<double>(runs_before) + runs_here <= static_cast<double>(kMaxTotalRuns)) return;
+  const double runs =
+      static_cast<double>(runs_before) + runs_here * static_cast<double>(points - point);
+  throw_config_error(
+      "/repeats", "the experiment would make about " + about(runs) + " runs (repeats " +
+                      std::to_string(c.repeats) + " x " + std::to_string(c.learners.size()) +
+                      " learner" + (c.learners.size() == 1 ? "" : "s") + " x " +
+                      std::to_string(points) + " sweep point" + (points == 1 ? "" : "s") +
+                      "): about " + about_bytes(runs * kRecordBytes) + " of runs.jsonl and up to " +
+                      about(runs * static_cast<double>(c.protocol.max_epochs)) +
+                      " epochs (max_epochs " + std::to_string(c.protocol.max_epochs) +
+                      " each); plab takes at most " + std::to_string(kMaxTotalRuns) +
+                      " runs in one experiment: lower /repeats or the sweep");
+}
 
 std::string point_label(const SweepPoint& p) {
   if (p.assignments.empty()) return "";
@@ -88,7 +130,9 @@ RunId Experiment::locate(std::size_t run_index) const {
                within % repeats};
 }
 
-Experiment prepare_experiment(const ExperimentSource& source, const PrepareOptions& options) {
+namespace {
+
+Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& options) {
   Experiment e;
   e.config_path = source.config_path;
   e.document = source.document;
@@ -107,6 +151,7 @@ Experiment prepare_experiment(const ExperimentSource& source, const PrepareOptio
     p.sweep = make_point(e.document, e.axes, index);
     try {
       p.config = parse_experiment(p.sweep.document, base_dir);
+      check_amount_of_work(p.config, e.total_runs, index, count);
       if (index == 0) e.name = p.config.name;
 
       // Synthetic data depends on the seed too; files and inline data do not.
@@ -167,14 +212,23 @@ Experiment prepare_experiment(const ExperimentSource& source, const PrepareOptio
       throw ConfigError(error.what() + where);
     }
     p.first_run = e.total_runs;
-    if (p.runs() > kMaxTotalRuns - e.total_runs) {
-      throw ConfigError("config error: the experiment has more than " +
-                        std::to_string(kMaxTotalRuns) + " runs; reduce /repeats or the sweep");
-    }
     e.total_runs += p.runs();
     e.points.push_back(std::move(p));
   }
   return e;
+}
+
+}  // namespace
+
+Experiment prepare_experiment(const ExperimentSource& source, const PrepareOptions& options) {
+  try {
+    return prepare_points(source, options);
+  } catch (const ConfigError& error) {
+    // A JSON Pointer says where in the document; the file says which document.
+    const std::string message = error.what();
+    if (!message.starts_with("config error at /")) throw;
+    throw ConfigError(source.config_path.string() + ": " + message);
+  }
 }
 
 }  // namespace plab

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "config/did_you_mean.hpp"
 #include "error.hpp"
 
 namespace plab::cli {
@@ -24,6 +25,11 @@ bool parse_options(const std::string& command, const std::string& synopsis, cons
       return false;
     }
     po::notify(vm);
+  } catch (const po::unknown_option& e) {
+    std::vector<std::string> known;
+    for (const auto& option : options.options()) known.push_back("--" + option->long_name());
+    throw UsageError(std::string(e.what()) + did_you_mean(e.get_option_name(), known) +
+                     "; usage: plab " + synopsis + " (see plab " + command + " --help)");
   } catch (const po::error& e) {
     throw UsageError(std::string(e.what()) + "; usage: plab " + synopsis + " (see plab " + command +
                      " --help)");

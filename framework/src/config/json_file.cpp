@@ -1,7 +1,9 @@
 #include "config/json_file.hpp"
 
-#include <fstream>
-#include <sstream>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
 
 #include "error.hpp"
 
@@ -56,11 +58,21 @@ Json read_json_file(const std::filesystem::path& path) {
   if (std::filesystem::is_directory(path, ec)) {
     throw ConfigError("config file '" + path.string() + "' is a folder; give a .json file");
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError("config file '" + path.string() + "' cannot be read");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return parse_json_text(buffer.str(), path.string());
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                       &std::fclose);
+  if (!file) {
+    throw ConfigError("config file '" + path.string() +
+                      "' cannot be opened: " + std::strerror(errno));
+  }
+  std::string text;
+  char buffer[1 << 14];
+  std::size_t got = 0;
+  while ((got = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) text.append(buffer, got);
+  if (std::ferror(file.get()) != 0) {
+    throw ConfigError("config file '" + path.string() +
+                      "' cannot be read: " + std::strerror(errno));
+  }
+  return parse_json_text(text, path.string());
 }
 
 }  // namespace plab

@@ -11,6 +11,17 @@ namespace {
 const char* const kDescriptorSymbol = "plab_descriptor";
 const char* const kFactorySymbol = "plab_create";
 
+// Boost.DLL wraps dlerror()'s text, which is what says why ("file too short", "undefined
+// symbol: ...", "wrong ELF class"), in its own words and an errno that does not apply.
+std::string loader_message(const std::string& what) {
+  const std::string marker = "dlerror system message: ";
+  const std::size_t start = what.find(marker);
+  if (start == std::string::npos) return what;
+  const std::size_t end = what.rfind("):");
+  const std::size_t from = start + marker.size();
+  return what.substr(from, end == std::string::npos || end < from ? std::string::npos : end - from);
+}
+
 }  // namespace
 
 PluginLibrary::PluginLibrary(Token, boost::dll::shared_library library, std::filesystem::path path)
@@ -28,7 +39,9 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
     library.load(boost::dll::fs::path(file.string()),
                  boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
   } catch (const std::exception& e) {
-    throw PluginError(where + " could not be loaded as a shared library: " + e.what());
+    throw PluginError(where +
+                      " could not be loaded as a shared library: " + loader_message(e.what()) +
+                      " (a plugin is a .so built with plab_add_plugin against this SDK)");
   }
   if (!library.has(kDescriptorSymbol) || !library.has(kFactorySymbol)) {
     throw PluginError(where +

@@ -134,6 +134,9 @@ class CsvParser {
     ++line_number_;
     if (line_number_ == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);  // BOM
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.find('\0') != std::string_view::npos) {
+      throw DataError(where() + ": a NUL byte; this is not a text CSV file");
+    }
     if (trim(line).empty()) return;
     splitter_.split(line, line_number_, fields_);
     if (first_) {
@@ -292,14 +295,19 @@ CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
     throw DataError("data file '" + path.string() +
                     "' cannot be opened for reading: " + std::strerror(errno));
   }
-  const std::string origin = path.string();
+  return read_csv_stream(file.get(), path.string(), options, chunk_bytes);
+}
+
+CsvTable read_csv_stream(std::FILE* file, const std::string& origin, const CsvOptions& options,
+                         std::size_t chunk_bytes) {
   CsvParser parser(origin, options);
   std::vector<char> buffer(std::max<std::size_t>(chunk_bytes, 1));
   std::string partial;  // the start of a line that continues in the next chunk
   std::size_t got = 0;
-  while ((got = std::fread(buffer.data(), 1, buffer.size(), file.get())) > 0) {
+  while ((got = std::fread(buffer.data(), 1, buffer.size(), file)) > 0) {
     std::string_view chunk(buffer.data(), got);
-    // Text files hold no NUL byte: stop at the first one rather than read a binary file whole.
+    // A NUL byte ends the read here, before a binary file without line ends is gathered
+    // into one enormous line; the parser names it the same way.
     const std::size_t nul = chunk.find('\0');
     std::string_view text = chunk.substr(0, nul);
     for (std::size_t end = text.find('\n'); end != std::string_view::npos; end = text.find('\n')) {
@@ -323,7 +331,7 @@ CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
                       " MiB; rows this long are not accepted (is this a CSV file?)");
     }
   }
-  if (std::ferror(file.get()) != 0) {
+  if (std::ferror(file) != 0) {
     throw DataError("data file '" + origin + "' could not be read: " + std::strerror(errno));
   }
   if (!partial.empty()) parser.line(partial);

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -37,6 +38,10 @@ struct CsvTable {
 // Lines longer than 64 MiB and NUL bytes are refused.
 CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
                   std::size_t chunk_bytes = std::size_t{1} << 20);
+
+// The same from an open stream; `origin` names it in errors.
+CsvTable read_csv_stream(std::FILE* file, const std::string& origin, const CsvOptions& options,
+                         std::size_t chunk_bytes = std::size_t{1} << 20);
 
 // Parses CSV text already in memory; `origin` names it in errors. Used by read_csv and tests.
 CsvTable parse_csv(const std::string& text, const std::string& origin, const CsvOptions& options);

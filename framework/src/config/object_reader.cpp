@@ -96,7 +96,7 @@ std::string ObjectReader::choice(std::string_view key, const std::vector<std::st
     throw_config_error(pointer_of(key),
                        "expected one of " + quoted_list(accepted) + ", found " + describe_json(*v));
   }
-  const std::string s = v->get<std::string>();
+  std::string s = v->get<std::string>();
   if (std::find(accepted.begin(), accepted.end(), s) == accepted.end()) {
     throw_config_error(pointer_of(key), "'" + s + "' is not accepted" + did_you_mean(s, accepted) +
                                             "; accepted: " + quoted_list(accepted));

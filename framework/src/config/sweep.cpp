@@ -198,7 +198,7 @@ std::vector<Json> parse_sweep_values(const std::string& text, const std::string&
     try {
       values.push_back(Json::parse(part));
     } catch (const nlohmann::json::exception&) {
-      values.push_back(part);  // a bare word
+      values.emplace_back(part);  // a bare word
     }
   }
   return values;

@@ -23,7 +23,7 @@ Dataset::Dataset(const std::vector<double>& values, std::size_t rows, std::size_
     if (augment) out[0] = 1.0;
     for (std::size_t j = 0; j < raw_features; ++j) out[offset + j] = values[i * raw_features + j];
   }
-  if (augment) feature_names_.push_back("bias");
+  if (augment) feature_names_.emplace_back("bias");
   for (auto& name : feature_names) feature_names_.push_back(std::move(name));
   if (task_ == TaskKind::kBinary) {
     sign_.resize(rows);

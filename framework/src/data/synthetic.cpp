@@ -67,7 +67,7 @@ SyntheticTable binary(const SyntheticSpec& s, Rng& rng) {
   };
   auto add = [&](const std::vector<double>& x, double y) {
     t.values.insert(t.values.end(), x.begin(), x.end());
-    t.labels.push_back(y > 0 ? "1" : "-1");
+    t.labels.emplace_back(y > 0 ? "1" : "-1");
   };
   // One point exactly on the margin (u·x̃ = margin), one on the sphere ‖x̃‖ = R.
   add(along_v((s.margin - bias) / v_norm), 1.0);
@@ -124,7 +124,7 @@ SyntheticTable xor_clusters(const SyntheticSpec& s, Rng& rng) {
     const double cy = (i % 4 < 2) ? 1.0 : -1.0;
     t.values.push_back(cx + 0.3 * rng.gaussian());
     t.values.push_back(cy + 0.3 * rng.gaussian());
-    t.labels.push_back(cx * cy > 0 ? "1" : "-1");
+    t.labels.emplace_back(cx * cy > 0 ? "1" : "-1");
   }
   return t;
 }

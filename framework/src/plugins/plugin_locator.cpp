@@ -34,7 +34,7 @@ std::filesystem::path locate_plugin(const std::string& name_or_path,
   }
   std::string searched;
   for (const auto& dir : dirs) {
-    const std::filesystem::path candidate = dir / (name_or_path + ".so");
+    std::filesystem::path candidate = dir / (name_or_path + ".so");
     std::error_code ec;
     if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
     searched += "\n  " + dir.string();

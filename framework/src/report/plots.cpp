@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <utility>
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -36,7 +37,7 @@ std::string group_label(const GroupSeries& s, std::size_t points) {
 
 class PlotWriter {
  public:
-  PlotWriter(const fs::path& plots, FigureSet& out) : plots_(plots), out_(out) {}
+  PlotWriter(fs::path plots, FigureSet& out) : plots_(std::move(plots)), out_(out) {}
 
   // Writes NAME.dat and NAME.gp and runs gnuplot; `body` plots into the current terminal.
   void draw(const std::string& name, const std::string& caption, const std::string& data,
@@ -165,7 +166,7 @@ void ratio_box(const ReportData& d, PlotWriter& w) {
       "set title 'Mistakes / bound per learner (all runs whose bound applies)'\n"
       "set style data boxplot\nset style boxplot outliers pointtype 7\nset boxwidth 0.5\n"
       "set xtics (" +
-      xtics + ")\nset xrange [0.3:" + std::to_string(order.size() + 0.7) +
+      xtics + ")\nset xrange [0.3:" + std::to_string(static_cast<double>(order.size()) + 0.7) +
       "]\nset ylabel 'mistakes / bound'\nset yrange [0:*]\nunset key\n" + plot;
   w.draw("ratio_box",
          "The distribution of count / bound per learner: 1 would mean the bound is met exactly.",

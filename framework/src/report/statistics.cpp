@@ -13,7 +13,7 @@ namespace plab {
 MeanInterval mean_ci95(const std::vector<double>& v) {
   MeanInterval m;
   if (v.empty()) return m;
-  const double n = static_cast<double>(v.size());
+  const auto n = static_cast<double>(v.size());
   m.mean = std::accumulate(v.begin(), v.end(), 0.0) / n;
   if (v.size() < 2) return m;
   double ss = 0.0;
@@ -76,7 +76,7 @@ SignedRankTest wilcoxon_signed_rank(const std::vector<double>& differences) {
     while (j + 1 < order.size() && std::fabs(d[order[j + 1]]) == std::fabs(d[order[i]])) ++j;
     const double average = 0.5 * static_cast<double>(i + j) + 1.0;
     for (std::size_t k = i; k <= j; ++k) rank[order[k]] = average;
-    const double group = static_cast<double>(j - i + 1);
+    const auto group = static_cast<double>(j - i + 1);
     if (group > 1) {
       ties = true;
       tie_term += group * group * group - group;
@@ -86,7 +86,7 @@ SignedRankTest wilcoxon_signed_rank(const std::vector<double>& differences) {
   for (std::size_t i = 0; i < d.size(); ++i) {
     if (d[i] > 0) t.w_plus += rank[i];
   }
-  const double n = static_cast<double>(t.n);
+  const auto n = static_cast<double>(t.n);
   const double mean = n * (n + 1.0) / 4.0;
   if (!ties && t.n <= 50) {
     // Exact: the number of subsets of {1..n} with each rank sum (dynamic programming).

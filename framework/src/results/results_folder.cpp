@@ -67,7 +67,7 @@ fs::path create_results_folder(const std::optional<fs::path>& out, const fs::pat
   make_dirs(parent);
   // Two runs in the same second get "-2", "-3", ...: create_directory is the atomic claim.
   for (int attempt = 1; attempt < 1000; ++attempt) {
-    const fs::path dir = parent / (attempt == 1 ? stamp : stamp + "-" + std::to_string(attempt));
+    fs::path dir = parent / (attempt == 1 ? stamp : stamp + "-" + std::to_string(attempt));
     if (fs::create_directory(dir, ec)) {
       point_latest(parent, dir);
       return dir;

@@ -295,7 +295,7 @@ std::string summary_to_csv(const Summary& summary) {
       "mistakes_min,mistakes_median,mistakes_mean,mistakes_max,epochs_median,epochs_mean,"
       "epochs_max,train_error_mean,R,rho,bound_kind,bound_applies,violations,"
       "plain_bound_violations,ratio_max,ratio_median,ls_gap_median\n";
-  auto quoted = [](std::string s) {
+  auto quoted = [](const std::string& s) {
     std::string out = "\"";
     for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
     return out + "\"";

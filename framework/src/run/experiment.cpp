@@ -40,7 +40,7 @@ std::string about_bytes(double bytes) {
 // take. Later sweep points are assumed as large as this one.
 void check_amount_of_work(const ExperimentConfig& c, std::size_t runs_before, std::size_t point,
                           std::size_t points) {
-  const double learners = static_cast<double>(c.learners.size());
+  const auto learners = static_cast<double>(c.learners.size());
   const double runs_here = static_cast<double>(c.repeats) * learners;
   if (static_cast<double>(runs_before) + runs_here <= static_cast<double>(kMaxTotalRuns)) return;
   const double runs =

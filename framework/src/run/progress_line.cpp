@@ -1,5 +1,6 @@
 #include "run/progress_line.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -8,7 +9,7 @@ namespace plab {
 namespace {
 
 std::string clock_text(double seconds) {
-  const auto s = static_cast<long long>(seconds + 0.5);
+  const long long s = std::llround(seconds);
   char buffer[32];
   if (s >= 3600) {
     std::snprintf(buffer, sizeof buffer, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);

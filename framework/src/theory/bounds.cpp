@@ -114,7 +114,7 @@ BoundReport evaluate_bound(const BoundInputs& in) {
   const bool from_zero = w0_squared == 0.0;
 
   const double plain = form->r2 / (rho * rho) * (1.0 + slack);
-  const double counted = static_cast<double>(form->count_updates ? in.updates : in.mistakes);
+  const auto counted = static_cast<double>(form->count_updates ? in.updates : in.mistakes);
   out.applies = true;
   out.counts = form->count_updates ? "updates" : "mistakes";
   if (from_zero) {

@@ -115,7 +115,6 @@ int run_command(const Args& args, const std::string& command_line) {
   }
   const PrepareOptions prepare{plugin_dirs_option(vm)};
 
-  install_interrupt_handlers();
   std::filesystem::path dir;
   boost::json::object old_manifest;
   ExperimentSource source;
@@ -159,6 +158,9 @@ int run_command(const Args& args, const std::string& command_line) {
     return kExitSuccess;
   }
 
+  // From here on a signal must leave the results folder whole, so it is caught; before, while
+  // configs, data and plugins load, it ends plab at once with nothing written.
+  install_interrupt_handlers();
   const auto start = std::chrono::system_clock::now();
   if (!resume) {
     std::optional<std::filesystem::path> out;

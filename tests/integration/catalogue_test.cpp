@@ -3,8 +3,7 @@
 // Each case's `documented` text must appear in the README's troubleshooting table, so the
 // table and the binary cannot drift apart.
 #include <gtest/gtest.h>
-#include <sys/resource.h>
-#include <unistd.h>
+#include <sys/stat.h>
 
 #include <functional>
 
@@ -121,6 +120,15 @@ const std::vector<Case>& catalogue() {
        2,
        "is a folder; give a .json file",
        {"folder.json"}},
+      // A named pipe would block the read forever.
+      {"ConfigIsAPipe",
+       [](const test::TempDir& dir) {
+         if (mkfifo((dir / "pipe.json").c_str(), 0600) != 0) throw std::runtime_error("mkfifo");
+         return Args{"run", "pipe.json"};
+       },
+       2,
+       "is not a regular file; give a .json file",
+       {"pipe.json"}},
       // Root reads any file, so an unreadable one is a file whose read fails for everyone.
       {"ConfigUnreadable",
        args({"run", "/proc/self/mem"}),

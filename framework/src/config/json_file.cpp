@@ -58,6 +58,11 @@ Json read_json_file(const std::filesystem::path& path) {
   if (std::filesystem::is_directory(path, ec)) {
     throw ConfigError("config file '" + path.string() + "' is a folder; give a .json file");
   }
+  // A pipe or device would block the read, or never end it.
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    throw ConfigError("config file '" + path.string() +
+                      "' is not a regular file; give a .json file");
+  }
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                        &std::fclose);
   if (!file) {

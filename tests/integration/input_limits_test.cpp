@@ -3,7 +3,6 @@
 // whole to fail, and a results write that fails half-way and is finished by --resume.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
-#include <unistd.h>
 
 #include <boost/json.hpp>
 #include <fstream>

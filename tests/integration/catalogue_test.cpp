@@ -211,6 +211,17 @@ const std::vector<Case>& catalogue() {
        2,
        "does not exist or is not a regular file",
        {"nothere.csv"}},
+      // Names become folder and file names: nothing may lead out of the results folder.
+      {"ExperimentNameEscapes",
+       args(config_with({"--set", "/name=.."})),
+       2,
+       "cannot name a results folder: use only A-Z a-z 0-9 . _ -",
+       {"/name", "'..'"}},
+      {"LearnerNameWithASlash",
+       args(config_with({"--set", "/learners/0/name=../a"})),
+       2,
+       "may only use A-Z a-z 0-9 . _ -",
+       {"/learners/0/name", "'../a'"}},
       // Data
       {"EmptyFile", data(""), 2, "the file is empty", {"data.csv"}},
       {"HeaderOnly", data("x1,x2,y\n"), 2, "the file has a header but no data rows", {"data.csv"}},
@@ -354,6 +365,21 @@ TEST_P(Catalogue, ExitsWithItsCodeAndAMessageNamingWhere) {
 
 INSTANTIATE_TEST_SUITE_P(Items, Catalogue, testing::ValuesIn(catalogue()),
                          [](const auto& info) { return info.param.name; });
+
+// Files and folders are created with the user's umask, never wider.
+TEST(TrustModel, ResultsAreCreatedWithTheUsersUmask) {
+  test::TempDir dir;
+  dir.write("c.json", kConfig);
+  const mode_t old = umask(077);
+  const auto r = run_plab({"run", "c.json", "--out", "out", "--no-report"}, dir.path().string());
+  umask(old);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto mode = [](const fs::path& p) { return fs::status(p).permissions() & fs::perms::all; };
+  EXPECT_EQ(mode(dir / "out"), fs::perms::owner_all);
+  for (const char* f : {"runs.jsonl", "manifest.json", "summary.json", "timings.jsonl"}) {
+    EXPECT_EQ(mode(dir / "out" / f), fs::perms::owner_read | fs::perms::owner_write) << f;
+  }
+}
 
 TEST(CatalogueReadme, EveryMessageIsInTheTroubleshootingTable) {
   const std::string readme = read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");

@@ -185,9 +185,11 @@ TEST(Report, EveryKindOfFigureIsDrawnAsValidSvgWithItsSeries) {
 
 TEST(Report, TextFromDataFilesIsEscapedInPlotsAndPage) {
   test::TempDir dir;
-  // Column names with quotes and markup reach the trajectory figure's axis labels.
+  // Column names with quotes and markup reach the trajectory figure's axis labels, and
+  // gnuplot must not run the commands in them (it runs in plots/).
   dir.write("tricky.csv",
-            "\"it's <b>&\"\"x\"\"\",y'2</script>,label\n1,1,1\n1,2,1\n0,0,-1\n-1,0,-1\n");
+            "\"it's <b>&\"\"x\"\"\",y'2</script>`touch pwned1`$(touch pwned2),label\n"
+            "1,1,1\n1,2,1\n0,0,-1\n-1,0,-1\n");
   const auto config = dir.write("c.json", R"({"name": "escape", "seed": 1,
     "dataset": {"kind": "csv", "path": "tricky.csv", "label": "label"},
     "learners": [{"name": "classic", "plugin": "perceptron"}],
@@ -198,6 +200,12 @@ TEST(Report, TextFromDataFilesIsEscapedInPlotsAndPage) {
   const std::string html = read_file(dir / "o" / "report.html");
   expect_self_contained(html);
   EXPECT_EQ(html.find("</script>"), std::string::npos);
+  for (const char* f : {"pwned1", "pwned2"}) {
+    EXPECT_FALSE(std::filesystem::exists(dir / "o" / "plots" / f)) << f;
+    EXPECT_FALSE(std::filesystem::exists(dir / f)) << f;
+  }
+  EXPECT_NE(read_file(dir / "o" / "plots" / "trajectory.svg").find("`touch pwned1`"),
+            std::string::npos);
 }
 
 TEST(Report, HoldoutRecordsTestErrorAndTheReportComparesItPaired) {

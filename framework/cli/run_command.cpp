@@ -194,17 +194,17 @@ int run_command(const Args& args, const std::string& command_line) {
   // A failed write ends the runs, but what is on disk is still summarised and described:
   // every later write is tried, and the first error is the one reported.
   std::string write_error = r.write_error;
-  const auto try_write = [&](const std::filesystem::path& file, const std::string& text) {
+  const auto try_write = [&](const auto& write) {
     try {
-      write_file_atomically(file, text);
-    } catch (const ResultsError& e) {
-      if (write_error.empty()) write_error = e.what();
+      write();
+    } catch (const ResultsError& error) {
+      if (write_error.empty()) write_error = error.what();
     }
   };
   std::string summary_json;
   append_json(summary_json, summary_to_json(summary));
-  try_write(dir / "summary.json", summary_json + "\n");
-  try_write(dir / "summary.csv", summary_to_csv(summary));
+  try_write([&] { write_file_atomically(dir / "summary.json", summary_json + "\n"); });
+  try_write([&] { write_file_atomically(dir / "summary.csv", summary_to_csv(summary)); });
 
   session.end_time = now_text();
   // After a failed write, the records whole on disk are those the summary could read.
@@ -212,9 +212,7 @@ int run_command(const Args& args, const std::string& command_line) {
   session.runs_failed = summary.failed;
   session.error = write_error;
   session.status = !write_error.empty() ? "failed" : r.interrupted ? "interrupted" : "completed";
-  std::string manifest_text;
-  append_json(manifest_text, make_manifest(e, manifest));
-  try_write(dir / "manifest.json", manifest_text + "\n");
+  try_write([&] { write_manifest(dir, e, manifest); });
 
   std::fputs(summary_table(summary).c_str(), stdout);
   std::fputs("\n", stdout);

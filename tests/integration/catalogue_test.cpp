@@ -173,7 +173,7 @@ const std::vector<Case>& catalogue() {
        args(config_with({"--set", "/repeats=1000000000000"})),
        2,
        "runs in one experiment: lower /repeats or the sweep",
-       {"/repeats", "about 1e+12 runs", "650 TB of runs.jsonl"}},
+       {"/repeats", "about 1e+12 runs", "700 TB of runs.jsonl"}},
       {"MaxEpochsZero",
        args(config_with({"--set", "/protocol/max_epochs=0"})),
        2,

@@ -13,16 +13,11 @@
 #include "plugins/plugin_library.hpp"
 #include "results/json_text.hpp"
 #include "run/initial_weights.hpp"
+#include "theory/bounds.hpp"  // euclidean_norm: no overflow of the squares
 
 namespace plab {
 
 namespace {
-
-double euclidean_norm(std::span<const double> w) {
-  double s = 0.0;
-  for (double v : w) s += v * v;
-  return std::sqrt(s);
-}
 
 bool all_finite(std::span<const double> w) {
   for (double v : w) {

@@ -11,6 +11,7 @@
 
 #include "config/did_you_mean.hpp"
 #include "error.hpp"
+#include "results/file_hash.hpp"
 
 namespace plab {
 
@@ -274,13 +275,17 @@ class CsvParser {
 
 CsvTable parse_csv(const std::string& text, const std::string& origin, const CsvOptions& options) {
   CsvParser parser(origin, options);
+  Sha256 hash;
+  hash.update(text);
   std::string_view rest(text);
   while (!rest.empty()) {
     const std::size_t end = rest.find('\n');
     parser.line(rest.substr(0, end));
     rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
   }
-  return parser.finish();
+  CsvTable table = parser.finish();
+  table.sha256 = hash.finish();
+  return table;
 }
 
 CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
@@ -301,11 +306,13 @@ CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
 CsvTable read_csv_stream(std::FILE* file, const std::string& origin, const CsvOptions& options,
                          std::size_t chunk_bytes) {
   CsvParser parser(origin, options);
+  Sha256 hash;  // fed the very chunks that are parsed
   std::vector<char> buffer(std::max<std::size_t>(chunk_bytes, 1));
   std::string partial;  // the start of a line that continues in the next chunk
   std::size_t got = 0;
   while ((got = std::fread(buffer.data(), 1, buffer.size(), file)) > 0) {
     std::string_view chunk(buffer.data(), got);
+    hash.update(chunk);
     // A NUL byte ends the read here, before a binary file without line ends is gathered
     // into one enormous line; the parser names it the same way.
     const std::size_t nul = chunk.find('\0');
@@ -335,7 +342,9 @@ CsvTable read_csv_stream(std::FILE* file, const std::string& origin, const CsvOp
     throw DataError("data file '" + origin + "' could not be read: " + std::strerror(errno));
   }
   if (!partial.empty()) parser.line(partial);
-  return parser.finish();
+  CsvTable table = parser.finish();
+  table.sha256 = hash.finish();
+  return table;
 }
 
 }  // namespace plab

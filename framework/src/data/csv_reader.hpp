@@ -31,6 +31,9 @@ struct CsvTable {
   std::vector<double> values;            // rows × features, row-major
   std::vector<std::string> labels;       // one per row
   std::vector<std::size_t> line_of_row;  // 1-based file line of each row, for messages
+  // SHA-256 (hex) of exactly the bytes the rows were parsed from, hashed while reading them:
+  // the manifest records this, not a later read of a file that may have been replaced.
+  std::string sha256;
 };
 
 // Streams the file in chunks of `chunk_bytes` (tests use tiny chunks to cross every boundary):

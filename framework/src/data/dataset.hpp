@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "data/aligned_array.hpp"
@@ -34,6 +35,9 @@ class Dataset {
   std::vector<std::size_t> class_counts() const;
   const double* row(std::size_t i) const { return features_.data() + i * cols_; }
   std::int32_t label(std::size_t i) const { return label_[i]; }
+  // SHA-256 of the bytes of the data file this set was parsed from; "" when not from a file.
+  const std::string& source_sha256() const { return source_sha256_; }
+  void set_source_sha256(std::string digest) { source_sha256_ = std::move(digest); }
 
  private:
   AlignedArray features_;
@@ -45,6 +49,7 @@ class Dataset {
   std::vector<std::int32_t> label_;
   std::vector<std::string> class_names_;
   std::vector<std::string> feature_names_;  // one per column, "bias" first when augmented
+  std::string source_sha256_;
 };
 
 }  // namespace plab

@@ -23,10 +23,14 @@ void keep_rows(const DatasetSpec& spec, const std::string& source, std::vector<d
   std::size_t out = 0;
   for (std::size_t i = 0; i < labels.size(); ++i) {
     if (!keep[i]) continue;
-    std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(i * width), width,
-                values.begin() + static_cast<std::ptrdiff_t>(out * width));
-    labels[out] = std::move(labels[i]);
-    if (origin_lines != nullptr) (*origin_lines)[out] = (*origin_lines)[i];
+    // Until a row is dropped, every kept row is already in place; moving a std::string onto
+    // itself would empty it (the row would be relabelled '').
+    if (out != i) {
+      std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(i * width), width,
+                  values.begin() + static_cast<std::ptrdiff_t>(out * width));
+      labels[out] = std::move(labels[i]);
+      if (origin_lines != nullptr) (*origin_lines)[out] = (*origin_lines)[i];
+    }
     ++out;
   }
   values.resize(out * width);
@@ -69,9 +73,11 @@ Dataset from_csv(const DatasetSpec& spec) {
   LabelMapping labels = map_labels(
       table.labels, spec.positive, spec.classes, source,
       [&](std::size_t row) { return source + ":" + std::to_string(table.line_of_row[row]); });
-  return Dataset(table.values, table.rows, table.features, spec.augment, labels.task,
-                 std::move(labels.index), std::move(labels.class_names),
-                 std::move(table.feature_names));
+  Dataset data(table.values, table.rows, table.features, spec.augment, labels.task,
+               std::move(labels.index), std::move(labels.class_names),
+               std::move(table.feature_names));
+  data.set_source_sha256(std::move(table.sha256));
+  return data;
 }
 
 Dataset from_inline(const DatasetSpec& spec) {

@@ -11,7 +11,17 @@ namespace plab {
 
 namespace {
 
+// Rejection sampling gives up when this many draws in a row fall inside the margin: the
+// margin is then too large for the ball (the cap is per point placed, not for the whole
+// set, so a set of 10^7 rows or more is not refused for its size).
 constexpr std::size_t kMaxDraws = 10'000'000;
+
+// √(R² − 1), the radius left for the features beside the bias coordinate 1; for an R whose
+// square overflows a double, R itself (they agree to every digit a double holds).
+double feature_radius(double radius) {
+  const double squared = radius * radius;
+  return std::isfinite(squared) ? std::sqrt(squared - 1.0) : radius;
+}
 
 std::vector<double> uniform_in_ball(Rng& rng, std::size_t dim, double r) {
   std::vector<double> x(dim);
@@ -44,7 +54,7 @@ void normalise(std::vector<double>& u) {
 SyntheticTable binary(const SyntheticSpec& s, Rng& rng) {
   if (s.radius <= 1.0) infeasible("radius must exceed 1 (the bias coordinate alone has norm 1)");
   if (s.margin <= 0.0) infeasible("margin must be positive for a separable set");
-  const double r = std::sqrt(s.radius * s.radius - 1.0);
+  const double r = feature_radius(s.radius);
   SyntheticTable t;
   // A unit teacher [b, v]: a small bias |b| ≤ 0.2 keeps both classes well populated, and a
   // uniformly random direction for v with ‖v‖ = √(1 − b²).
@@ -74,10 +84,15 @@ SyntheticTable binary(const SyntheticSpec& s, Rng& rng) {
   if (s.rows > 1) add(along_v(-r), -1.0);
   std::size_t draws = 0;
   while (t.labels.size() < s.rows) {
-    if (++draws > kMaxDraws) infeasible("could not place points outside the margin; lower it");
+    if (++draws > kMaxDraws) {
+      infeasible("could not place a point outside the margin in " + std::to_string(kMaxDraws) +
+                 " draws in a row (after " + std::to_string(t.labels.size()) +
+                 " points); lower the margin");
+    }
     const std::vector<double> x = uniform_in_ball(rng, s.dim, r);
     const double sc = score(t.teacher, 0, x);
     if (std::fabs(sc) < s.margin) continue;
+    draws = 0;
     add(x, sc);
   }
   return t;
@@ -86,7 +101,7 @@ SyntheticTable binary(const SyntheticSpec& s, Rng& rng) {
 SyntheticTable multiclass(const SyntheticSpec& s, Rng& rng) {
   if (s.classes < 2) infeasible("classes must be at least 2");
   if (s.radius <= 1.0) infeasible("radius must exceed 1");
-  const double r = std::sqrt(s.radius * s.radius - 1.0);
+  const double r = feature_radius(s.radius);
   const std::size_t width = s.dim + 1;
   SyntheticTable t;
   t.teacher.resize(s.classes * width);
@@ -100,8 +115,11 @@ SyntheticTable multiclass(const SyntheticSpec& s, Rng& rng) {
   normalise(t.teacher);
   std::size_t draws = 0;
   while (t.labels.size() < s.rows) {
-    if (++draws > kMaxDraws)
-      infeasible("could not place points with the requested margin; lower it");
+    if (++draws > kMaxDraws) {
+      infeasible("could not place a point with the requested margin in " +
+                 std::to_string(kMaxDraws) + " draws in a row (after " +
+                 std::to_string(t.labels.size()) + " points); lower the margin");
+    }
     const std::vector<double> x = uniform_in_ball(rng, s.dim, r);
     std::vector<double> sc(s.classes);
     for (std::size_t c = 0; c < s.classes; ++c) sc[c] = score(t.teacher, c * width, x);
@@ -111,6 +129,7 @@ SyntheticTable multiclass(const SyntheticSpec& s, Rng& rng) {
       if (c != best) gap = std::min(gap, sc[best] - sc[c]);
     }
     if (gap < s.margin) continue;
+    draws = 0;
     t.values.insert(t.values.end(), x.begin(), x.end());
     t.labels.push_back(std::to_string(best));
   }

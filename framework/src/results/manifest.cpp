@@ -141,7 +141,8 @@ boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
                                           {"file", lib->path().string()},
                                           {"sha256", sha256_file(lib->path())}});
   }
-  // Data files by content, so that a resume or a merge notices a changed file.
+  // Data files by content, so that a resume or a merge notices a changed file: the digest
+  // of the bytes that were parsed, taken while reading them, not of the file as it is now.
   boost::json::array data_files;
   std::vector<std::string> seen;
   for (const PreparedPoint& p : e.points) {
@@ -149,7 +150,7 @@ boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
     const std::string path = p.config.dataset.path.lexically_normal().string();
     if (std::find(seen.begin(), seen.end(), path) != seen.end()) continue;
     seen.push_back(path);
-    data_files.push_back(boost::json::object{{"path", path}, {"sha256", sha256_file(path)}});
+    data_files.push_back(boost::json::object{{"path", path}, {"sha256", p.data->source_sha256()}});
   }
   boost::json::array notes;
   for (const auto& n : e.notes) notes.emplace_back(n);

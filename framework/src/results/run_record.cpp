@@ -37,6 +37,7 @@ bool is_reserved(const std::string& name) {
                                           "bound_kind",
                                           "bound_on",
                                           "bound_applies",
+                                          "bound_note",
                                           "ratio",
                                           "bound_holds",
                                           "bound_clean",
@@ -128,6 +129,8 @@ std::string format_run_record(const Experiment& experiment, const RunId& id,
   r["bound_on"] =
       bound.counts.empty() ? boost::json::value(nullptr) : boost::json::value(bound.counts);
   r["bound_applies"] = bound.applies;
+  // Only when a bound could not be computed, so that other records keep their bytes.
+  if (!bound.note.empty()) r["bound_note"] = bound.note;
   r["ratio"] = number(bound.ratio);
   r["bound_holds"] = flag(bound.holds);
   r["bound_clean"] = number(bound.clean);

@@ -8,6 +8,7 @@
 #include <boost/json/object.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
+#include <limits>
 
 #include "results/json_text.hpp"
 #include "results/runs_reader.hpp"
@@ -99,7 +100,9 @@ std::vector<SlopeFit> fit_slopes(const std::vector<GroupSummary>& groups) {
     std::vector<double> xs;
     std::vector<double> ys;
     for (const auto& g : groups) {
-      if (g.learner != learner || !g.rho || *g.rho <= 0 || g.mistakes.median <= 0) continue;
+      if (g.learner != learner || !g.rho || *g.rho <= 0 || g.mistakes.median <= 0 ||
+          !std::isfinite(g.radius))
+        continue;
       xs.push_back(std::log(g.radius * g.radius / (*g.rho * *g.rho)));
       ys.push_back(std::log(g.mistakes.median));
     }
@@ -173,7 +176,8 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
       a.group.learner = learner;
       a.group.plugin = std::string(r.at("plugin").as_string());
       a.group.params = r.at("params");
-      a.group.radius = number_or(r.if_contains("R"), 0.0);
+      // R is null in a record only when it overflowed a double: never show it as 0.
+      a.group.radius = number_or(r.if_contains("R"), std::numeric_limits<double>::infinity());
       const boost::json::value* rho = r.if_contains("rho");
       if (rho != nullptr && !rho->is_null()) a.group.rho = rho->to_number<double>();
       acc.push_back(std::move(a));
@@ -354,7 +358,8 @@ std::string summary_table(const Summary& summary) {
                     std::to_string(g.runs), converged, format_number(g.mistakes.median),
                     format_number(g.mistakes.mean), format_number(g.mistakes.max),
                     format_number(g.epochs.median), format_number(g.train_error_mean, 3),
-                    format_number(g.radius), g.rho ? format_number(*g.rho) : "-"});
+                    std::isfinite(g.radius) ? format_number(g.radius) : "overflow",
+                    g.rho ? format_number(*g.rho) : "-"});
   }
   std::string out = render_table(rows);
   for (const SlopeFit& f : summary.fits) {

@@ -10,6 +10,7 @@
 #include "error.hpp"
 #include "plugins/param_resolver.hpp"
 #include "plugins/plugin_locator.hpp"
+#include "run/initial_weights.hpp"
 
 namespace plab {
 
@@ -117,6 +118,43 @@ void check_given_reference(const TheorySpec& theory, const Dataset& data) {
   }
 }
 
+// A data file read for several sweep points (their dataset blocks differ) must have held
+// the same bytes each time; otherwise one experiment would mix two data sets.
+void check_same_data_bytes(const std::vector<PreparedPoint>& points) {
+  std::map<std::string, std::pair<std::size_t, std::string>> first;  // path -> point, digest
+  for (const PreparedPoint& p : points) {
+    if (p.config.dataset.kind != "csv") continue;
+    const std::string path = p.config.dataset.path.lexically_normal().string();
+    const auto [it, inserted] = first.try_emplace(path, p.sweep.index, p.data->source_sha256());
+    if (!inserted && it->second.second != p.data->source_sha256()) {
+      throw DataError("data file '" + path + "' changed while plab was reading it: sweep point " +
+                      std::to_string(it->second.first) + " read SHA-256 " + it->second.second +
+                      ", sweep point " + std::to_string(p.sweep.index) + " read " +
+                      p.data->source_sha256() + "; leave the file alone during a run");
+    }
+  }
+}
+
+// Cross-validation deals each class round-robin into the folds, so a fold gets test rows
+// only if the largest class reaches it: more folds than that leave empty test folds (a
+// test_error of null), which is refused rather than recorded.
+void check_folds(const ProtocolSpec& protocol, const Dataset& data) {
+  if (protocol.kind != "holdout" || protocol.folds < 2) return;
+  const auto folds = static_cast<std::size_t>(protocol.folds);
+  const std::vector<std::size_t> counts = data.class_counts();
+  const auto largest = std::max_element(counts.begin(), counts.end());
+  if (largest == counts.end() || *largest >= folds) return;
+  const std::string name = data.class_names()[static_cast<std::size_t>(largest - counts.begin())];
+  throw_config_error(
+      "/protocol/folds",
+      std::to_string(folds) + " folds, but the data set has " + std::to_string(data.rows()) +
+          " rows and its largest class ('" + name + "') " + std::to_string(*largest) + ": " +
+          (folds - *largest == 1
+               ? "fold " + std::to_string(*largest)
+               : "folds " + std::to_string(*largest) + " to " + std::to_string(folds - 1)) +
+          " would have no test rows; use at most " + std::to_string(*largest) + " folds");
+}
+
 }  // namespace
 
 RunId Experiment::locate(std::size_t run_index) const {
@@ -153,6 +191,7 @@ Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& 
     try {
       p.config = parse_experiment(p.sweep.document, base_dir);
       check_amount_of_work(p.config, e.total_runs, index, count);
+      check_initial_weights_fit(p.config.init);
       if (index == 0) e.name = p.config.name;
 
       // Synthetic data depends on the seed too; files and inline data do not.
@@ -165,6 +204,7 @@ Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& 
       }
       p.data = std::shared_ptr<const Dataset>(loaded, &loaded->data);
       check_given_reference(p.config.theory, *p.data);
+      check_folds(p.config.protocol, *p.data);
       bool need_least_squares = false;
 
       for (const LearnerSpec& spec : p.config.learners) {
@@ -182,6 +222,7 @@ Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& 
                           Json(),
                           {}};
         l.params_json = params_to_json(l.params);
+        check_step_fits(d, l.params, *p.data, spec.pointer + "/params");
         // A probe learner tells the weight shape, so that a `given` init is checked now.
         const LearnerSetup setup{l.params, p.data->task(), p.data->rows(), p.data->cols(),
                                  p.data->class_names().size()};
@@ -216,6 +257,7 @@ Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& 
     e.total_runs += p.runs();
     e.points.push_back(std::move(p));
   }
+  check_same_data_bytes(e.points);
   return e;
 }
 

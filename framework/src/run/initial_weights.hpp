@@ -1,9 +1,13 @@
-// The initial weight vector of a run (config `init`).
+// The initial weight vector of a run (config `init`), and the checks that the engine's own
+// arithmetic (the initial weights, the step η·x) fits in a double before any run starts.
 #pragma once
 
 #include <span>
+#include <string>
 
 #include "config/experiment_config.hpp"
+#include "data/dataset.hpp"
+#include "plab/descriptor.hpp"
 #include "run/random.hpp"
 
 namespace plab {
@@ -13,5 +17,18 @@ namespace plab {
 // Draws come from `rng` in weight order, so every learner of a repeat that has the same
 // number of weights starts from the same vector (common random numbers).
 void fill_initial_weights(const InitSpec& init, Rng& rng, std::span<double> w);
+
+// The largest |draw| Rng::gaussian() can return (Marsaglia's polar method on 53-bit
+// uniforms: |u|·√(−2 ln s / s) ≤ √(−2 ln 2⁻¹⁰⁴) < 12.01).
+inline constexpr double kLargestGaussianDraw = 12.01;
+
+// Throws ConfigError at /init/scale when the init can draw a weight beyond the range of a
+// double (otherwise the learner would be blamed for the engine's overflow).
+void check_initial_weights_fit(const InitSpec& init);
+
+// Throws ConfigError at `params_pointer`/eta when the step η·x (2η·x for the residual step)
+// of a learner with a real `eta` param overflows a double for some feature value of `data`.
+void check_step_fits(const PluginDescriptor& plugin, const ParamSet& params, const Dataset& data,
+                     const std::string& params_pointer);
 
 }  // namespace plab

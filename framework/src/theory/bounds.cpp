@@ -1,7 +1,11 @@
 #include "theory/bounds.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <initializer_list>
 #include <limits>
+#include <vector>
 
 #include "theory/least_squares.hpp"
 
@@ -35,38 +39,60 @@ bool declared_flag(const ParamSet& params, const char* name) {
 struct Form {
   std::string name;
   double eta = 1.0;
-  double r2 = 0.0;  // R²ₑ
+  double r2 = 0.0;      // R²ₑ
+  double factor = 1.0;  // R²ₑ / R², for the evaluation in units of R
   bool count_updates = false;
 };
 
 std::optional<Form> form_for(const BoundInputs& in) {
-  const double r2 = in.theory->radius * in.theory->radius;
+  const double radius = in.theory->radius;
+  const double r2 = radius * radius;
   const ParamSet& p = *in.params;
   switch (in.guarantee) {
     case Guarantee::kNovikoff:
-      return Form{"novikoff", 1.0, r2, false};
+      return Form{"novikoff", 1.0, r2, 1.0, false};
     case Guarantee::kNovikoffScaled: {
       // The residual step is η(y − ŷ) = 2ηy on a mistake: the label step with 2η.
       const double eta = declared_real(p, "eta").value_or(1.0);
-      return Form{"novikoff", declared_choice_is(p, "step", "residual") ? 2.0 * eta : eta, r2,
+      return Form{"novikoff", declared_choice_is(p, "step", "residual") ? 2.0 * eta : eta, r2, 1.0,
                   false};
     }
     case Guarantee::kBatch: {
       const double eta = declared_real(p, "eta").value_or(1.0);
-      if (declared_flag(p, "normalize")) return Form{"batch_averaged", eta, r2, true};
-      return Form{"batch_sum", eta, static_cast<double>(in.data->rows()) * r2, false};
+      if (declared_flag(p, "normalize")) return Form{"batch_averaged", eta, r2, 1.0, true};
+      const auto n = static_cast<double>(in.data->rows());
+      return Form{"batch_sum", eta, n * r2, n, false};
     }
     case Guarantee::kMulticlass:
-      return Form{"kesler", declared_real(p, "eta").value_or(1.0), 2.0 * r2, false};
+      return Form{"kesler", declared_real(p, "eta").value_or(1.0), 2.0 * r2, 2.0, false};
     case Guarantee::kMarginPerceptron: {
       // Each update grows ‖w/η‖² by at most R² + 2τ/η (docs/bounds.md).
       const double eta = declared_real(p, "eta").value_or(1.0);
       const double tau = declared_real(p, "tau").value_or(0.0);
-      return Form{"margin_perceptron", eta, r2 + 2.0 * tau / eta, false};
+      return Form{"margin_perceptron", eta, r2 + 2.0 * tau / eta,
+                  1.0 + 2.0 * tau / eta / radius / radius, false};
     }
     default:
       return std::nullopt;
   }
+}
+
+// Every nonzero input of the formula as written is well inside the range of a double, so
+// no square over- or underflows: evaluated as written, bit for bit as before.
+bool middle_sized(std::initializer_list<double> values) {
+  constexpr double kSmall = 0x1p-400;
+  constexpr double kLarge = 0x1p+400;
+  for (double v : values) {
+    const double m = std::fabs(v);
+    if (!(m == 0.0 || (m >= kSmall && m <= kLarge))) return false;
+  }
+  return true;
+}
+
+std::string text_of(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
 }
 
 }  // namespace
@@ -77,6 +103,55 @@ double init_aware_bound(double r2, double rho, double a, double c) {
   const double b = r2 - 2.0 * rho * c;
   const double disc = b * b + 4.0 * rho * rho * (a * a - c * c);
   return (b + std::sqrt(std::max(disc, 0.0))) / (2.0 * rho * rho);
+}
+
+double init_aware_bound_scaled(double factor, double radius, double rho, double a, double c) {
+  // In units of R: ρ' = ρ/R ≤ 1, and R²ₑ becomes `factor`.
+  const double r = rho / radius;
+  const double as = a / radius;
+  const double cs = c / radius;
+  const double b = factor - 2.0 * r * cs;
+  // √(b² + 4ρ'²(a'² − c'²)) as hypot(b, t), t = 2ρ'√(a'−c')√(a'+c'): no square is formed.
+  const double t = 2.0 * r * std::sqrt(std::max(as - cs, 0.0)) * std::sqrt(std::max(as + cs, 0.0));
+  const double root = std::hypot(b, t);
+  // For b < 0, b + root cancels; (root² − b²)/(root − b) = t²/(root − b) does not.
+  const double numerator = b >= 0.0 ? b + root : t * (t / (root - b));
+  return numerator / (2.0 * r) / r;
+}
+
+double euclidean_norm(std::span<const double> v) {
+  // Blue's thresholds and scales for IEEE double (Anderson, "Algorithm 978", 2017).
+  constexpr double kTsml = 0x1p-511;  // below: squares may underflow
+  constexpr double kTbig = 0x1p+486;  // above: a sum of squares may overflow
+  constexpr double kSsml = 0x1p+537;
+  constexpr double kSbig = 0x1p-538;
+  double small = 0.0;
+  double middle = 0.0;
+  double big = 0.0;
+  for (double x : v) {
+    const double m = std::fabs(x);
+    if (m > kTbig) {
+      big += (m * kSbig) * (m * kSbig);
+    } else if (m < kTsml) {
+      small += (m * kSsml) * (m * kSsml);
+    } else {
+      middle += m * m;
+    }
+  }
+  if (std::isnan(big) || std::isnan(middle) || std::isnan(small)) {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  if (big > 0.0) {
+    // Middle-sized parts cannot matter beside a huge one but are kept; tiny ones cannot.
+    return std::sqrt(big + (middle * kSbig) * kSbig) / kSbig;
+  }
+  if (small > 0.0) {
+    if (middle == 0.0) return std::sqrt(small) / kSsml;
+    const double lo = std::min(std::sqrt(middle), std::sqrt(small) / kSsml);
+    const double hi = std::max(std::sqrt(middle), std::sqrt(small) / kSsml);
+    return hi * std::sqrt(1.0 + (lo / hi) * (lo / hi));
+  }
+  return std::sqrt(middle);
 }
 
 BoundReport evaluate_bound(const BoundInputs& in) {
@@ -99,34 +174,77 @@ BoundReport evaluate_bound(const BoundInputs& in) {
   const std::vector<double>& u = t.margin.reference;
   if (u.size() != in.initial_weights.size()) return out;  // a learner of another shape
 
-  // a = ‖w₀‖/η rounded up; c = û·w₀/η rounded down: both err toward a larger bound.
-  double w0_squared = 0.0;
+  // The weights are scaled by a power of two s to largest magnitude about 1, which is
+  // exact, so that no product or square below over- or underflows; the results are scaled
+  // back by exact divisions. Where nothing over- or underflowed before, this gives the same
+  // bits as the plain sums.
+  double largest = 0.0;
+  for (double v : in.initial_weights) largest = std::max(largest, std::fabs(v));
+  // "From zero" is a fact about the weights, not about a sum of squares that may underflow.
+  const bool from_zero = largest == 0.0;
+  if (!std::isfinite(largest)) {
+    out.note = "the initial weights are not finite numbers";
+    return out;
+  }
+  int exponent = 0;
+  std::frexp(largest, &exponent);
+  const double s = std::ldexp(1.0, -exponent);
+  std::vector<double> w(in.initial_weights.begin(), in.initial_weights.end());
+  for (double& v : w) v *= s;
   double dot = 0.0;
   double dot_size = 0.0;
   for (std::size_t j = 0; j < u.size(); ++j) {
-    w0_squared += in.initial_weights[j] * in.initial_weights[j];
-    dot += u[j] * in.initial_weights[j];
-    dot_size += std::fabs(u[j] * in.initial_weights[j]);
+    dot += u[j] * w[j];
+    dot_size += std::fabs(u[j] * w[j]);
   }
+  // a = ‖w₀‖/η rounded up; c = û·w₀/η rounded down: both err toward a larger bound.
   const double slack = (static_cast<double>(u.size()) + 4.0) * kUnitRoundoff;
-  const double a = std::sqrt(w0_squared) * (1.0 + slack) / form->eta;
-  const double c = (dot - slack * dot_size) / t.margin.reference_norm / form->eta - slack * a;
-  const bool from_zero = w0_squared == 0.0;
+  const double a = euclidean_norm(w) * (1.0 + slack) / form->eta / s;
+  const double c = (dot - slack * dot_size) / t.margin.reference_norm / form->eta / s - slack * a;
 
-  const double plain = form->r2 / (rho * rho) * (1.0 + slack);
   const auto counted = static_cast<double>(form->count_updates ? in.updates : in.mistakes);
-  out.applies = true;
   out.counts = form->count_updates ? "updates" : "mistakes";
-  if (from_zero) {
-    out.kind = form->name;
-    out.bound = plain;
-  } else {
-    out.kind = form->name + "_init";
-    out.bound = init_aware_bound(form->r2, rho, a, c) * (1.0 + slack);
-    out.clean = (plain + 2.0 * a / rho) * (1.0 + slack);
-    out.plain = plain;
-    out.plain_holds = within_bound(counted, plain);
+  out.kind = from_zero ? form->name : form->name + "_init";
+  // A bound that cannot be computed is no verdict: not applied, with the reason.
+  const auto cannot = [&](const std::string& why) {
+    out.note = "the " + out.kind + " bound cannot be computed in double precision: " + why;
+    return out;
+  };
+  if (!std::isfinite(a) || !std::isfinite(c)) {
+    return cannot("||w0||/eta overflows (||w0|| = " + text_of(euclidean_norm(w) / s) +
+                  ", eta = " + text_of(form->eta) + ")");
   }
+  if (!std::isfinite(form->factor)) {
+    return cannot("the step term 2*tau/eta overflows (eta = " + text_of(form->eta) + ")");
+  }
+  const double radius = t.radius;
+  const bool as_written = middle_sized({form->r2, rho, a, c, form->r2 - 2.0 * rho * c});
+  // The robust evaluation has a few more roundings than the formula as written.
+  const double margin_of_error = as_written ? slack : slack + 64.0 * kUnitRoundoff;
+  const double plain_exact =
+      as_written ? form->r2 / (rho * rho) : form->factor / (rho / radius) / (rho / radius);
+  const double plain = plain_exact * (1.0 + margin_of_error);
+  double bound = plain;
+  if (!from_zero) {
+    const double k = as_written ? init_aware_bound(form->r2, rho, a, c)
+                                : init_aware_bound_scaled(form->factor, radius, rho, a, c);
+    bound = k * (1.0 + margin_of_error);
+    const double clean = (plain + 2.0 * a / rho) * (1.0 + margin_of_error);
+    if (std::isfinite(clean)) out.clean = clean;
+    if (std::isfinite(plain)) {
+      out.plain = plain;
+      out.plain_holds = within_bound(counted, plain);
+    }
+  }
+  if (!std::isfinite(bound)) {
+    out.clean.reset();
+    out.plain.reset();
+    out.plain_holds.reset();
+    return cannot("it exceeds the largest double (R = " + text_of(radius) +
+                  ", rho = " + text_of(rho) + ", ||w0||/eta = " + text_of(a) + ")");
+  }
+  out.applies = true;
+  out.bound = bound;
   out.ratio = counted / *out.bound;
   out.holds = within_bound(counted, *out.bound);
   return out;

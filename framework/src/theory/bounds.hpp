@@ -43,10 +43,23 @@ struct BoundReport {
   std::optional<bool> plain_holds;
   std::optional<double> ls_gap;       // linear unit: E(w) − E(ŵ)
   std::optional<double> ls_distance;  // linear unit: ‖w − ŵ‖
+  // Why a bound of this kind could not be evaluated for this run (a value beyond the range
+  // of a double); `applies` is then false. Empty otherwise.
+  std::string note;
 };
 
-// k₊ of the header comment.
+// ‖v‖₂ without overflow or underflow of the squares (Blue's algorithm, as LAPACK's dnrm2):
+// components of middle size are summed as they are, so for those the result is bit for bit
+// std::sqrt(Σ vⱼ²); tiny and huge ones are summed scaled by powers of two.
+double euclidean_norm(std::span<const double> v);
+
+// k₊ of the header comment, evaluated as written. Used where every input is of middle size.
 double init_aware_bound(double r2_effective, double rho, double a, double c);
+
+// k₊ from the radius R with R²ₑ = factor·R², in units of R (k₊ is unchanged when R, ρ, a, c
+// are all scaled alike), so that no square overflows or underflows: +inf only when k₊
+// itself is beyond the range of a double.
+double init_aware_bound_scaled(double factor, double radius, double rho, double a, double c);
 
 BoundReport evaluate_bound(const BoundInputs& in);
 

@@ -3,20 +3,22 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
+
+#include "theory/bounds.hpp"
 
 namespace plab {
 
 double data_radius(const Dataset& data) {
-  double max_squared = 0.0;
+  // Norms without overflow of the squares (features of 1e200 have a finite R).
+  double max_norm = 0.0;
   for (std::size_t i = 0; i < data.rows(); ++i) {
-    const double* x = data.row(i);
-    double s = 0.0;
-    for (std::size_t j = 0; j < data.cols(); ++j) s += x[j] * x[j];
-    max_squared = std::max(max_squared, s);
+    max_norm =
+        std::max(max_norm, euclidean_norm(std::span<const double>(data.row(i), data.cols())));
   }
   // Rounded up: R enters bounds as an upper bound on every ‖x̃ᵢ‖.
   const double u = std::numeric_limits<double>::epsilon() / 2.0;
-  return std::sqrt(max_squared) * (1.0 + (static_cast<double>(data.cols()) + 2.0) * u);
+  return max_norm * (1.0 + (static_cast<double>(data.cols()) + 2.0) * u);
 }
 
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,

@@ -309,6 +309,22 @@ TEST(TrustData, ARadiusOf1e200IsRecordedAndPrintedNotZero) {
   EXPECT_NE(r.out.find("1e+200"), std::string::npos) << r.out;
 }
 
+// An R beyond a double (null in the records) is shown as "overflow", never as 0.
+TEST(TrustData, AnRBeyondADoubleIsShownAsOverflowNotZero) {
+  test::TempDir dir;
+  const fs::path data = dir.write("big.csv", "x1,x2,y\n1.5e308,1.5e308,a\n-1.5e308,-1.5e308,b\n");
+  const auto r = run_config(dir, R"({"name": "big", "seed": 1, "repeats": 1,
+    "dataset": {"kind": "csv", "path": ")" +
+                                     data.string() + R"(", "label": "y", "positive": ["a"]},
+    "learners": [{"name": "p", "plugin": "perceptron"}], "theory": {"margin": "none"},
+    "protocol": {"kind": "convergence", "max_epochs": 5}})");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(test::records(dir / "out" / "runs.jsonl").at(0).at("R").is_null());
+  const std::string table = r.out.substr(0, r.out.find("\n\n"));
+  EXPECT_NE(table.find("  overflow "), std::string::npos) << table;
+  EXPECT_EQ(table.find("  0    -"), std::string::npos) << table;
+}
+
 TEST(TrustData, AnEtaWhoseStepOverflowsIsRefusedNamingIt) {
   const std::string err =
       refusal(R"({"name": "eta", "seed": 1, "repeats": 1,

@@ -142,7 +142,7 @@ double euclidean_norm(std::span<const double> v) {
     return std::numeric_limits<double>::quiet_NaN();
   }
   if (big > 0.0) {
-    // Middle-sized parts cannot matter beside a huge one but are kept; tiny ones cannot.
+    // Middle-sized parts are kept beside a huge one; tiny ones cannot matter and are dropped.
     return std::sqrt(big + (middle * kSbig) * kSbig) / kSbig;
   }
   if (small > 0.0) {

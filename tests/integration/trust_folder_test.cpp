@@ -45,10 +45,19 @@ fs::path iris_config(const test::TempDir& dir, int repeats, const std::string& n
 struct Child {
   pid_t pid = -1;
   fs::path out, err;
-  int wait() const {
+  int exit_code = -1;  // once reaped
+  int wait() {
+    if (exit_code < 0) reap(0);
+    return exit_code;
+  }
+  bool ended() { return exit_code >= 0 || reap(WNOHANG); }
+
+ private:
+  bool reap(int flags) {
     int status = 0;
-    waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (waitpid(pid, &status, flags) != pid) return false;
+    exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return true;
   }
 };
 
@@ -103,8 +112,28 @@ void wait_for_line(const fs::path& file) {
 
 // ---- one writer per folder ---------------------------------------------------------------
 
+// Once `a` or `b` holds the lock of `dir` (its PID in the lock file), pauses it and returns
+// its PID; -1 if both ended first (no lock file: a plab without the lock).
+pid_t pause_the_holder(const fs::path& dir, Child& a, Child& b) {
+  for (int k = 0; k < 200000; ++k) {
+    std::error_code ec;
+    if (fs::exists(dir / ".plab.lock", ec)) {
+      const pid_t pid = std::atoi(read_file(dir / ".plab.lock").c_str());
+      if (pid == a.pid || pid == b.pid) {
+        kill(pid, SIGSTOP);
+        return pid;
+      }
+    }
+    if (a.ended() && b.ended()) return -1;
+    usleep(100);
+  }
+  return -1;
+}
+
 // Two `plab run` into one new --out, started at the same instant, 50 times: every time one
-// finishes a whole, valid folder and the other is refused naming the winner's PID.
+// finishes a whole, valid folder and the other is refused naming the winner's PID. The
+// holder of the lock is paused until the other has ended, so that the other surely tries
+// while the lock is held, however the loaded machine schedules the two.
 TEST(TrustFolder, TwoRunsIntoOneFolderAtOnceNeverMixOneIsRefusedNamingThePid) {
   test::TempDir dir;
   const fs::path config = iris_config(dir, 1500);
@@ -118,6 +147,12 @@ TEST(TrustFolder, TwoRunsIntoOneFolderAtOnceNeverMixOneIsRefusedNamingThePid) {
     Child b = start_plab(args, dir.path(), "b", {gate[0], gate[1]});
     close(gate[0]);
     close(gate[1]);  // both start now
+    const pid_t holder = pause_the_holder(out, a, b);
+    if (holder > 0) {
+      Child& other = holder == a.pid ? b : a;
+      other.wait();
+      kill(holder, SIGCONT);
+    }
     const int code_a = a.wait();
     const int code_b = b.wait();
     ASSERT_TRUE((code_a == 0 && code_b == 2) || (code_a == 2 && code_b == 0))
@@ -125,6 +160,7 @@ TEST(TrustFolder, TwoRunsIntoOneFolderAtOnceNeverMixOneIsRefusedNamingThePid) {
         << read_file(a.err) << read_file(b.err);
     const Child& winner = code_a == 0 ? a : b;
     const Child& loser = code_a == 0 ? b : a;
+    EXPECT_EQ(holder, winner.pid) << "round " << round;
     const std::string refusal = read_file(loser.err);
     EXPECT_NE(refusal.find("is in use: another plab (PID " + std::to_string(winner.pid) + ")"),
               std::string::npos)
@@ -253,6 +289,42 @@ TEST(TrustFolder, MergeNamesTheExpectedRunsInclusively) {
                        std::to_string(end - 1) + " were expected"),
             std::string::npos)
       << r.err;
+}
+
+// A shard whose record was edited, or one of another plab version, is not merged.
+TEST(TrustFolder, MergeRefusesAnEditedShardAndOneOfAnotherVersion) {
+  test::TempDir dir;
+  const fs::path config = iris_config(dir, 4);
+  std::vector<std::string> merge_args{"merge", (dir / "merged").string()};
+  for (int i = 0; i < 2; ++i) {
+    const fs::path shard = dir / ("shard" + std::to_string(i));
+    ASSERT_EQ(run_plab({"run", config.string(), "--shard", std::to_string(i) + "/2", "--out",
+                        shard.string(), "--quiet", "--no-report"})
+                  .exit_code,
+              0);
+    merge_args.push_back(shard.string());
+  }
+  const fs::path runs = dir / "shard1" / "runs.jsonl";
+  const std::string original = read_file(runs);
+  std::string edited = original;
+  const std::size_t at = edited.find("\"train_error\":");
+  edited.replace(at, 15, "\"train_error\":9");
+  std::ofstream(runs, std::ios::trunc) << edited;
+  const auto r = run_plab(merge_args);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("shard1/runs.jsonl:1: this record is not the one plab wrote"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir / "merged"));
+
+  std::ofstream(runs, std::ios::trunc) << original;
+  auto manifest = manifest_of(dir / "shard1");
+  manifest["context"].as_object()["plab_version"] = "0.0.1";
+  std::ofstream(dir / "shard1" / "manifest.json", std::ios::trunc)
+      << boost::json::serialize(manifest);
+  const auto v = run_plab(merge_args);
+  EXPECT_EQ(v.exit_code, 2);
+  EXPECT_NE(v.err.find("shard1' was written by plab 0.0.1 and '"), std::string::npos) << v.err;
 }
 
 // ---- resume checks every record and the plab version ---------------------------------------

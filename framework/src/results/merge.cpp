@@ -77,6 +77,18 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
                         "' (its resolved config, plugin files or shard count "
                         "differ)");
     }
+    const auto version = [](const Shard& shard) {
+      const auto* context = shard.manifest.if_contains("context");
+      const auto* v = context != nullptr && context->is_object()
+                          ? context->as_object().if_contains("plab_version")
+                          : nullptr;
+      return v != nullptr && v->is_string() ? std::string(v->as_string()) : "(unknown)";
+    };
+    if (version(s) != version(first)) {
+      throw ConfigError("cannot merge: '" + s.dir.string() + "' was written by plab " + version(s) +
+                        " and '" + first.dir.string() + "' by plab " + version(first) +
+                        "; records of two versions are never mixed in one folder");
+    }
     if (s.manifest.at("status") != "completed") {
       throw ResultsError("cannot merge: shard '" + s.dir.string() + "' is " +
                          std::string(s.manifest.at("status").as_string()) +

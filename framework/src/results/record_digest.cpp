@@ -20,7 +20,7 @@ using File = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
 bool next_line(std::FILE* f, std::string& line) {
   line.clear();
   int c = 0;
-  while ((c = std::getc(f)) != EOF) {
+  while ((c = getc_unlocked(f)) != EOF) {  // one thread reads each file
     line += static_cast<char>(c);
     if (c == '\n') return true;
   }

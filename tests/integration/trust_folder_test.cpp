@@ -194,6 +194,27 @@ TEST(TrustFolder, ResumeWhileAnotherPlabHoldsTheFolderIsRefused) {
   EXPECT_EQ(manifest_of(out).at("status"), "interrupted");  // the refused resume wrote nothing
 }
 
+// A shard that a plab is writing is not merged; reading a folder being written (verify)
+// takes no lock and is not refused.
+TEST(TrustFolder, MergeRefusesAShardBeingWrittenVerifyReadsIt) {
+  test::TempDir dir;
+  const fs::path shard = dir / "shard0";
+  Child writer = start_plab({"run", iris_config(dir, 400000).string(), "--shard", "0/2", "--out",
+                             shard.string(), "--no-report", "--quiet", "--threads", "1"},
+                            dir.path(), "writer");
+  wait_for_line(shard / "runs.jsonl");
+  const auto merge = run_plab({"merge", (dir / "merged").string(), shard.string()});
+  const auto verify = run_plab({"verify", shard.string()});
+  kill(writer.pid, SIGINT);
+  EXPECT_EQ(writer.wait(), 130) << read_file(writer.err);
+  EXPECT_EQ(merge.exit_code, 2);
+  EXPECT_NE(merge.err.find("is in use: another plab (PID " + std::to_string(writer.pid) + ")"),
+            std::string::npos)
+      << merge.err;
+  EXPECT_FALSE(fs::exists(dir / "merged"));
+  EXPECT_EQ(verify.err.find("is in use"), std::string::npos) << verify.err;
+}
+
 // A lock file left behind (here: naming a PID that is not running) does not block: the lock
 // is the kernel's, released when its holder dies.
 TEST(TrustFolder, ALockFileLeftBehindDoesNotBlockAndCountsAsEmpty) {

@@ -377,6 +377,21 @@ TEST(TrustFolder, ResumeRefusesAnEditedMiddleRecord) {
   EXPECT_EQ(read_file(out / "runs.jsonl"), text) << "a refused resume changes nothing";
 }
 
+TEST(TrustFolder, ResumeRefusesRecordsWithoutDigests) {
+  test::TempDir dir;
+  const fs::path out = dir / "out";
+  ASSERT_EQ(
+      run_plab({"run", iris_config(dir, 5).string(), "--out", out.string(), "-q", "--no-report"})
+          .exit_code,
+      0);
+  fs::remove(out / "runs.sha256");
+  const auto r = run_plab({"run", "--resume", out.string(), "-q", "--no-report"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("it has no runs.sha256, so its 5 records cannot be checked"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST(TrustFolder, ResumeRefusesAFolderOfAnotherPlabVersionNamingBoth) {
   test::TempDir dir;
   const fs::path out = dir / "out";

@@ -283,19 +283,35 @@ TEST(TrustFolder, AMillionShardsAreAcceptedAndTooManyAreNamedAsSuch) {
       << many.err;
 }
 
-// "runs 66 to 133 were expected" meant 66 to 132: the range named is inclusive.
-TEST(TrustFolder, MergeNamesTheExpectedRunsInclusively) {
-  test::TempDir dir;
+// Runs 4 repeats as shards 0/2 and 1/2 into DIR/shard0 and DIR/shard1; returns the arguments
+// of `plab merge DIR/merged DIR/shard0 DIR/shard1`.
+std::vector<std::string> two_shards(const test::TempDir& dir) {
   const fs::path config = iris_config(dir, 4);
   std::vector<std::string> merge_args{"merge", (dir / "merged").string()};
   for (int i = 0; i < 2; ++i) {
     const fs::path shard = dir / ("shard" + std::to_string(i));
-    ASSERT_EQ(run_plab({"run", config.string(), "--shard", std::to_string(i) + "/2", "--out",
-                        shard.string(), "--quiet", "--no-report"})
-                  .exit_code,
-              0);
+    const auto r = run_plab({"run", config.string(), "--shard", std::to_string(i) + "/2", "--out",
+                             shard.string(), "--quiet", "--no-report"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
     merge_args.push_back(shard.string());
   }
+  return merge_args;
+}
+
+// A finished run of `repeats` into DIR/out, which it returns.
+fs::path finished_run(const test::TempDir& dir, int repeats) {
+  const fs::path out = dir / "out";
+  const auto r = run_plab(
+      {"run", iris_config(dir, repeats).string(), "--out", out.string(), "-q", "--no-report"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return out;
+}
+
+// "runs 66 to 133 were expected" meant 66 to 132: the range named is inclusive.
+TEST(TrustFolder, MergeNamesTheExpectedRunsInclusively) {
+  test::TempDir dir;
+  const std::vector<std::string> merge_args = two_shards(dir);
+  ASSERT_FALSE(HasFailure());
   const auto shard1 = manifest_of(dir / "shard1").at("shard").as_object();
   const auto first = shard1.at("first_run").to_number<std::size_t>();
   const auto end = shard1.at("end_run").to_number<std::size_t>();
@@ -315,16 +331,8 @@ TEST(TrustFolder, MergeNamesTheExpectedRunsInclusively) {
 // A shard whose record was edited, or one of another plab version, is not merged.
 TEST(TrustFolder, MergeRefusesAnEditedShardAndOneOfAnotherVersion) {
   test::TempDir dir;
-  const fs::path config = iris_config(dir, 4);
-  std::vector<std::string> merge_args{"merge", (dir / "merged").string()};
-  for (int i = 0; i < 2; ++i) {
-    const fs::path shard = dir / ("shard" + std::to_string(i));
-    ASSERT_EQ(run_plab({"run", config.string(), "--shard", std::to_string(i) + "/2", "--out",
-                        shard.string(), "--quiet", "--no-report"})
-                  .exit_code,
-              0);
-    merge_args.push_back(shard.string());
-  }
+  const std::vector<std::string> merge_args = two_shards(dir);
+  ASSERT_FALSE(HasFailure());
   const fs::path runs = dir / "shard1" / "runs.jsonl";
   const std::string original = read_file(runs);
   std::string edited = original;
@@ -352,11 +360,8 @@ TEST(TrustFolder, MergeRefusesAnEditedShardAndOneOfAnotherVersion) {
 
 TEST(TrustFolder, ResumeRefusesAnEditedMiddleRecord) {
   test::TempDir dir;
-  const fs::path out = dir / "out";
-  ASSERT_EQ(
-      run_plab({"run", iris_config(dir, 5).string(), "--out", out.string(), "-q", "--no-report"})
-          .exit_code,
-      0);
+  const fs::path out = finished_run(dir, 5);
+  ASSERT_FALSE(HasFailure());
   // Untouched, a resume of the finished folder is accepted and changes nothing.
   const std::string before = read_file(out / "runs.jsonl");
   const auto again = run_plab({"run", "--resume", out.string(), "-q", "--no-report"});
@@ -379,11 +384,8 @@ TEST(TrustFolder, ResumeRefusesAnEditedMiddleRecord) {
 
 TEST(TrustFolder, ResumeRefusesRecordsWithoutDigests) {
   test::TempDir dir;
-  const fs::path out = dir / "out";
-  ASSERT_EQ(
-      run_plab({"run", iris_config(dir, 5).string(), "--out", out.string(), "-q", "--no-report"})
-          .exit_code,
-      0);
+  const fs::path out = finished_run(dir, 5);
+  ASSERT_FALSE(HasFailure());
   fs::remove(out / "runs.sha256");
   const auto r = run_plab({"run", "--resume", out.string(), "-q", "--no-report"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
@@ -394,11 +396,8 @@ TEST(TrustFolder, ResumeRefusesRecordsWithoutDigests) {
 
 TEST(TrustFolder, ResumeRefusesAFolderOfAnotherPlabVersionNamingBoth) {
   test::TempDir dir;
-  const fs::path out = dir / "out";
-  ASSERT_EQ(
-      run_plab({"run", iris_config(dir, 2).string(), "--out", out.string(), "-q", "--no-report"})
-          .exit_code,
-      0);
+  const fs::path out = finished_run(dir, 2);
+  ASSERT_FALSE(HasFailure());
   auto manifest = manifest_of(out);
   manifest["context"].as_object()["plab_version"] = "0.0.1";
   std::ofstream(out / "manifest.json", std::ios::trunc) << boost::json::serialize(manifest);
@@ -413,11 +412,8 @@ TEST(TrustFolder, ResumeRefusesAFolderOfAnotherPlabVersionNamingBoth) {
 
 TEST(TrustFolder, ResumeFillsMissingTimingsAndSaysSo) {
   test::TempDir dir;
-  const fs::path out = dir / "out";
-  ASSERT_EQ(
-      run_plab({"run", iris_config(dir, 4).string(), "--out", out.string(), "-q", "--no-report"})
-          .exit_code,
-      0);
+  const fs::path out = finished_run(dir, 4);
+  ASSERT_FALSE(HasFailure());
   const std::string timings = read_file(out / "timings.jsonl");
   std::ofstream(out / "timings.jsonl", std::ios::trunc)
       << timings.substr(0, timings.find('\n') + 1);

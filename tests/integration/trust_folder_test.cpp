@@ -88,6 +88,10 @@ Child start_plab(const std::vector<std::string>& args, const fs::path& io, const
       while (read(options.gate, &byte, 1) > 0) {
       }
     }
+    // Whatever this test process ignores, plab starts with the default actions (an ignored
+    // SIGPIPE would be inherited through exec and hide the closed-pipe case).
+    std::signal(SIGPIPE, SIG_DFL);
+    std::signal(SIGHUP, SIG_DFL);
     if (options.address_space != 0) {
       const rlimit limit{options.address_space, options.address_space};
       if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(127);

@@ -317,7 +317,7 @@ void BM_ParallelRepeats(benchmark::State& state) {
     std::filesystem::remove_all(out);
     std::filesystem::create_directories(out);
     benchmark::DoNotOptimize(
-        plab::execute_runs(e, out, plab::ExecuteOptions{threads, false, 0, 0}));
+        plab::execute_runs(e, out, plab::ExecuteOptions{threads, false, 0, e.total_runs}));
     std::filesystem::remove_all(out);
   }
 }

@@ -5,10 +5,12 @@
 
 #include <chrono>
 #include <cstdio>
+#include <new>
 
 #include "cli/options.hpp"
 #include "error.hpp"
 #include "report/report_writer.hpp"
+#include "results/folder_lock.hpp"
 #include "results/json_text.hpp"
 #include "results/manifest.hpp"
 #include "results/results_folder.hpp"
@@ -51,9 +53,14 @@ void print_plan(const Experiment& e, const RunRange& range, const ShardSpec& sha
   std::printf("plan: experiment '%s': %zu sweep point%s, %zu learner%s, %zu runs in all\n",
               e.name.c_str(), e.points.size(), e.points.size() == 1 ? "" : "s", learners,
               learners == 1 ? "" : "s", e.total_runs);
-  if (shard.count > 1) {
+  if (shard.count > 1 && range.size() == 0) {
+    std::printf(
+        "plan: shard %zu/%zu has no runs (more shards than runs); it writes an empty "
+        "folder that plab merge accepts\n",
+        shard.index, shard.count);
+  } else if (shard.count > 1) {
     std::printf("plan: shard %zu/%zu runs canonical runs %zu to %zu (%zu runs)\n", shard.index,
-                shard.count, range.begin, range.end == 0 ? 0 : range.end - 1, range.size());
+                shard.count, range.begin, range.end - 1, range.size());
   }
   std::printf("%-6s %-8s %-8s %-8s %s\n", "point", "learners", "repeats", "runs", "swept values");
   for (const PreparedPoint& p : e.points) {
@@ -116,11 +123,17 @@ int run_command(const Args& args, const std::string& command_line) {
   const PrepareOptions prepare{plugin_dirs_option(vm)};
 
   std::filesystem::path dir;
+  // One writer per folder, from before it is read (resume) or made (a new run) until plab
+  // exits (folder_lock.hpp).
+  FolderLock lock;
   boost::json::object old_manifest;
   ExperimentSource source;
   if (resume) {
     dir = vm["resume"].as<std::string>();
-    old_manifest = read_manifest(dir);
+    read_manifest(dir);  // a results folder? (no lock file is left in any other folder)
+    lock = FolderLock::exclusive(dir);
+    old_manifest = read_manifest(dir);  // as it is now that nobody else writes it
+    check_same_plab_version(dir, old_manifest);
     source = source_from_manifest(old_manifest);
     if (vm.count("config") != 0) {
       const ExperimentSource given =
@@ -137,7 +150,15 @@ int run_command(const Args& args, const std::string& command_line) {
   } else {
     source = load_experiment_source(vm["config"].as<std::string>(), changes);
   }
-  const Experiment e = prepare_experiment(source, prepare);
+  const Experiment e = [&] {
+    try {
+      return prepare_experiment(source, prepare);
+    } catch (const std::bad_alloc&) {
+      throw ResultsError(
+          "out of memory while preparing the experiment (reading its data sets, loading its "
+          "plugins, computing each point's margin); nothing was written");
+    }
+  }();
   for (const std::string& note : e.notes) std::fprintf(stderr, "plab: note: %s\n", note.c_str());
 
   ManifestInput manifest;
@@ -147,6 +168,9 @@ int run_command(const Args& args, const std::string& command_line) {
     manifest.range = state.range;
     manifest.shard = state.shard;
     manifest.earlier_sessions = state.sessions;
+    manifest.session.notes = state.notes;
+    for (const std::string& note : state.notes)
+      std::fprintf(stderr, "plab: note: %s\n", note.c_str());
     next_run = state.next_run;
   } else {
     if (vm.count("shard") != 0) manifest.shard = parse_shard(vm["shard"].as<std::string>());
@@ -170,7 +194,9 @@ int run_command(const Args& args, const std::string& command_line) {
       folder_suffix = "-shard-" + std::to_string(manifest.shard.index) + "-of-" +
                       std::to_string(manifest.shard.count);
     }
-    dir = create_results_folder(out, "results", e.name, start, folder_suffix);
+    ResultsFolder folder = create_results_folder(out, "results", e.name, start, folder_suffix);
+    dir = folder.path;
+    lock = std::move(folder.lock);
   }
   RunSession& session = manifest.session;
   session.status = "running";
@@ -230,10 +256,12 @@ int run_command(const Args& args, const std::string& command_line) {
     }
   }
   if (!write_error.empty()) {
+    const std::string what = r.out_of_memory && write_error == r.write_error
+                                 ? "lower --threads, max_epochs or record_curve, or free memory"
+                                 : "free space or fix the permission";
     throw ResultsError(write_error + "; the " + std::to_string(session.runs_written) +
-                       " records written before are intact; free space or fix the permission, "
-                       "then finish with: plab run --resume " +
-                       dir.string());
+                       " records written before are intact; " + what +
+                       ", then finish with: plab run --resume " + dir.string());
   }
   if (r.interrupted) {
     std::fprintf(stderr,

@@ -12,7 +12,7 @@ namespace plab {
 namespace {
 
 RunText text(std::size_t i) {
-  return RunText{"r" + std::to_string(i) + "\n", "t" + std::to_string(i) + "\n", "", false};
+  return RunText{"r" + std::to_string(i) + "\n", "t" + std::to_string(i) + "\n", "", false, {}};
 }
 
 TEST(OrderedWriter, WritesInCanonicalOrderWhateverTheSubmissionOrder) {

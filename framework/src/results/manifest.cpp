@@ -116,7 +116,7 @@ boost::json::array describe_points(const Experiment& e) {
 }  // namespace
 
 boost::json::object session_json(const RunSession& s) {
-  return boost::json::object{
+  boost::json::object out{
       {"command_line", s.command_line},
       {"host", host_name()},
       {"threads", s.threads},
@@ -128,6 +128,8 @@ boost::json::object session_json(const RunSession& s) {
       {"runs_written", s.runs_written},
       {"error", s.error.empty() ? boost::json::value(nullptr) : boost::json::value(s.error)},
   };
+  if (!s.notes.empty()) out["notes"] = boost::json::array(s.notes.begin(), s.notes.end());
+  return out;
 }
 
 boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {

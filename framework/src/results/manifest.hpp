@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include <boost/json/array.hpp>
 #include <boost/json/value.hpp>
@@ -23,7 +24,8 @@ struct RunSession {
   std::size_t runs_at_start = 0;  // runs already on disk when it began
   std::size_t runs_written = 0;   // runs on disk now
   std::size_t runs_failed = 0;
-  std::string error;  // why the session stopped early, if it did
+  std::string error;               // why the session stopped early, if it did
+  std::vector<std::string> notes;  // what a resume found and repaired (e.g. missing timings)
 };
 
 struct ManifestInput {

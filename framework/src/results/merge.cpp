@@ -9,6 +9,7 @@
 
 #include "error.hpp"
 #include "results/json_text.hpp"
+#include "results/record_digest.hpp"
 #include "results/results_folder.hpp"
 #include "results/resume.hpp"
 #include "results/runs_reader.hpp"
@@ -26,7 +27,14 @@ struct Shard {
   std::size_t count = 0;
   std::size_t first_run = 0;
   std::size_t end_run = 0;
+  FolderLock lock;  // shared: no plab may write the shard while it is merged
 };
+
+std::string expected_runs(std::size_t first, std::size_t end) {
+  if (end <= first) return "no runs were expected (an empty shard)";
+  if (end - first == 1) return "run " + std::to_string(first) + " was expected";
+  return "runs " + std::to_string(first) + " to " + std::to_string(end - 1) + " were expected";
+}
 
 void append_file(std::FILE* out, const fs::path& file, const fs::path& target) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(file.c_str(), "rb"), &std::fclose);
@@ -49,6 +57,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
   for (const fs::path& dir : dirs) {
     Shard s;
     s.dir = dir;
+    s.lock = FolderLock::shared_if_present(dir);
     s.manifest = read_manifest(dir);
     const auto& shard = s.manifest.at("shard").as_object();
     s.index = shard.at("index").to_number<std::size_t>();
@@ -67,6 +76,18 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
                         "' belongs to another experiment than '" + first.dir.string() +
                         "' (its resolved config, plugin files or shard count "
                         "differ)");
+    }
+    const auto version = [](const Shard& shard) {
+      const auto* context = shard.manifest.if_contains("context");
+      const auto* v = context != nullptr && context->is_object()
+                          ? context->as_object().if_contains("plab_version")
+                          : nullptr;
+      return v != nullptr && v->is_string() ? std::string(v->as_string()) : "(unknown)";
+    };
+    if (version(s) != version(first)) {
+      throw ConfigError("cannot merge: '" + s.dir.string() + "' was written by plab " + version(s) +
+                        " and '" + first.dir.string() + "' by plab " + version(first) +
+                        "; records of two versions are never mixed in one folder");
     }
     if (s.manifest.at("status") != "completed") {
       throw ResultsError("cannot merge: shard '" + s.dir.string() + "' is " +
@@ -95,11 +116,18 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     std::size_t records = 0;
     const RunsFileInfo info = read_runs(
         s->dir / "runs.jsonl", [&](const boost::json::object&, std::size_t) { ++records; });
-    if (s->first_run != expected_begin || records != s->end_run - s->first_run || info.torn_tail) {
+    if (s->first_run != expected_begin || s->end_run < s->first_run ||
+        records != s->end_run - s->first_run || info.torn_tail) {
       throw ResultsError("cannot merge: shard '" + s->dir.string() + "' holds " +
-                         std::to_string(records) + " runs where runs " +
-                         std::to_string(s->first_run) + " to " + std::to_string(s->end_run) +
-                         " were expected");
+                         std::to_string(records) + " runs where " +
+                         expected_runs(s->first_run, s->end_run));
+    }
+    const ChainCheck chain = check_digest_chain(s->dir, records);
+    if (chain.present && chain.verified != records) {
+      throw ResultsError("cannot merge: shard '" + s->dir.string() + "' has " +
+                         std::to_string(chain.verified) + " digests in " + kDigestFileName +
+                         " for " + std::to_string(records) +
+                         " records; the folder was changed after it was written");
     }
     expected_begin = s->end_run;
   }
@@ -109,7 +137,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
                        std::to_string(total) + " runs");
   }
 
-  create_results_folder(out, "", "", std::chrono::system_clock::now());
+  ResultsFolder folder = create_results_folder(out, "", "", std::chrono::system_clock::now());
   for (const char* name : {"runs.jsonl", "timings.jsonl", "trajectory.jsonl"}) {
     bool any = false;
     for (const auto& [index, s] : by_index) any = any || fs::exists(s->dir / name);
@@ -121,6 +149,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     for (const auto& [index, s] : by_index) append_file(f.get(), s->dir / name, target);
     if (std::fflush(f.get()) != 0) throw ResultsError("writing '" + target.string() + "' failed");
   }
+  write_digest_chain(out);
   boost::json::object manifest = first.manifest;
   boost::json::array sessions;
   boost::json::array merged_from;
@@ -144,7 +173,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
   std::string text;
   append_json(text, manifest);
   write_file_atomically(out / "manifest.json", text + "\n");
-  return MergeResult{total, shards.size()};
+  return MergeResult{total, shards.size(), std::move(folder.lock)};
 }
 
 }  // namespace plab

@@ -26,6 +26,9 @@ OrderedWriter::OrderedWriter(const std::filesystem::path& dir, std::size_t first
   runs_ = open_append(dir / "runs.jsonl");
   timings_ = open_append(dir / "timings.jsonl");
   if (trajectory) trajectory_ = open_append(dir / "trajectory.jsonl");
+  // An appending writer (resume) continues the chain the checked prefix ends with.
+  chain_ = last_chain_digest(dir / kDigestFileName);
+  digests_ = open_append(dir / kDigestFileName);
 }
 
 OrderedWriter::~OrderedWriter() { close(); }
@@ -61,13 +64,18 @@ void OrderedWriter::write_ready() {
   for (auto it = pending_.begin(); it != pending_.end() && it->first == next_;
        it = pending_.erase(it)) {
     // The trajectory and timings go first: a record in runs.jsonl promises its run is whole.
+    // The digest goes last, so a kill leaves no digest for a record that is not on disk.
+    const Digest own =
+        it->second.record_sha256 ? *it->second.record_sha256 : sha256_of(it->second.record);
+    const Digest link = chain_digest(chain_, own);
     if (!append(trajectory_, it->second.trajectory) || !append(timings_, it->second.timing) ||
-        !append(runs_, it->second.record)) {
+        !append(runs_, it->second.record) || !append(digests_, digest_hex(link) + "\n")) {
       error_ = "writing results into '" + dir_.string() + "' failed: " + std::strerror(errno);
       stopped_ = true;
       pending_.clear();
       return;
     }
+    chain_ = link;
     on_written_(next_, it->second);
     ++next_;
     wrote = true;
@@ -75,7 +83,7 @@ void OrderedWriter::write_ready() {
   // Flushing each batch keeps what is on disk close to what is done, so a kill loses little.
   if (wrote) {
     if ((trajectory_ != nullptr && std::fflush(trajectory_) != 0) || std::fflush(timings_) != 0 ||
-        std::fflush(runs_) != 0) {
+        std::fflush(runs_) != 0 || std::fflush(digests_) != 0) {
       error_ = "writing results into '" + dir_.string() + "' failed: " + std::strerror(errno);
       stopped_ = true;
       pending_.clear();
@@ -85,7 +93,7 @@ void OrderedWriter::write_ready() {
 
 std::string OrderedWriter::close() {
   std::lock_guard lock(mutex_);
-  for (std::FILE** f : {&runs_, &timings_, &trajectory_}) {
+  for (std::FILE** f : {&runs_, &timings_, &trajectory_, &digests_}) {
     if (*f == nullptr) continue;
     if (std::fclose(*f) != 0 && error_.empty()) {
       error_ = "closing results files in '" + dir_.string() + "' failed: " + std::strerror(errno);

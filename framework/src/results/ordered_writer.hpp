@@ -1,7 +1,8 @@
 // Streams run records to disk in canonical order while runs finish in any order.
 //
 // Threads hand in the text of a finished run with its canonical index; the writer appends
-// the longest complete prefix to runs.jsonl, timings.jsonl and trajectory.jsonl. A run may
+// the longest complete prefix to runs.jsonl, timings.jsonl and trajectory.jsonl, and the
+// record's link of the digest chain to runs.sha256 (record_digest.hpp). A run may
 // only start when its index is within `window` of the next one to write, so memory stays
 // bounded however many runs there are. After a stop request, nothing past the first
 // missing run is written: the files always hold a prefix of the canonical order.
@@ -14,15 +15,19 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
+
+#include "results/record_digest.hpp"
 
 namespace plab {
 
 struct RunText {
-  std::string record;      // one runs.jsonl line, '\n' included
-  std::string timing;      // one timings.jsonl line
-  std::string trajectory;  // zero or more trajectory.jsonl lines
-  bool failed = false;     // the run ended with status "failed"
+  std::string record;                   // one runs.jsonl line, '\n' included
+  std::string timing;                   // one timings.jsonl line
+  std::string trajectory;               // zero or more trajectory.jsonl lines
+  bool failed = false;                  // the run ended with status "failed"
+  std::optional<Digest> record_sha256;  // SHA-256 of `record`, if the caller took it already
 };
 
 class OrderedWriter {
@@ -58,6 +63,8 @@ class OrderedWriter {
   std::FILE* runs_ = nullptr;
   std::FILE* timings_ = nullptr;
   std::FILE* trajectory_ = nullptr;
+  std::FILE* digests_ = nullptr;
+  Digest chain_{};  // the last link written
   std::filesystem::path dir_;
   std::function<void(std::size_t, const RunText&)> on_written_;
 };

@@ -41,23 +41,33 @@ void point_latest(const fs::path& parent, const fs::path& target) {
 
 }  // namespace
 
-fs::path create_results_folder(const std::optional<fs::path>& out, const fs::path& root,
-                               const std::string& name, std::chrono::system_clock::time_point now,
-                               const std::string& suffix) {
+ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs::path& root,
+                                    const std::string& name,
+                                    std::chrono::system_clock::time_point now,
+                                    const std::string& suffix) {
   std::error_code ec;
   if (out) {
+    const auto already_used = [&] {
+      return ResultsError("--out '" + out->string() +
+                          "' already holds files; results are never overwritten: choose a new "
+                          "folder");
+    };
     if (fs::exists(*out, ec)) {
       if (!fs::is_directory(*out, ec)) {
         throw ResultsError("--out '" + out->string() + "' exists and is not a folder");
       }
-      if (!fs::is_empty(*out, ec)) {
-        throw ResultsError("--out '" + out->string() +
-                           "' already holds files; results are never overwritten: choose a new "
-                           "folder");
+      // A folder with other files and no lock file is refused without leaving one in it; with
+      // a lock file, the lock decides (a writer busy in it is named by its PID).
+      if (!fs::exists(*out / kLockFileName, ec) && !folder_is_empty_but_lock(*out)) {
+        throw already_used();
       }
     }
     make_dirs(*out);
-    return *out;
+    // Emptiness is decided under the lock: of two plab runs racing for one new folder, the
+    // one that takes the lock second either is refused by it or finds the first one's files.
+    FolderLock lock = FolderLock::exclusive(*out);
+    if (!folder_is_empty_but_lock(*out)) throw already_used();
+    return ResultsFolder{*out, std::move(lock)};
   }
   std::string stamp = utc_timestamp(now);
   std::erase(stamp, '-');
@@ -69,8 +79,9 @@ fs::path create_results_folder(const std::optional<fs::path>& out, const fs::pat
   for (int attempt = 1; attempt < 1000; ++attempt) {
     fs::path dir = parent / (attempt == 1 ? stamp : stamp + "-" + std::to_string(attempt));
     if (fs::create_directory(dir, ec)) {
+      FolderLock lock = FolderLock::exclusive(dir);
       point_latest(parent, dir);
-      return dir;
+      return ResultsFolder{dir, std::move(lock)};
     }
     if (ec)
       throw ResultsError("cannot create the results folder '" + dir.string() +

@@ -6,19 +6,26 @@
 #include <optional>
 #include <string>
 
+#include "results/folder_lock.hpp"
+
 namespace plab {
 
 // "2026-11-22T09:30:05Z"
 std::string utc_timestamp(std::chrono::system_clock::time_point t);
 
-// With `out`: that folder, created; it must not exist yet or be empty (results are never
-// overwritten). Otherwise `<root>/<name>/<UTC timestamp><suffix>/`, with `<root>/<name>/latest`
-// pointing to it. Throws ResultsError on failure.
-std::filesystem::path create_results_folder(const std::optional<std::filesystem::path>& out,
-                                            const std::filesystem::path& root,
-                                            const std::string& name,
-                                            std::chrono::system_clock::time_point now,
-                                            const std::string& suffix = "");
+struct ResultsFolder {
+  std::filesystem::path path;
+  FolderLock lock;  // held while the folder is written
+};
+
+// With `out`: that folder, created; it must not exist yet or be empty but for a lock file
+// (results are never overwritten). Otherwise `<root>/<name>/<UTC timestamp><suffix>/`, with
+// `<root>/<name>/latest` pointing to it. Either way the folder comes locked (folder_lock.hpp).
+// Throws ResultsError on failure, or if another plab holds the folder.
+ResultsFolder create_results_folder(const std::optional<std::filesystem::path>& out,
+                                    const std::filesystem::path& root, const std::string& name,
+                                    std::chrono::system_clock::time_point now,
+                                    const std::string& suffix = "");
 
 // Writes to a temporary file beside `path`, then renames it over `path`.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);

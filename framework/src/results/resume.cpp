@@ -1,5 +1,6 @@
 #include "results/resume.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -8,10 +9,12 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "build_info.hpp"
 #include "config/json_file.hpp"
 #include "error.hpp"
 #include "results/file_hash.hpp"
 #include "results/json_text.hpp"
+#include "results/record_digest.hpp"
 #include "results/runs_reader.hpp"
 
 namespace plab {
@@ -36,6 +39,14 @@ void truncate_to(const fs::path& file, std::size_t bytes) {
   if (fs::file_size(file, ec) == bytes) return;
   fs::resize_file(file, bytes, ec);
   if (ec) throw ResultsError("cannot truncate '" + file.string() + "': " + ec.message());
+}
+
+void append_text(const fs::path& file, const std::string& text) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "ab"), &std::fclose);
+  if (!f || std::fwrite(text.data(), 1, text.size(), f.get()) != text.size() ||
+      std::fflush(f.get()) != 0) {
+    throw ResultsError("writing '" + file.string() + "' failed");
+  }
 }
 
 // Bytes up to the end of the first `lines` complete lines (or of all complete lines).
@@ -111,6 +122,21 @@ boost::json::object read_manifest(const fs::path& dir) {
   return v.as_object();
 }
 
+void check_same_plab_version(const fs::path& dir, const boost::json::object& manifest) {
+  std::string written = "(unknown)";
+  if (const auto* context = manifest.if_contains("context"); context && context->is_object()) {
+    if (const auto* v = context->as_object().if_contains("plab_version"); v && v->is_string())
+      written = std::string(v->as_string());
+  }
+  if (written != build_info::kVersion) {
+    throw ConfigError("cannot resume '" + dir.string() + "': it was written by plab " + written +
+                      " and this is plab " + build_info::kVersion +
+                      "; records of two versions are never mixed in one folder: finish it with "
+                      "plab " +
+                      written + ", or start a new run");
+  }
+}
+
 ExperimentSource source_from_manifest(const boost::json::object& manifest) {
   ExperimentSource s;
   s.config_path = std::string(manifest.at("config_file").as_string());
@@ -141,27 +167,59 @@ ResumeState prepare_resume(const fs::path& dir, const Experiment& e,
 
   // runs.jsonl: every complete record must be the next canonical run.
   std::size_t count = 0;
-  const RunsFileInfo info =
-      read_runs(dir / "runs.jsonl", [&](const boost::json::object& r, std::size_t line) {
-        const std::size_t index = state.range.begin + count;
-        const RunId id = index < e.total_runs ? e.locate(index) : RunId{};
-        const bool expected =
-            index < state.range.end && r.at("point").to_number<std::size_t>() == id.point &&
-            r.at("repeat").to_number<std::size_t>() == id.repeat &&
-            r.at("learner").as_string() == e.points[id.point].learners[id.learner].name;
-        if (!expected) {
-          throw ResultsError((dir / "runs.jsonl").string() + ":" + std::to_string(line) +
-                             ": not the run expected at this place in canonical order; the folder "
-                             "was not written by this experiment");
-        }
-        ++count;
-      });
-  truncate_to(dir / "runs.jsonl", info.complete_bytes);
+  read_runs(dir / "runs.jsonl", [&](const boost::json::object& r, std::size_t line) {
+    const std::size_t index = state.range.begin + count;
+    const RunId id = index < e.total_runs ? e.locate(index) : RunId{};
+    const bool expected =
+        index < state.range.end && r.at("point").to_number<std::size_t>() == id.point &&
+        r.at("repeat").to_number<std::size_t>() == id.repeat &&
+        r.at("learner").as_string() == e.points[id.point].learners[id.learner].name;
+    if (!expected) {
+      throw ResultsError((dir / "runs.jsonl").string() + ":" + std::to_string(line) +
+                         ": not the run expected at this place in canonical order; the folder "
+                         "was not written by this experiment");
+    }
+    ++count;
+  });
+  // Every record kept must be the one plab wrote: its link of the digest chain must match.
+  // Records past the last digest (a kill between the two writes) are run again.
+  const ChainCheck chain = check_digest_chain(dir, count);
+  if (!chain.present && count > 0) {
+    throw ResultsError("cannot resume '" + dir.string() + "': it has no " + kDigestFileName +
+                       ", so its " + std::to_string(count) +
+                       " records cannot be checked (the folder of an older plab, or the file "
+                       "was removed); start a new run");
+  }
+  count = chain.verified;
+  truncate_to(dir / "runs.jsonl", chain.runs_bytes_kept);
+  truncate_to(dir / kDigestFileName, chain.digest_bytes_kept);
   state.next_run = state.range.begin + count;
 
-  // timings.jsonl: one line per run.
+  // timings.jsonl: one line per run. Missing lines (a file cut short or edited) cannot be
+  // measured again; they are filled with the run's identity and null seconds, so that line i
+  // stays run i, and the resume says so.
   const std::string timings = read_text(dir / "timings.jsonl");
-  truncate_to(dir / "timings.jsonl", prefix_of_lines(timings, count));
+  const std::size_t timing_bytes = prefix_of_lines(timings, count);
+  const auto timing_lines =
+      static_cast<std::size_t>(std::count(timings.begin(), timings.begin() + timing_bytes, '\n'));
+  truncate_to(dir / "timings.jsonl", timing_bytes);
+  if (timing_lines < count) {
+    std::string filler;
+    for (std::size_t k = timing_lines; k < count; ++k) {
+      const RunId id = e.locate(state.range.begin + k);
+      filler +=
+          "{\"point\":" + std::to_string(id.point) + ",\"learner\":" +
+          boost::json::serialize(boost::json::value(e.points[id.point].learners[id.learner].name)) +
+          ",\"repeat\":" + std::to_string(id.repeat) +
+          ",\"seconds\":null,\"train_seconds\":null}\n";
+    }
+    append_text(dir / "timings.jsonl", filler);
+    state.notes.push_back("timings.jsonl of '" + dir.string() + "' held " +
+                          std::to_string(timing_lines) + " lines for " + std::to_string(count) +
+                          " records; the " + std::to_string(count - timing_lines) +
+                          " missing timings are written as null seconds (they cannot be measured "
+                          "again)");
+  }
 
   // trajectory.jsonl: the lines of the runs kept, which come first in canonical order.
   const fs::path trajectory = dir / "trajectory.jsonl";

@@ -2,7 +2,8 @@
 //
 // The files hold a canonical prefix of the folder's runs, perhaps with a torn last line
 // (a kill -9 in the middle of a write). Resuming checks that the folder belongs to this
-// experiment — same resolved config, same plugin and data files by SHA-256, same shard —
+// experiment — same plab version, resolved config, plugin and data files by SHA-256, same
+// shard — and that every record kept is the one written (runs.sha256, record_digest.hpp),
 // cuts runs.jsonl, timings.jsonl and trajectory.jsonl back to the last complete run, and
 // says where to continue. Appending the remaining runs then gives the same bytes as an
 // uninterrupted run.
@@ -10,6 +11,8 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -23,6 +26,9 @@ namespace plab {
 // Reads DIR/manifest.json; UsageError if DIR is not a results folder.
 boost::json::object read_manifest(const std::filesystem::path& dir);
 
+// ConfigError naming both versions if another plab version wrote the folder.
+void check_same_plab_version(const std::filesystem::path& dir, const boost::json::object& manifest);
+
 // The config a folder was made from, as recorded (command-line changes already applied).
 ExperimentSource source_from_manifest(const boost::json::object& manifest);
 
@@ -30,7 +36,8 @@ struct ResumeState {
   std::size_t next_run = 0;  // first canonical run not on disk
   RunRange range;            // what the folder holds when complete
   ShardSpec shard;
-  boost::json::array sessions;  // the earlier sessions, for the new manifest
+  boost::json::array sessions;     // the earlier sessions, for the new manifest
+  std::vector<std::string> notes;  // what the resume repaired, for stderr and the manifest
 };
 
 // Throws ConfigError (a different config, plugin or data file) or ResultsError (damaged

@@ -38,10 +38,32 @@ std::string about_bytes(double bytes) {
   return about(bytes) + " " + units[u];
 }
 
+// With record_curve a record holds two numbers per epoch run: up to about 30 bytes of text
+// each (a mistake count and a loss in shortest round-trip form), and while the record is made
+// about 128 bytes of memory (measured: the outcome's vectors, the JSON arrays, the text).
+constexpr double kCurveTextBytesPerEpoch = 30.0;
+constexpr double kCurveMemoryBytesPerEpoch = 128.0;
+// A curve of a million epochs is ~30 MB of one record, more than any plot shows; past that a
+// run that does not converge would hold gigabytes on each thread.
+constexpr std::int64_t kMaxCurveEpochs = 1'000'000;
+
 // Refuses, before any data is read, an experiment too large to finish, saying what it would
 // take. Later sweep points are assumed as large as this one.
 void check_amount_of_work(const ExperimentConfig& c, std::size_t runs_before, std::size_t point,
                           std::size_t points) {
+  const auto max_epochs = static_cast<double>(c.protocol.max_epochs);
+  if (c.protocol.record_curve && c.protocol.max_epochs > kMaxCurveEpochs) {
+    throw_config_error(
+        "/protocol/record_curve",
+        "with max_epochs " + std::to_string(c.protocol.max_epochs) +
+            ", one run's curve could take about " +
+            about_bytes(max_epochs * kCurveMemoryBytesPerEpoch) + " of memory on each thread and " +
+            about_bytes(max_epochs * kCurveTextBytesPerEpoch) +
+            " of runs.jsonl; record_curve keeps at most " + std::to_string(kMaxCurveEpochs) +
+            " epochs a run: lower /protocol/max_epochs or drop record_curve");
+  }
+  const double record_bytes =
+      kRecordBytes + (c.protocol.record_curve ? max_epochs * kCurveTextBytesPerEpoch : 0.0);
   const auto learners = static_cast<double>(c.learners.size());
   const double runs_here = static_cast<double>(c.repeats) * learners;
   if (static_cast<double>(runs_before) + runs_here <= static_cast<double>(kMaxTotalRuns)) return;
@@ -52,7 +74,7 @@ void check_amount_of_work(const ExperimentConfig& c, std::size_t runs_before, st
                       std::to_string(c.repeats) + " x " + std::to_string(c.learners.size()) +
                       " learner" + (c.learners.size() == 1 ? "" : "s") + " x " +
                       std::to_string(points) + " sweep point" + (points == 1 ? "" : "s") +
-                      "): about " + about_bytes(runs * kRecordBytes) + " of runs.jsonl and up to " +
+                      "): about " + about_bytes(runs * record_bytes) + " of runs.jsonl and up to " +
                       about(runs * static_cast<double>(c.protocol.max_epochs)) +
                       " epochs (max_epochs " + std::to_string(c.protocol.max_epochs) +
                       " each); plab takes at most " + std::to_string(kMaxTotalRuns) +

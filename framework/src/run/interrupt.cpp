@@ -21,6 +21,12 @@ extern "C" void on_signal(int signal) {
 void install_interrupt_handlers() {
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
+  // A closed terminal (SIGHUP) is a request to stop like Ctrl-C: the folder is closed cleanly.
+  std::signal(SIGHUP, on_signal);
+  // A closed stdout (`plab run ... | head -1`) must not kill plab half-way: writes to it then
+  // fail with EPIPE and are dropped, while the results, the manifest and the report are
+  // finished and the exit code is the usual one.
+  std::signal(SIGPIPE, SIG_IGN);
 }
 
 bool interrupt_requested() { return g_signal.load() != 0; }

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <new>
 
 #include "experiments/protocol.hpp"
 #include "results/ordered_writer.hpp"
@@ -46,6 +47,7 @@ RunText execute_one(const Experiment& e, std::size_t index) {
 
   RunText text;
   text.record = format_run_record(e, id, outcome);
+  text.record_sha256 = sha256_of(text.record);  // here, in parallel; the writer only chains
   text.timing = format_timing(e, id, seconds, outcome.train_seconds);
   text.trajectory = std::move(outcome.trajectory);
   text.failed = outcome.status == RunStatus::kFailed;
@@ -61,7 +63,8 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
   for (const PreparedPoint& p : e.points)
     trajectory = trajectory || p.config.protocol.kind == "trajectory";
 
-  const std::size_t end = options.end_run == 0 ? e.total_runs : options.end_run;
+  // An empty slice [k, k) runs nothing: a shard may have no runs (more shards than runs).
+  const std::size_t end = options.end_run;
   ProgressLine progress(end, options.first_run, options.progress);
   // A run starts only within `window` of the oldest unwritten one: records waiting for an
   // earlier, slower run are bounded in number, so memory is too.
@@ -74,6 +77,7 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
 
   std::atomic<bool> stop{false};
   std::string internal_error;
+  bool out_of_memory = false;
   const auto first = static_cast<long long>(options.first_run);
   const auto total = static_cast<long long>(end);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(options.threads)
@@ -92,6 +96,18 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
     // Nothing may leave an OpenMP region by exception: a failure here stops the runner.
     try {
       writer.submit(index, execute_one(e, index));
+    } catch (const std::bad_alloc&) {
+#pragma omp critical(plab_runner_error)
+      if (internal_error.empty()) {
+        const RunId id = e.locate(index);
+        internal_error = "out of memory while running and recording run " + std::to_string(index) +
+                         " (sweep point " + std::to_string(id.point) + ", learner '" +
+                         e.points[id.point].learners[id.learner].name + "', repeat " +
+                         std::to_string(id.repeat) + ")";
+        out_of_memory = true;
+      }
+      stop = true;
+      writer.request_stop();
     } catch (const std::exception& ex) {
 #pragma omp critical(plab_runner_error)
       if (internal_error.empty()) internal_error = ex.what();
@@ -102,7 +118,10 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
   progress.finish();
   result.written = writer.next_index();
   result.write_error = writer.close();
-  if (result.write_error.empty() && !internal_error.empty()) result.write_error = internal_error;
+  if (result.write_error.empty() && !internal_error.empty()) {
+    result.write_error = internal_error;
+    result.out_of_memory = out_of_memory;
+  }
   result.interrupted = interrupt_requested() && result.written < end;
   return result;
 }

@@ -13,14 +13,15 @@ struct ExecuteOptions {
   int threads = 1;
   bool progress = false;
   std::size_t first_run = 0;  // runs before it are already on disk (resume, shard)
-  std::size_t end_run = 0;    // one past the last run to do (a shard's end); 0: all
+  std::size_t end_run = 0;    // one past the last run to do (a shard's end; may equal first_run)
 };
 
 struct ExecuteResult {
   std::size_t written = 0;  // canonical runs on disk after this call (a prefix)
   std::size_t failed = 0;   // runs with status "failed" written by this call
   bool interrupted = false;
-  std::string write_error;  // non-empty when writing the results failed
+  std::string write_error;     // non-empty when writing the results failed
+  bool out_of_memory = false;  // write_error says what was being done when memory ran out
 };
 
 // Runs [first_run, end_run) with a dynamic schedule, each from its own random streams,

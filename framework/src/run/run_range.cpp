@@ -15,11 +15,17 @@ ShardSpec parse_shard(const std::string& text) {
   };
   const std::string_view all(text);
   if (slash == std::string::npos || !parse(all.substr(0, slash), s.index) ||
-      !parse(all.substr(slash + 1), s.count) || s.count == 0 || s.index >= s.count ||
-      s.count > 100000) {
+      !parse(all.substr(slash + 1), s.count) || s.count == 0 || s.index >= s.count) {
     throw UsageError("--shard '" + text +
                      "' is not of the form I/N with 0 <= I < N (e.g. --shard "
                      "0/4 ... --shard 3/4)");
+  }
+  // More shards than runs is fine (the extra shards are empty); a count past any possible
+  // number of runs is a typo.
+  if (s.count > kMaxShards) {
+    throw UsageError("--shard '" + text + "' asks for " + std::to_string(s.count) +
+                     " shards; plab takes at most " + std::to_string(kMaxShards) +
+                     " (an experiment has at most that many runs)");
   }
   return s;
 }

@@ -1,0 +1,44 @@
+// One writer per results folder: an exclusive flock(2) on DIR/.plab.lock.
+//
+// `plab run` (new folder or --resume) and `plab merge` hold it from before they look at the
+// folder until they exit, so two writers can never interleave their records; a second one is
+// refused naming the holder's PID. The kernel drops a flock when its holder dies, so a lock
+// file left by a killed plab never blocks. Readers (verify, report) take no lock.
+#pragma once
+
+#include <filesystem>
+
+namespace plab {
+
+inline constexpr const char* kLockFileName = ".plab.lock";
+
+class FolderLock {
+ public:
+  FolderLock() = default;
+  FolderLock(FolderLock&& other) noexcept;
+  FolderLock& operator=(FolderLock&& other) noexcept;
+  FolderLock(const FolderLock&) = delete;
+  FolderLock& operator=(const FolderLock&) = delete;
+  // Empties the lock file (no PID of a finished plab stays behind), then releases it.
+  ~FolderLock();
+
+  // Takes the exclusive lock of the existing folder `dir`, creating the lock file if needed,
+  // and writes this process's PID into it. Throws ResultsError naming the holder's PID if
+  // another process holds it.
+  static FolderLock exclusive(const std::filesystem::path& dir);
+
+  // For reading a folder that must not change meanwhile (a shard being merged): a shared lock
+  // if the folder has a lock file, nothing otherwise (a folder written before locks existed).
+  // Throws ResultsError naming the writer's PID if one holds the folder.
+  static FolderLock shared_if_present(const std::filesystem::path& dir);
+
+ private:
+  explicit FolderLock(int fd, bool exclusive) : fd_(fd), exclusive_(exclusive) {}
+  int fd_ = -1;
+  bool exclusive_ = false;
+};
+
+// True if `dir` holds nothing but (perhaps) its lock file.
+bool folder_is_empty_but_lock(const std::filesystem::path& dir);
+
+}  // namespace plab

@@ -43,7 +43,7 @@ double norm_upper(const std::vector<double>& v) {
   double s = 0.0;
   for (double x : v) s += x * x;
   // Relative error of a computed 2-norm is at most about (n/2 + 1)·u; round up.
-  if (std::isfinite(s) && (s == 0.0 || s >= 0x1p-900)) return std::sqrt(s) * factor;
+  if (std::isfinite(s) && s >= 0x1p-900) return std::sqrt(s) * factor;
   // The squares overflow or underflow (a tiny norm would inflate ρ = γ/‖u‖): scale by a
   // power of two, which is exact, so the same error bound holds (as LAPACK's dnrm2 does).
   double largest = 0.0;

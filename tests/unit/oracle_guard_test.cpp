@@ -96,11 +96,36 @@ TEST(SeparatorSolvers, AGlpkFatalErrorComesBackAsAFailure) {
 
 TEST(SeparatorSolvers, HugeValuesAreScaledForEverySolver) {
   const Dataset d = raw_binary({{1, 1e160}, {1, -1e160}}, {+1, -1});
-  for (const SolverOutcome& c : {lp_separator(d, 5.0), liblinear_separator(d, 1e6, 1e-6)}) {
+  for (const SolverOutcome& c : {lp_separator(d, 5.0), liblinear_separator(d, 1e6, 1e-6, 30.0)}) {
     ASSERT_TRUE(c.candidate) << c.failure;
     std::vector<double> u = c.candidate->u;
     EXPECT_TRUE(certify_separator(d, u)) << c.candidate->note;
   }
+}
+
+TEST(SeparatorSolvers, LiblinearIsStoppedAtItsTimeLimit) {
+  // 200 classes of 2 points around the unit circle (augmented): Crammer–Singer needs far
+  // longer than 50 ms here; train() itself cannot be interrupted, its child process can.
+  std::vector<double> values;
+  std::vector<std::int32_t> labels;
+  std::vector<std::string> classes;
+  for (int c = 0; c < 200; ++c) {
+    classes.push_back("c" + std::to_string(c));
+    for (double d : {-0.2, 0.2}) {
+      const double t = 2 * std::numbers::pi * (c + d) / 200;
+      values.insert(values.end(), {std::cos(t), std::sin(t)});
+      labels.push_back(c);
+    }
+  }
+  const Dataset d(values, 400, 2, true, TaskKind::kMulticlass, labels, classes, {"a", "b"});
+  const auto start = std::chrono::steady_clock::now();
+  const SolverOutcome c = liblinear_separator(d, 1e6, 1e-6, 0.05);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(c.timed_out);
+  EXPECT_FALSE(c.candidate);
+  EXPECT_NE(c.failure.find("time limit"), std::string::npos) << c.failure;
+  EXPECT_LT(seconds, 2.0);
 }
 
 TEST(CertifySeparator, ATinyVectorKeepsItsTrueMargin) {

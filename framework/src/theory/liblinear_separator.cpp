@@ -1,9 +1,11 @@
 #include <linear.h>
 
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
+#include "theory/child_process.hpp"
 #include "theory/separator_solvers.hpp"
 
 namespace plab {
@@ -12,9 +14,7 @@ namespace {
 
 void silent(const char*) {}
 
-}  // namespace
-
-SolverOutcome liblinear_separator(const Dataset& data, double c, double tolerance) {
+SolverOutcome train_here(const Dataset& data, double c, double tolerance) {
   SolverOutcome outcome;
   set_print_string_function(&silent);  // before anything LIBLINEAR might print
   const std::size_t n = data.rows();
@@ -77,10 +77,43 @@ SolverOutcome liblinear_separator(const Dataset& data, double c, double toleranc
       for (std::size_t j = 0; j < d; ++j) out.u[cls * d + j] = m->w[j * nr_class + slot] * scale[j];
     }
   }
-  out.note = multiclass ? "liblinear -s 4 (Crammer-Singer)" : "liblinear -s 3 (L1-loss SVM dual)";
   free_and_destroy_model(&m);
   outcome.candidate = std::move(out);
   return outcome;
+}
+
+}  // namespace
+
+SolverOutcome liblinear_separator(const Dataset& data, double c, double tolerance,
+                                  double max_seconds) {
+  // The child sends "C" and the raw doubles of u, or "F" and the failure.
+  const ChildOutcome child = run_in_child(
+      [&] {
+        const SolverOutcome here = train_here(data, c, tolerance);
+        if (!here.candidate) return "F" + here.failure;
+        const auto& u = here.candidate->u;
+        return "C" +
+               std::string(reinterpret_cast<const char*>(u.data()), u.size() * sizeof(double));
+      },
+      max_seconds);
+  SolverOutcome out;
+  out.timed_out = child.timed_out;
+  if (!child.bytes || child.bytes->empty()) {
+    out.failure = "LIBLINEAR " + (child.bytes ? std::string("sent nothing") : child.failure);
+    return out;
+  }
+  const std::string& bytes = *child.bytes;
+  if (bytes[0] == 'F') {
+    out.failure = bytes.substr(1);
+    return out;
+  }
+  Candidate candidate;
+  candidate.u.resize((bytes.size() - 1) / sizeof(double));
+  std::memcpy(candidate.u.data(), bytes.data() + 1, candidate.u.size() * sizeof(double));
+  candidate.note = data.task() == TaskKind::kMulticlass ? "liblinear -s 4 (Crammer-Singer)"
+                                                        : "liblinear -s 3 (L1-loss SVM dual)";
+  out.candidate = std::move(candidate);
+  return out;
 }
 
 }  // namespace plab

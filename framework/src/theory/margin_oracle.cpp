@@ -236,7 +236,7 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
     report.seconds = seconds_since(t);
     out.methods.push_back(report);
   };
-  try_solver("liblinear", [&] { return liblinear_separator(data, 1e6, 1e-6); });
+  try_solver("liblinear", [&] { return liblinear_separator(data, 1e6, 1e-6, remaining()); });
   if (data.task() == TaskKind::kBinary) {
     try_solver("lp", [&] {
       return lp_separator(data, std::max(0.0, std::min(request.max_seconds, remaining())));

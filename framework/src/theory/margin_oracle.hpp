@@ -50,8 +50,8 @@ struct OracleRequest {
   std::vector<double> vector;  // teacher or given u
   double max_seconds = 20.0;   // per method
   // The whole oracle's budget (theory.oracle_seconds): a method is not started once it is
-  // spent, and the interruptible ones (Wolfe, the exact check, GLPK) stop at it. LIBLINEAR
-  // cannot be interrupted once started. A spent budget leaves the point undecided.
+  // spent, and every method stops at it (LIBLINEAR by being killed in its child process).
+  // A spent budget leaves the point undecided.
   double budget_seconds = 60.0;
   std::string label;  // names the data in progress lines on stderr ("point 3"); may be empty
 };

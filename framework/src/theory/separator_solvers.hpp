@@ -31,8 +31,10 @@ std::vector<double> column_scales(const Dataset& data);
 
 // LIBLINEAR dual coordinate descent (Fan et al. 2008): the L1-loss SVM (-s 3) for binary
 // tasks, Crammer–Singer (-s 4) for multi-class, with a large C approximating the hard margin
-// and the bias regularised as an ordinary (augmented) coordinate.
-SolverOutcome liblinear_separator(const Dataset& data, double c, double tolerance);
+// and the bias regularised as an ordinary (augmented) coordinate. train() has no time limit,
+// so it runs in a child process (child_process.hpp) that is killed after `max_seconds`.
+SolverOutcome liblinear_separator(const Dataset& data, double c, double tolerance,
+                                  double max_seconds);
 
 // GLPK simplex on max t s.t. yᵢ u·x̃ᵢ ≥ t, −1 ≤ uⱼ ≤ 1 (binary only): robust to bad scaling,
 // where dual coordinate descent may return no separator at all.

@@ -88,9 +88,9 @@ ChildOutcome run_in_child(const std::function<std::string()>& work, double secon
     out.timed_out = true;
     out.failure = "stopped at the time limit";
   } else if (WIFSIGNALED(status)) {
-    out.failure = std::string("it crashed (") + ::strsignal(WTERMSIG(status)) + ")";
+    out.failure = std::string("crashed (") + ::strsignal(WTERMSIG(status)) + ")";
   } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    out.failure = "it could not send its result";
+    out.failure = "could not send its result";
   } else {
     out.bytes = std::move(bytes);
   }

@@ -176,8 +176,7 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
   bool budget_spent = false;
   auto slow_notice = [&](const std::string& method) {
     return std::make_unique<SlowMethodNotice>(
-        "margin oracle" + (request.label.empty() ? std::string() : " (" + request.label + ")") +
-        ": " + method + " is still working on " + std::to_string(points.size()) +
+        "margin oracle: " + method + " is still working on " + std::to_string(points.size()) +
         " points of dimension " + std::to_string(points.dim()) + " after 1 s (budget " +
         decimal(request.budget_seconds) + " s, theory.oracle_seconds)");
   };

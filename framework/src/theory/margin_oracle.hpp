@@ -53,7 +53,6 @@ struct OracleRequest {
   // spent, and every method stops at it (LIBLINEAR by being killed in its child process).
   // A spent budget leaves the point undecided.
   double budget_seconds = 60.0;
-  std::string label;  // names the data in progress lines on stderr ("point 3"); may be empty
 };
 
 // Progress lines on stderr for methods that take over a second (on by default; the CLI

@@ -62,16 +62,23 @@ std::string reason_of(const boost::json::object& theory) {
 }
 
 // Item 6: rho* = 3.5e-13 > 0, far below what floating point can resolve here. Before, plab
-// said "separable": false ("Gordan's alternative") from a residual of 3.5e-13.
+// said "separable": false ("Gordan's alternative") from a residual of 3.5e-13. Now the
+// exact nearest point of the two certifies the margin (null would also be honest).
 TEST(TrustOracle, ASeparableSetBelowRoundingIsNeverCalledNotSeparable) {
   test::TempDir dir;
   const Outcome o = run_config(dir, inline_config("[[1], [0.999999999999]]", "[1, -1]"));
   ASSERT_EQ(o.process.exit_code, 0) << o.process.err;
   const auto& separable = o.theory.at("separable");
   ASSERT_FALSE(separable.is_bool() && !separable.as_bool()) << reason_of(o.theory);
+  EXPECT_FALSE(o.theory.contains("non_separability_certificate"));
   if (separable.is_null()) {
     EXPECT_NE(reason_of(o.theory).find("undecided"), std::string::npos) << reason_of(o.theory);
-    EXPECT_FALSE(o.theory.contains("non_separability_certificate"));
+  } else {
+    // Certified: the bracket holds rho* = 3.535455693842074e-13 (exact, from the rationals).
+    constexpr double kRhoStar = 3.535455693842074e-13;
+    EXPECT_LE(o.theory.at("rho").to_number<double>(), kRhoStar);
+    EXPECT_GT(o.theory.at("rho").to_number<double>(), 0.99 * kRhoStar);
+    EXPECT_GE(o.theory.at("rho_upper").to_number<double>(), kRhoStar);
   }
   ASSERT_EQ(o.runs.size(), 1u);
   EXPECT_EQ(o.runs[0].at("separable"), o.theory.at("separable"));

@@ -159,4 +159,60 @@ ExactGordan prove_origin_in_hull(const PointSet& points,
   return out;
 }
 
+std::optional<std::vector<double>> exact_affine_nearest_point(
+    const PointSet& points, const std::vector<std::pair<std::size_t, double>>& active,
+    std::chrono::steady_clock::time_point deadline) {
+  const std::size_t s = active.size();
+  const std::size_t m = points.dim();
+  if (s == 0) return std::nullopt;
+  std::vector<std::vector<Rational>> z(s, std::vector<Rational>(m));
+  std::vector<double> column(m);
+  for (std::size_t j = 0; j < s; ++j) {
+    points.point(active[j].first, column);
+    for (std::size_t i = 0; i < m; ++i) {
+      if (!std::isfinite(column[i])) return std::nullopt;
+      if (column[i] != 0.0) z[j][i] = exact(column[i]);
+    }
+  }
+  // min ‖Σ μⱼ zⱼ‖² subject to Σ μⱼ = 1: [G 1; 1ᵀ 0] [μ; ν] = [0; 1] with G = ZᵀZ (Lagrange).
+  const std::size_t n = s + 1;
+  std::vector<std::vector<Rational>> a(n, std::vector<Rational>(n + 1));
+  for (std::size_t j = 0; j < s; ++j) {
+    if (past(deadline)) return std::nullopt;
+    for (std::size_t k = j; k < s; ++k) {
+      Rational g = 0;
+      for (std::size_t i = 0; i < m; ++i) {
+        if (z[j][i] != 0 && z[k][i] != 0) g += z[j][i] * z[k][i];
+      }
+      a[j][k] = g;
+      a[k][j] = g;
+    }
+    a[j][s] = 1;
+    a[s][j] = 1;
+  }
+  a[s][n] = 1;
+  // Gauss–Jordan in exact rationals; a zero pivot column means affinely dependent points.
+  for (std::size_t c = 0; c < n; ++c) {
+    if (past(deadline)) return std::nullopt;
+    std::size_t p = c;
+    while (p < n && a[p][c] == 0) ++p;
+    if (p == n) return std::nullopt;
+    std::swap(a[p], a[c]);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i == c || a[i][c] == 0) continue;
+      const Rational f = a[i][c] / a[c][c];
+      for (std::size_t k = c; k <= n; ++k) a[i][k] -= f * a[c][k];
+    }
+  }
+  std::vector<double> out(m);
+  for (std::size_t i = 0; i < m; ++i) {
+    Rational x = 0;
+    for (std::size_t j = 0; j < s; ++j) {
+      if (z[j][i] != 0) x += a[j][n] / a[j][j] * z[j][i];
+    }
+    out[i] = static_cast<double>(x);
+  }
+  return out;
+}
+
 }  // namespace plab

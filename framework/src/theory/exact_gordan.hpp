@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,5 +32,14 @@ struct ExactGordan {
 ExactGordan prove_origin_in_hull(const PointSet& points,
                                  const std::vector<std::pair<std::size_t, double>>& guess,
                                  std::chrono::steady_clock::time_point deadline);
+
+// When the origin is not in their hull, the point of the affine hull of the same points
+// nearest the origin, computed exactly and rounded to double: a candidate separator where
+// the floating-point one is lost in rounding (x = 1 vs 0.999999999999 has ρ* = 3.5e-13).
+// Like every candidate it proves nothing until the oracle certifies it. Nullopt if the
+// points are affinely dependent or time runs out.
+std::optional<std::vector<double>> exact_affine_nearest_point(
+    const PointSet& points, const std::vector<std::pair<std::size_t, double>>& active,
+    std::chrono::steady_clock::time_point deadline);
 
 }  // namespace plab

@@ -204,6 +204,13 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
         gordan = prove_origin_in_hull(points, hull.weights, deadline);
         report.note += gordan->proved ? "; exact check: the origin is in the hull"
                                       : "; exact check: " + gordan->detail;
+        // Not in the hull: the exact nearest point may still certify a tiny margin.
+        if (!gordan->proved) {
+          if (auto p = exact_affine_nearest_point(points, hull.weights, deadline)) {
+            tracker.consider("nearest_hull_point", std::move(*p), report, data);
+            if (out.separable) report.note += "; its exact nearest point certifies a margin";
+          }
+        }
       }
     }
     if (!hull.optimal && !hull.origin_reached && remaining() <= 0.0) budget_spent = true;

@@ -20,6 +20,7 @@
 #include "run/interrupt.hpp"
 #include "run/parallel_runner.hpp"
 #include "run/run_range.hpp"
+#include "theory/margin_oracle.hpp"
 
 namespace plab::cli {
 
@@ -109,6 +110,7 @@ int run_command(const Args& args, const std::string& command_line) {
     }
   }
   const bool quiet = vm.count("quiet") != 0;
+  set_oracle_progress(!quiet);  // the oracle's "still working" lines
   const bool resume = vm.count("resume") != 0;
   const std::vector<CommandLineChange> changes = ordered_changes(parsed);
   if (!resume && vm.count("config") == 0) {

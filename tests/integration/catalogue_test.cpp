@@ -327,6 +327,11 @@ const std::vector<Case>& catalogue() {
        "failed; each has status \"failed\"",
        {"out/runs.jsonl"},
        true},
+      {"OracleBudgetNotPositive",
+       args(config_with({"--set", R"(/theory={"margin": "svm", "oracle_seconds": 0})"})),
+       2,
+       "must be a positive number of seconds",
+       {"/theory/oracle_seconds"}},
   };
   return cases;
 }

@@ -60,6 +60,8 @@ struct ProtocolSpec {
 struct TheorySpec {
   std::string margin = "svm";  // svm | teacher | given | none
   std::vector<double> u;       // given
+
+  double oracle_seconds = 60.0;  // the margin oracle's time budget (margin_oracle.hpp)
 };
 
 struct ExperimentConfig {

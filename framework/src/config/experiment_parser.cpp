@@ -224,6 +224,11 @@ TheorySpec parse_theory(ObjectReader in, const std::string& default_margin) {
   TheorySpec s;
   s.margin = in.choice("margin", {"svm", "teacher", "given", "none"}, default_margin);
   if (s.margin == "given") s.u = in.numbers("u");
+  s.oracle_seconds = in.number("oracle_seconds", 60.0);
+  if (!(s.oracle_seconds > 0.0)) {
+    throw_config_error(in.pointer_of("oracle_seconds"),
+                       "must be a positive number of seconds (the margin oracle's budget)");
+  }
   in.finish("for a theory block with margin '" + s.margin + "'");
   return s;
 }

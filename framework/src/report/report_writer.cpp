@@ -86,7 +86,11 @@ void data_and_theory(const ReportData& d, Document& doc) {
     rows.push_back(
         {text_of(p.at("index")), sweep_text(p.at("params")), text_of(data.at("rows")),
          text_of(data.at("cols")), text_of(data.at("task")), fmt(t.at("R").to_number<double>(), 6),
-         text_of(t.at("oracle")), text_of(t.at("separable")),
+         text_of(t.at("oracle")),
+         // null: the oracle was not asked ("none"), or it could not decide (issue 14).
+         !t.at("separable").is_null()        ? text_of(t.at("separable"))
+         : text_of(t.at("oracle")) == "none" ? "-"
+                                             : "undecided",
          separable ? fmt(t.at("rho").to_number<double>(), 10) : "-",
          t.at("rho_upper").is_null() ? "-" : fmt(t.at("rho_upper").to_number<double>(), 10),
          separable ? text_of(t.at("method")) : text_of(t.at("reason"))});

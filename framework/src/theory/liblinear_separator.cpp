@@ -1,7 +1,11 @@
 #include <linear.h>
 
+#include <cmath>
+#include <cstring>
+#include <string>
 #include <vector>
 
+#include "theory/child_process.hpp"
 #include "theory/separator_solvers.hpp"
 
 namespace plab {
@@ -10,19 +14,26 @@ namespace {
 
 void silent(const char*) {}
 
-}  // namespace
-
-std::optional<Candidate> liblinear_separator(const Dataset& data, double c, double tolerance) {
+SolverOutcome train_here(const Dataset& data, double c, double tolerance) {
+  SolverOutcome outcome;
+  set_print_string_function(&silent);  // before anything LIBLINEAR might print
   const std::size_t n = data.rows();
   const std::size_t d = data.cols();
   const bool multiclass = data.task() == TaskKind::kMulticlass;
   std::vector<feature_node> nodes;
   nodes.reserve(n * (d + 1));
   std::vector<std::size_t> start(n);
+  // Its dual solver divides by ‖x̃ᵢ‖²: values near the double range are scaled first.
+  const std::vector<double> scale = column_scales(data);
   for (std::size_t i = 0; i < n; ++i) {
     start[i] = nodes.size();
     for (std::size_t j = 0; j < d; ++j) {
-      if (data.row(i)[j] != 0.0) nodes.push_back({static_cast<int>(j + 1), data.row(i)[j]});
+      const double v = data.row(i)[j] * scale[j];
+      if (!std::isfinite(v)) {
+        outcome.failure = "a value is not finite";
+        return outcome;
+      }
+      if (v != 0.0) nodes.push_back({static_cast<int>(j + 1), v});
     }
     nodes.push_back({-1, 0.0});
   }
@@ -42,27 +53,66 @@ std::optional<Candidate> liblinear_separator(const Dataset& data, double c, doub
   param.solver_type = multiclass ? MCSVM_CS : L2R_L1LOSS_SVC_DUAL;
   param.eps = tolerance;
   param.C = c;
-  if (check_parameter(&prob, &param) != nullptr) return std::nullopt;
-  set_print_string_function(&silent);
+  if (const char* problem = check_parameter(&prob, &param); problem != nullptr) {
+    outcome.failure = std::string("LIBLINEAR refused its parameters: ") + problem;
+    return outcome;
+  }
   model* m = train(&prob, &param);
-  if (m == nullptr) return std::nullopt;
+  if (m == nullptr) {
+    outcome.failure = "LIBLINEAR returned no model";
+    return outcome;
+  }
   Candidate out;
   const std::size_t k = data.class_names().size();
   if (!multiclass) {
     // LIBLINEAR's decision value favours model->label[0]; make it favour +1.
     const double sign = m->label[0] == 1 ? 1.0 : -1.0;
     out.u.resize(d);
-    for (std::size_t j = 0; j < d; ++j) out.u[j] = sign * m->w[j];
+    for (std::size_t j = 0; j < d; ++j) out.u[j] = sign * m->w[j] * scale[j];
   } else {
     const auto nr_class = static_cast<std::size_t>(m->nr_class);
     out.u.assign(k * d, 0.0);
     for (std::size_t slot = 0; slot < nr_class; ++slot) {
       const auto cls = static_cast<std::size_t>(m->label[slot]);
-      for (std::size_t j = 0; j < d; ++j) out.u[cls * d + j] = m->w[j * nr_class + slot];
+      for (std::size_t j = 0; j < d; ++j) out.u[cls * d + j] = m->w[j * nr_class + slot] * scale[j];
     }
   }
-  out.note = multiclass ? "liblinear -s 4 (Crammer-Singer)" : "liblinear -s 3 (L1-loss SVM dual)";
   free_and_destroy_model(&m);
+  outcome.candidate = std::move(out);
+  return outcome;
+}
+
+}  // namespace
+
+SolverOutcome liblinear_separator(const Dataset& data, double c, double tolerance,
+                                  double max_seconds) {
+  // The child sends "C" and the raw doubles of u, or "F" and the failure.
+  const ChildOutcome child = run_in_child(
+      [&] {
+        const SolverOutcome here = train_here(data, c, tolerance);
+        if (!here.candidate) return "F" + here.failure;
+        const auto& u = here.candidate->u;
+        return "C" +
+               std::string(reinterpret_cast<const char*>(u.data()), u.size() * sizeof(double));
+      },
+      max_seconds);
+  SolverOutcome out;
+  out.timed_out = child.timed_out;
+  if (!child.bytes || child.bytes->empty()) {
+    out.failure = "LIBLINEAR " + (child.bytes ? std::string("sent nothing") : child.failure);
+    return out;
+  }
+  const std::string& bytes = *child.bytes;
+  if (bytes[0] == 'F') {
+    out.failure = bytes.substr(1);
+    return out;
+  }
+  Candidate candidate;
+  candidate.u.resize((bytes.size() - 1) / sizeof(double));
+  std::memcpy(candidate.u.data(), bytes.data() + 1, candidate.u.size() * sizeof(double));
+  candidate.note = data.task() == TaskKind::kMulticlass ? "liblinear -s 4 (Crammer-Singer)"
+                                                        : "liblinear -s 3 (L1-loss SVM dual)";
+  out.candidate = std::move(candidate);
   return out;
 }
 

@@ -1,6 +1,8 @@
 #include <glpk.h>
 
 #include <cmath>
+#include <csetjmp>
+#include <string>
 #include <vector>
 
 #include "theory/separator_solvers.hpp"
@@ -9,56 +11,148 @@ namespace plab {
 
 namespace {
 
-int silent(void*, const char*) { return 1; }  // a non-zero return suppresses GLPK's output
+// GLPK reports a fatal error (an internal assertion, e.g. on values near the double range) by
+// printing a message and calling abort() once the error hook returns. The hook below frees
+// GLPK's environment, as its manual asks, and jumps back to solve(), which turns the error
+// into "method failed". What GLPK prints goes to `t_output` instead of the terminal.
+thread_local std::string t_output;
 
-}  // namespace
+int capture(void*, const char* text) {
+  if (t_output.size() < 2000) t_output += text;
+  return 1;  // non-zero: GLPK prints nothing itself
+}
 
-std::optional<Candidate> lp_separator(const Dataset& data, double max_seconds) {
-  if (data.task() != TaskKind::kBinary) return std::nullopt;
-  const int n = static_cast<int>(data.rows());
-  const int d = static_cast<int>(data.cols());
-  glp_term_hook(&silent, nullptr);
+void on_fatal_error(void* jump) {
+  glp_free_env();
+  std::longjmp(*static_cast<std::jmp_buf*>(jump), 1);
+}
+
+struct LpInput {
+  int rows = 0;
+  int cols = 0;  // u₁..u_d
+  const std::vector<std::vector<int>>* index = nullptr;
+  const std::vector<std::vector<double>>* value = nullptr;
+  int milliseconds = 0;
+};
+
+struct LpResult {
+  int status = 0;       // glp_simplex's return code
+  int solution = 0;     // glp_get_status
+  bool failed = false;  // a fatal GLPK error
+};
+
+// Only trivially destructible locals live here: longjmp must not skip a destructor. The
+// caller owns every C++ object.
+void solve(const LpInput& in, LpResult& out, double* u) {
+  std::jmp_buf jump;
+  glp_term_hook(&capture, nullptr);
+  if (setjmp(jump) != 0) {
+    out.failed = true;
+    return;
+  }
+  glp_error_hook(&on_fatal_error, &jump);
   glp_prob* lp = glp_create_prob();
   glp_set_obj_dir(lp, GLP_MAX);
-  glp_add_cols(lp, d + 1);  // u₁..u_d, then t
-  for (int j = 1; j <= d; ++j) glp_set_col_bnds(lp, j, GLP_DB, -1.0, 1.0);
-  glp_set_col_bnds(lp, d + 1, GLP_FR, 0.0, 0.0);
-  glp_set_obj_coef(lp, d + 1, 1.0);
-  glp_add_rows(lp, n);
-  std::vector<int> index(static_cast<std::size_t>(d) + 2);
-  std::vector<double> value(static_cast<std::size_t>(d) + 2);
-  for (int i = 0; i < n; ++i) {
-    const double y = data.label(static_cast<std::size_t>(i)) == 1 ? 1.0 : -1.0;
-    int count = 0;
-    for (int j = 0; j < d; ++j) {
-      const double v = data.row(static_cast<std::size_t>(i))[j];
-      if (v == 0.0) continue;
-      ++count;
-      index[static_cast<std::size_t>(count)] = j + 1;
-      value[static_cast<std::size_t>(count)] = y * v;
-    }
-    ++count;
-    index[static_cast<std::size_t>(count)] = d + 1;
-    value[static_cast<std::size_t>(count)] = -1.0;
-    glp_set_mat_row(lp, i + 1, count, index.data(), value.data());
+  glp_add_cols(lp, in.cols + 1);  // u₁..u_d, then t
+  for (int j = 1; j <= in.cols; ++j) glp_set_col_bnds(lp, j, GLP_DB, -1.0, 1.0);
+  glp_set_col_bnds(lp, in.cols + 1, GLP_FR, 0.0, 0.0);
+  glp_set_obj_coef(lp, in.cols + 1, 1.0);
+  glp_add_rows(lp, in.rows);
+  for (int i = 0; i < in.rows; ++i) {
+    const auto& index = (*in.index)[static_cast<std::size_t>(i)];
+    const auto& value = (*in.value)[static_cast<std::size_t>(i)];
+    glp_set_mat_row(lp, i + 1, static_cast<int>(index.size()) - 1, index.data(), value.data());
     glp_set_row_bnds(lp, i + 1, GLP_LO, 0.0, 0.0);  // y u·x̃ − t ≥ 0
   }
   glp_smcp options;
   glp_init_smcp(&options);
   options.msg_lev = GLP_MSG_OFF;
   options.presolve = GLP_ON;
-  options.tm_lim = static_cast<int>(max_seconds * 1000);
+  options.tm_lim = in.milliseconds;
   glp_scale_prob(lp, GLP_SF_AUTO);
-  const int status = glp_simplex(lp, &options);
-  std::optional<Candidate> out;
-  if (status == 0 && glp_get_status(lp) == GLP_OPT) {
-    Candidate c;
-    c.u.resize(static_cast<std::size_t>(d));
-    for (int j = 1; j <= d; ++j) c.u[static_cast<std::size_t>(j - 1)] = glp_get_col_prim(lp, j);
-    c.note = "GLPK simplex, max t s.t. y u.x >= t, |u_j| <= 1";
-    out = std::move(c);
+  out.status = glp_simplex(lp, &options);
+  out.solution = glp_get_status(lp);
+  if (out.status == 0 && out.solution == GLP_OPT) {
+    for (int j = 1; j <= in.cols; ++j) u[j - 1] = glp_get_col_prim(lp, j);
   }
   glp_delete_prob(lp);
+  glp_error_hook(nullptr, nullptr);
+}
+
+// GLPK's fatal message, e.g. "glp_scale_prob: ... Error detected in file ... at line ...",
+// on one line; its progress lines before it ("Scaling...") are left out.
+std::string error_message(const std::string& text) {
+  std::string message;
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(begin, end - begin);
+    begin = end + 1;
+    if (line.empty() || line.ends_with("...")) continue;
+    message += (message.empty() ? "" : "; ") + line;
+  }
+  return message.empty() ? "no message" : message;
+}
+
+}  // namespace
+
+SolverOutcome lp_separator(const Dataset& data, double max_seconds) {
+  SolverOutcome out;
+  if (data.task() != TaskKind::kBinary) {
+    out.failure = "the LP is for binary tasks";
+    return out;
+  }
+  const int n = static_cast<int>(data.rows());
+  const int d = static_cast<int>(data.cols());
+  const std::vector<double> scale = column_scales(data);
+  // GLPK's rows are 1-based: element 0 of each index/value array is unused.
+  std::vector<std::vector<int>> index(static_cast<std::size_t>(n), std::vector<int>(1, 0));
+  std::vector<std::vector<double>> value(static_cast<std::size_t>(n), std::vector<double>(1, 0));
+  for (int i = 0; i < n; ++i) {
+    const double y = data.label(static_cast<std::size_t>(i)) == 1 ? 1.0 : -1.0;
+    auto& row_index = index[static_cast<std::size_t>(i)];
+    auto& row_value = value[static_cast<std::size_t>(i)];
+    for (int j = 0; j < d; ++j) {
+      const double v =
+          data.row(static_cast<std::size_t>(i))[j] * scale[static_cast<std::size_t>(j)];
+      if (v == 0.0) continue;
+      row_index.push_back(j + 1);
+      row_value.push_back(y * v);
+    }
+    row_index.push_back(d + 1);
+    row_value.push_back(-1.0);
+  }
+  LpInput in{n, d, &index, &value, static_cast<int>(max_seconds * 1000)};
+  LpResult result;
+  std::vector<double> u(static_cast<std::size_t>(d), 0.0);
+  t_output.clear();
+  solve(in, result, u.data());
+  if (result.failed) {
+    out.failure = "GLPK stopped with an error: " + error_message(t_output);
+    return out;
+  }
+  if (result.status == GLP_ETMLIM) {
+    out.timed_out = true;
+    out.failure = "GLPK reached its time limit";
+    return out;
+  }
+  if (result.status != 0 || result.solution != GLP_OPT) {
+    out.failure = "GLPK found no optimal solution (glp_simplex " + std::to_string(result.status) +
+                  ", status " + std::to_string(result.solution) + ")";
+    return out;
+  }
+  Candidate c;
+  c.u.resize(static_cast<std::size_t>(d));
+  for (std::size_t j = 0; j < c.u.size(); ++j) c.u[j] = u[j] * scale[j];
+  c.note = "GLPK simplex, max t s.t. y u.x >= t, |u_j| <= 1";
+  for (double s : scale) {
+    if (s != 1.0) {
+      c.note += "; columns scaled by powers of two";
+      break;
+    }
+  }
+  out.candidate = std::move(c);
   return out;
 }
 

@@ -1,10 +1,16 @@
 #include "theory/margin_oracle.hpp"
 
+#include <algorithm>
+#include <array>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 
+#include "theory/exact_gordan.hpp"
 #include "theory/min_norm_point.hpp"
+#include "theory/oracle_progress.hpp"
 #include "theory/point_set.hpp"
 #include "theory/separator_solvers.hpp"
 
@@ -33,10 +39,70 @@ void centre_rows(const Dataset& data, std::vector<double>& u) {
 }
 
 double norm_upper(const std::vector<double>& v) {
+  const double factor = 1.0 + (static_cast<double>(v.size()) + 2.0) * kUnitRoundoff;
   double s = 0.0;
   for (double x : v) s += x * x;
   // Relative error of a computed 2-norm is at most about (n/2 + 1)·u; round up.
-  return std::sqrt(s) * (1.0 + (static_cast<double>(v.size()) + 2.0) * kUnitRoundoff);
+  if (std::isfinite(s) && s >= 0x1p-900) return std::sqrt(s) * factor;
+  // The squares overflow or underflow (a tiny norm would inflate ρ = γ/‖u‖): scale by a
+  // power of two, which is exact, so the same error bound holds (as LAPACK's dnrm2 does).
+  double largest = 0.0;
+  for (double x : v) largest = std::max(largest, std::fabs(x));
+  if (!std::isfinite(largest) || largest == 0.0) return largest;
+  int e = 0;
+  std::frexp(largest, &e);
+  s = 0.0;
+  for (double x : v) {
+    const double t = std::ldexp(x, -e);
+    s += t * t;
+  }
+  return std::ldexp(std::sqrt(s) * factor, e);
+}
+
+// Shortest round-trip decimal, for reasons and progress lines.
+std::string decimal(double v) {
+  std::array<char, 32> buffer{};
+  const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), v).ptr;
+  return std::string(buffer.data(), end);
+}
+
+// ‖Σ λⱼ zⱼ‖ evaluated in double, without rounding up.
+double residual_norm(const PointSet& points,
+                     const std::vector<std::pair<std::size_t, double>>& weights) {
+  std::vector<double> z(points.dim());
+  std::vector<double> p(points.dim(), 0.0);
+  for (const auto& [j, weight] : weights) {
+    points.point(j, z);
+    for (std::size_t k = 0; k < z.size(); ++k) p[k] += weight * z[k];
+  }
+  double s = 0.0;
+  for (double v : p) s += v * v;
+  return std::sqrt(s);
+}
+
+// Any hull point p = Σλⱼzⱼ / Σλⱼ proves ρ* ≤ ‖p‖. Recomputed in double and rounded up by
+// the error of forming the sum and its norm; nullopt if that overflows.
+std::optional<double> hull_norm_upper(const PointSet& points,
+                                      const std::vector<std::pair<std::size_t, double>>& weights) {
+  double longest = 0.0;
+  std::vector<double> z(points.dim());
+  std::vector<double> p(points.dim(), 0.0);
+  for (const auto& [j, weight] : weights) {
+    points.point(j, z);
+    double zz = 0.0;
+    for (std::size_t k = 0; k < z.size(); ++k) {
+      p[k] += weight * z[k];
+      zz += z[k] * z[k];
+    }
+    longest = std::max(longest, std::sqrt(zz));
+  }
+  double weight_sum = 0.0;
+  for (const auto& w : weights) weight_sum += w.second;
+  const double slack = (static_cast<double>(weights.size()) + 4.0) * kUnitRoundoff * longest;
+  const double p_norm = norm_upper(p) / std::max(weight_sum * (1.0 - 4.0 * kUnitRoundoff), 1e-300);
+  const double upper = p_norm + slack;
+  if (!std::isfinite(upper)) return std::nullopt;
+  return upper;
 }
 
 struct Tracker {
@@ -72,8 +138,11 @@ std::optional<CertifiedMargin> certify_separator(const Dataset& data, std::vecto
   m.gamma = gamma;
   m.norm = norm_upper(u);
   m.rho = gamma / m.norm * (1.0 - 2.0 * kUnitRoundoff);
+  if (!std::isfinite(m.norm) || !std::isfinite(m.rho) || !(m.rho > 0.0)) return std::nullopt;
   return m;
 }
+
+void set_oracle_progress(bool enabled) { SlowMethodNotice::enable(enabled); }
 
 MarginCertificate find_margin(const Dataset& data, const OracleRequest& request) {
   const auto start = std::chrono::steady_clock::now();
@@ -98,72 +167,109 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
 
   // svm: every method, each certified; the nearest hull point also bounds ρ* from above.
   const PointSet points(data);
+  const auto deadline =
+      start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                  std::chrono::duration<double>(std::clamp(request.budget_seconds, 0.0, 1e9)));
+  auto remaining = [&] {
+    return std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+  };
+  bool budget_spent = false;
+  auto slow_notice = [&](const std::string& method) {
+    return std::make_unique<SlowMethodNotice>(
+        "margin oracle: " + method + " is still working on " + std::to_string(points.size()) +
+        " points of dimension " + std::to_string(points.dim()) + " after 1 s (budget " +
+        decimal(request.budget_seconds) + " s, theory.oracle_seconds)");
+  };
+  std::optional<ExactGordan> gordan;
   {
     const auto t = std::chrono::steady_clock::now();
+    const auto notice = slow_notice("the nearest hull point");
     MinNormOptions options;
-    options.max_seconds = request.max_seconds;
+    options.max_seconds = std::min(request.max_seconds, remaining());
     const MinNormResult hull = min_norm_point(points, options);
     MethodReport report{"nearest_hull_point", std::nullopt, std::nullopt, 0.0,
                         "Wolfe 1976; " + std::to_string(hull.iterations) + " iterations" +
                             (hull.optimal          ? ", optimal"
                              : hull.origin_reached ? ", origin reached"
                                                    : ", stopped early")};
-    // ‖Σλⱼzⱼ‖ recomputed in double; round up by the error of forming the sum and its norm.
-    double longest = 0.0;
-    std::vector<double> z(points.dim());
-    std::vector<double> p(points.dim(), 0.0);
-    for (const auto& [j, weight] : hull.weights) {
-      points.point(j, z);
-      double zz = 0.0;
-      for (std::size_t k = 0; k < z.size(); ++k) {
-        p[k] += weight * z[k];
-        zz += z[k] * z[k];
+    if (!hull.failure.empty()) {
+      report.note = "method failed: " + hull.failure;
+    } else {
+      report.rho_upper = hull_norm_upper(points, hull.weights);
+      out.rho_upper = report.rho_upper;
+      tracker.consider("nearest_hull_point", hull.point, report, data);
+      // Near the origin, floating point cannot tell "in the hull" from "very close to it":
+      // only an exact check of the combination proves non-separability.
+      if (hull.origin_reached && !out.separable) {
+        gordan = prove_origin_in_hull(points, hull.weights, deadline);
+        report.note += gordan->proved ? "; exact check: the origin is in the hull"
+                                      : "; exact check: " + gordan->detail;
+        // Not in the hull: the exact nearest point may still certify a tiny margin.
+        if (!gordan->proved) {
+          if (auto p = exact_affine_nearest_point(points, hull.weights, deadline)) {
+            tracker.consider("nearest_hull_point", std::move(*p), report, data);
+            if (out.separable) report.note += "; its exact nearest point certifies a margin";
+          }
+        }
       }
-      longest = std::max(longest, std::sqrt(zz));
     }
-    double weight_sum = 0.0;
-    for (const auto& w : hull.weights) weight_sum += w.second;
-    const double slack = (static_cast<double>(hull.weights.size()) + 4.0) * kUnitRoundoff * longest;
-    const double p_norm =
-        norm_upper(p) / std::max(weight_sum * (1.0 - 4.0 * kUnitRoundoff), 1e-300);
-    report.rho_upper = p_norm + slack;
-    out.rho_upper = report.rho_upper;
-    if (hull.origin_reached) {
-      out.hull_residual = p_norm;
-      out.hull_weights = hull.weights;
-    }
-    tracker.consider("nearest_hull_point", hull.point, report, data);
+    if (!hull.optimal && !hull.origin_reached && remaining() <= 0.0) budget_spent = true;
     report.seconds = seconds_since(t);
     out.methods.push_back(report);
   }
+  const bool decided = gordan && gordan->proved;
   // A solver's candidate is certified like any other; its time and status go to the manifest.
-  auto try_solver = [&](const char* name, const char* failure, auto&& solve) {
+  auto try_solver = [&](const char* name, auto&& solve) {
     const auto t = std::chrono::steady_clock::now();
     MethodReport report{name, std::nullopt, std::nullopt, 0.0, ""};
-    if (auto c = solve()) {
-      report.note = c->note;
-      tracker.consider(name, std::move(c->u), report, data);
+    if (decided) {
+      report.note = "skipped: non-separability is already proved";
+    } else if (remaining() <= 0.0) {
+      report.note = "skipped: the oracle's budget of " + decimal(request.budget_seconds) +
+                    " s (theory.oracle_seconds) is spent";
+      budget_spent = true;
     } else {
-      report.note = failure;
+      const auto notice = slow_notice(name);
+      SolverOutcome c = solve();
+      if (c.candidate) {
+        report.note = c.candidate->note;
+        tracker.consider(name, std::move(c.candidate->u), report, data);
+      } else {
+        report.note = "method failed: " + c.failure;
+      }
+      if (c.timed_out) budget_spent = true;
     }
     report.seconds = seconds_since(t);
     out.methods.push_back(report);
   };
-  try_solver("liblinear", "no model", [&] { return liblinear_separator(data, 1e6, 1e-6); });
+  try_solver("liblinear", [&] { return liblinear_separator(data, 1e6, 1e-6, remaining()); });
   if (data.task() == TaskKind::kBinary) {
-    try_solver("lp", "no optimal solution",
-               [&] { return lp_separator(data, request.max_seconds); });
+    try_solver("lp", [&] {
+      return lp_separator(data, std::max(0.0, std::min(request.max_seconds, remaining())));
+    });
   }
 
   if (out.separable.value_or(false)) {
     out.hull_residual.reset();
     out.hull_weights.clear();
-  } else if (out.hull_residual) {
+  } else if (decided) {
     out.separable = false;
+    out.hull_weights = gordan->weights;
+    out.hull_residual = residual_norm(points, out.hull_weights);
     out.reason = "not linearly separable: convex weights on " +
                  std::to_string(out.hull_weights.size()) +
-                 " points make the sum of y x~ vanish to within " +
-                 std::to_string(*out.hull_residual) + " (Gordan's alternative)";
+                 " points make the sum of y x~ exactly 0, checked in rational arithmetic "
+                 "(Gordan's alternative)";
+  } else if (budget_spent) {
+    out.reason = "undecided: the oracle's budget of " + decimal(request.budget_seconds) +
+                 " s (theory.oracle_seconds) ran out before a method found a separator or "
+                 "proved that none exists";
+  } else if (gordan) {
+    out.reason = "undecided: the nearest hull point is within " +
+                 (out.rho_upper ? decimal(*out.rho_upper) : std::string("rounding error")) +
+                 " of the origin (so rho* <= that), but no method certified a separator and "
+                 "the exact check found no vanishing combination (" +
+                 gordan->detail + ")";
   } else {
     out.reason = "undecided: no method found a separator and none proved that none exists";
   }

@@ -23,7 +23,7 @@ struct MethodReport {
   std::optional<double> rho;        // certified margin of its candidate, if positive
   std::optional<double> rho_upper;  // an upper bound on ρ* it proved, if any
   double seconds = 0.0;
-  std::string note;
+  std::string note;  // solver status, or "method failed: reason" / "skipped: reason"
 };
 
 struct MarginCertificate {
@@ -36,7 +36,9 @@ struct MarginCertificate {
   double rho = 0.0;                 // gamma / reference_norm
   std::optional<double> rho_upper;  // ρ* ≤ rho_upper (a hull point's norm)
   std::string reason;               // why there is no margin, when there is none
-  // Non-separability certificate (Gordan): convex weights λ with ‖Σ λⱼ zⱼ‖ = hull_residual.
+  // Non-separability certificate (Gordan): convex weights λ with Σ λⱼ zⱼ = 0, checked exactly
+  // in rational arithmetic (exact_gordan.hpp); hull_residual is ‖Σ λⱼ zⱼ‖ evaluated in double
+  // with the weights rounded to double, as a reader would recompute it.
   std::optional<double> hull_residual;
   std::vector<std::pair<std::size_t, double>> hull_weights;
   std::vector<MethodReport> methods;
@@ -47,7 +49,15 @@ struct OracleRequest {
   std::string kind = "svm";    // svm | teacher | given | none
   std::vector<double> vector;  // teacher or given u
   double max_seconds = 20.0;   // per method
+  // The whole oracle's budget (theory.oracle_seconds): a method is not started once it is
+  // spent, and every method stops at it (LIBLINEAR by being killed in its child process).
+  // A spent budget leaves the point undecided.
+  double budget_seconds = 60.0;
 };
+
+// Progress lines on stderr for methods that take over a second (on by default; the CLI
+// turns them off for --quiet).
+void set_oracle_progress(bool enabled);
 
 MarginCertificate find_margin(const Dataset& data, const OracleRequest& request);
 

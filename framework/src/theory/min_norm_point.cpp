@@ -49,6 +49,12 @@ MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& optio
     }
   }
   longest = std::sqrt(longest);
+  // ‖Pⱼ‖² beyond the double range (|x| ≳ 1e154) would make every test below meaningless:
+  // an infinite "longest" would even declare the origin reached.
+  if (!std::isfinite(longest)) {
+    result.failure = "a point's squared norm is not finite in double (values of 1e154 or more)";
+    return result;
+  }
 
   std::vector<std::size_t> active{first};
   Eigen::MatrixXd columns(static_cast<Eigen::Index>(m), 1);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -29,6 +30,7 @@ struct MinNormResult {
   bool optimal = false;                                 // the gap test was met
   bool origin_reached = false;  // ‖x‖ fell to zero_norm: the origin is (nearly) in the hull
   std::size_t iterations = 0;
+  std::string failure;  // not empty: the method could not run (e.g. squared norms overflow)
 };
 
 MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& options = {});

@@ -28,6 +28,7 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
   OracleRequest request;
   request.kind = theory.margin;
   request.vector = theory.margin == "teacher" ? teacher : theory.u;
+  request.budget_seconds = theory.oracle_seconds;
   t.margin = find_margin(data, request);
   if (need_least_squares && data.task() == TaskKind::kBinary) {
     t.least_squares = solve_least_squares(data);

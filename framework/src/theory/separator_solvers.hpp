@@ -16,13 +16,28 @@ struct Candidate {
   std::string note;       // solver status, for the manifest
 };
 
+// A solver never aborts the process: errors inside it (GLPK's fatal errors, non-finite
+// values) come back as `failure`, a sentence for the manifest's "method failed: ...".
+struct SolverOutcome {
+  std::optional<Candidate> candidate;
+  std::string failure;     // why there is no candidate
+  bool timed_out = false;  // it stopped at its time limit
+};
+
+// Powers of two (exact to apply and undo) that bring each column's largest |x| into
+// [2^-40, 2^40], or 1 for columns already there: solvers square and sum the values, and
+// 1e160 squared overflows. u for the scaled data gives uⱼ·scaleⱼ for the original columns.
+std::vector<double> column_scales(const Dataset& data);
+
 // LIBLINEAR dual coordinate descent (Fan et al. 2008): the L1-loss SVM (-s 3) for binary
 // tasks, Crammer–Singer (-s 4) for multi-class, with a large C approximating the hard margin
-// and the bias regularised as an ordinary (augmented) coordinate.
-std::optional<Candidate> liblinear_separator(const Dataset& data, double c, double tolerance);
+// and the bias regularised as an ordinary (augmented) coordinate. train() has no time limit,
+// so it runs in a child process (child_process.hpp) that is killed after `max_seconds`.
+SolverOutcome liblinear_separator(const Dataset& data, double c, double tolerance,
+                                  double max_seconds);
 
 // GLPK simplex on max t s.t. yᵢ u·x̃ᵢ ≥ t, −1 ≤ uⱼ ≤ 1 (binary only): robust to bad scaling,
 // where dual coordinate descent may return no separator at all.
-std::optional<Candidate> lp_separator(const Dataset& data, double max_seconds);
+SolverOutcome lp_separator(const Dataset& data, double max_seconds);
 
 }  // namespace plab

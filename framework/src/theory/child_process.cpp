@@ -1,0 +1,100 @@
+#include "theory/child_process.hpp"
+
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+
+namespace plab {
+
+namespace {
+
+bool write_all(int fd, const std::string& bytes) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+[[noreturn]] void child_main(int fd, const std::function<std::string()>& work) {
+  // Die with plab, and of Ctrl-C like any foreground job, rather than run on orphaned.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  std::signal(SIGHUP, SIG_DFL);
+  const bool ok = write_all(fd, work());
+  ::_exit(ok ? 0 : 1);  // no atexit handlers, no flushing of the parent's buffers
+}
+
+}  // namespace
+
+ChildOutcome run_in_child(const std::function<std::string()>& work, double seconds) {
+  ChildOutcome out;
+  int fds[2];
+  if (::pipe(fds) != 0) {
+    out.bytes = work();
+    return out;
+  }
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    out.bytes = work();
+    return out;
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    child_main(fds[1], work);
+  }
+  ::close(fds[1]);
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(std::max(seconds, 0.0)));
+  std::string bytes;
+  bool eof = false;
+  while (!eof) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          deadline - std::chrono::steady_clock::now())
+                          .count();
+    if (left <= 0) break;
+    pollfd p{fds[0], POLLIN, 0};
+    const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+    if (ready < 0 && errno != EINTR) break;
+    if (ready <= 0) continue;
+    char buffer[65536];
+    const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      eof = true;
+    } else {
+      bytes.append(buffer, static_cast<std::size_t>(n));
+    }
+  }
+  ::close(fds[0]);
+  if (!eof) ::kill(pid, SIGKILL);  // only the child started above
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!eof) {
+    out.timed_out = true;
+    out.failure = "stopped at the time limit";
+  } else if (WIFSIGNALED(status)) {
+    out.failure = std::string("crashed (") + ::strsignal(WTERMSIG(status)) + ")";
+  } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    out.failure = "could not send its result";
+  } else {
+    out.bytes = std::move(bytes);
+  }
+  return out;
+}
+
+}  // namespace plab

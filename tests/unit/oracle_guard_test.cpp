@@ -1,0 +1,173 @@
+// The margin oracle's guards (issue 14): the exact non-separability check, solvers that fail
+// instead of aborting, norms that neither overflow nor underflow into a wrong margin, the
+// time budget, and the notice for slow methods.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <numbers>
+#include <thread>
+
+#include "theory/exact_gordan.hpp"
+#include "theory/margin_oracle.hpp"
+#include "theory/oracle_progress.hpp"
+#include "theory/point_set.hpp"
+#include "theory/separator_solvers.hpp"
+
+namespace plab {
+namespace {
+
+Dataset raw_binary(const std::vector<std::vector<double>>& rows, const std::vector<int>& signs) {
+  std::vector<double> values;
+  for (const auto& r : rows) values.insert(values.end(), r.begin(), r.end());
+  std::vector<std::int32_t> label;
+  for (int s : signs) label.push_back(s > 0 ? 1 : 0);
+  std::vector<std::string> names;
+  for (std::size_t j = 0; j < rows.front().size(); ++j) names.push_back("x" + std::to_string(j));
+  return Dataset(values, rows.size(), rows.front().size(), false, TaskKind::kBinary, label,
+                 {"neg", "pos"}, names);
+}
+
+const auto kForever = std::chrono::steady_clock::now() + std::chrono::hours(1);
+
+TEST(ExactGordan, ProvesXorWithWeightsOneQuarter) {
+  // Augmented XOR: Σ yᵢx̃ᵢ = 0 with every weight 1/4.
+  const Dataset d = raw_binary({{1, 0, 0}, {1, 1, 1}, {1, 1, 0}, {1, 0, 1}}, {-1, -1, 1, 1});
+  const PointSet points(d);
+  // Weights off by rounding-sized amounts: the exact solution is found anyway.
+  const ExactGordan g =
+      prove_origin_in_hull(points, {{0, 0.25}, {1, 0.25 + 1e-13}, {2, 0.25}, {3, 0.25}}, kForever);
+  ASSERT_TRUE(g.proved) << g.detail;
+  ASSERT_EQ(g.weights.size(), 4u);
+  for (const auto& w : g.weights) EXPECT_EQ(w.second, 0.25);
+}
+
+TEST(ExactGordan, RefusesASmallResidualThatIsNotZero) {
+  // x = 1 (+1) and x = 0.999999999999 (−1): separable, although the midpoint of the two
+  // points lies 3.5e-13 from the origin.
+  const Dataset d = raw_binary({{1, 1}, {1, 0.999999999999}}, {+1, -1});
+  const ExactGordan g = prove_origin_in_hull(PointSet(d), {{0, 0.5}, {1, 0.5}}, kForever);
+  EXPECT_FALSE(g.proved);
+  EXPECT_NE(g.detail.find("not exactly a combination"), std::string::npos) << g.detail;
+}
+
+TEST(ExactGordan, RefusesACombinationThatNeedsANegativeWeight) {
+  // z₁ = (1, 0), z₂ = (2, 0): z₁ − ½z₂ = 0 needs a negative weight; the origin is not in
+  // their hull (u = (1, 0) separates them).
+  const Dataset d = raw_binary({{1, 0}, {2, 0}}, {+1, +1});
+  const ExactGordan g = prove_origin_in_hull(PointSet(d), {{0, 0.5}, {1, 0.5}}, kForever);
+  EXPECT_FALSE(g.proved);
+}
+
+TEST(ExactGordan, StopsAtItsDeadline) {
+  const Dataset d = raw_binary({{1, 0, 0}, {1, 1, 1}, {1, 1, 0}, {1, 0, 1}}, {-1, -1, 1, 1});
+  const auto past = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  const ExactGordan g =
+      prove_origin_in_hull(PointSet(d), {{0, 0.25}, {1, 0.25}, {2, 0.25}, {3, 0.25}}, past);
+  EXPECT_FALSE(g.proved);
+  EXPECT_NE(g.detail.find("ran out of time"), std::string::npos) << g.detail;
+}
+
+TEST(ColumnScales, OnlyColumnsOutsideTwoToThePlusMinus40ArePowersOfTwo) {
+  const Dataset d = raw_binary({{1, 1e160, 1e-200, 0}, {-3, 2, 0, 0}}, {+1, -1});
+  const std::vector<double> s = column_scales(d);
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_EQ(s[0], 1.0);
+  EXPECT_EQ(s[3], 1.0);
+  for (std::size_t j : {1u, 2u}) {
+    int e = 0;
+    EXPECT_EQ(std::frexp(s[j], &e), 0.5) << j;  // a power of two
+  }
+  EXPECT_GE(1e160 * s[1], 0.5);
+  EXPECT_LT(1e160 * s[1], 1.0);
+  EXPECT_GE(1e-200 * s[2], 0.5);
+  EXPECT_LT(1e-200 * s[2], 1.0);
+}
+
+TEST(SeparatorSolvers, AGlpkFatalErrorComesBackAsAFailure) {
+  const Dataset d = raw_binary({{1, 5e-324}, {1e-300, 1}}, {+1, -1});
+  const SolverOutcome lp = lp_separator(d, 5.0);
+  EXPECT_FALSE(lp.candidate);
+  EXPECT_NE(lp.failure.find("GLPK stopped with an error"), std::string::npos) << lp.failure;
+  // GLPK works again afterwards (its environment was freed and is made anew).
+  const SolverOutcome again = lp_separator(raw_binary({{1, 1}, {1, -1}}, {+1, -1}), 5.0);
+  EXPECT_TRUE(again.candidate) << again.failure;
+}
+
+TEST(SeparatorSolvers, HugeValuesAreScaledForEverySolver) {
+  const Dataset d = raw_binary({{1, 1e160}, {1, -1e160}}, {+1, -1});
+  for (const SolverOutcome& c : {lp_separator(d, 5.0), liblinear_separator(d, 1e6, 1e-6, 30.0)}) {
+    ASSERT_TRUE(c.candidate) << c.failure;
+    std::vector<double> u = c.candidate->u;
+    EXPECT_TRUE(certify_separator(d, u)) << c.candidate->note;
+  }
+}
+
+TEST(SeparatorSolvers, LiblinearIsStoppedAtItsTimeLimit) {
+  // 200 classes of 2 points around the unit circle (augmented): Crammer–Singer needs far
+  // longer than 50 ms here; train() itself cannot be interrupted, its child process can.
+  std::vector<double> values;
+  std::vector<std::int32_t> labels;
+  std::vector<std::string> classes;
+  for (int c = 0; c < 200; ++c) {
+    classes.push_back("c" + std::to_string(c));
+    for (double d : {-0.2, 0.2}) {
+      const double t = 2 * std::numbers::pi * (c + d) / 200;
+      values.insert(values.end(), {std::cos(t), std::sin(t)});
+      labels.push_back(c);
+    }
+  }
+  const Dataset d(values, 400, 2, true, TaskKind::kMulticlass, labels, classes, {"a", "b"});
+  const auto start = std::chrono::steady_clock::now();
+  const SolverOutcome c = liblinear_separator(d, 1e6, 1e-6, 0.05);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(c.timed_out);
+  EXPECT_FALSE(c.candidate);
+  EXPECT_NE(c.failure.find("time limit"), std::string::npos) << c.failure;
+  EXPECT_LT(seconds, 2.0);
+}
+
+TEST(CertifySeparator, ATinyVectorKeepsItsTrueMargin) {
+  // ‖u‖² = 2e-340 underflows: a plain norm would be about 1e-170 too small or zero and the
+  // margin γ/‖u‖ far too large.
+  const Dataset d = raw_binary({{1, 0}, {0, 1}}, {+1, +1});
+  std::vector<double> u{1e-170, 1e-170};
+  const auto m = certify_separator(d, u);
+  ASSERT_TRUE(m);
+  EXPECT_LE(m->rho, 1 / std::numbers::sqrt2);
+  EXPECT_NEAR(m->rho, 1 / std::numbers::sqrt2, 1e-12);
+}
+
+TEST(MarginOracle, AZeroBudgetDecidesNothingItHasNotProved) {
+  // Iris-like overlap in 1-D: x = 0, 2 (+1) and x = 1 (−1) are not separable.
+  const Dataset d = raw_binary({{1, 0}, {1, 2}, {1, 1}}, {+1, +1, -1});
+  OracleRequest r;
+  r.budget_seconds = 0.0;
+  const MarginCertificate m = find_margin(d, r);
+  if (m.separable.has_value()) {
+    EXPECT_FALSE(*m.separable);  // proved before the budget mattered, never a wrong true
+  } else {
+    EXPECT_NE(m.reason.find("budget"), std::string::npos) << m.reason;
+  }
+  for (const auto& method : m.methods) {
+    if (method.name != "nearest_hull_point") {
+      EXPECT_EQ(method.note.rfind("skipped: ", 0), 0u) << method.note;
+    }
+  }
+}
+
+TEST(SlowMethodNotice, PrintsOnlyForWhatTakesOverASecond) {
+  SlowMethodNotice::enable(true);
+  testing::internal::CaptureStderr();
+  { const SlowMethodNotice quick("quick method"); }
+  {
+    const SlowMethodNotice slow("slow method is still working");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1300));
+  }
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(err, "plab: slow method is still working\n");
+}
+
+}  // namespace
+}  // namespace plab

@@ -15,7 +15,7 @@ namespace {
 
 RunText execute_one(const Experiment& e, std::size_t index) {
   const RunId id = e.locate(index);
-  const PreparedPoint& p = e.points[id.point];
+  const PreparedPoint& p = e.point(id.point);
   const PreparedLearner& l = p.learners[id.learner];
   const TrainingSet view = p.data->view();
   RunRequest request;

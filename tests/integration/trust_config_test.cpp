@@ -277,6 +277,33 @@ TEST(TrustConfig, ShardsOfALargeSweepMerge) {
   EXPECT_EQ(read_file(dir / "merged" / "runs.jsonl"), read_file(dir / "whole" / "runs.jsonl"));
   const auto v = run_plab({"verify", (dir / "merged").string()});
   EXPECT_EQ(v.exit_code, 0) << v.err << v.out;
+  const auto manifest = boost::json::parse(read_file(dir / "merged" / "manifest.json")).as_object();
+  EXPECT_EQ(manifest.at("sweep_points").to_number<std::int64_t>(), 10100);
+  EXPECT_NE(std::string(manifest.at("points_listed").as_string())
+                .find("only the points of the runs of shard"),
+            std::string::npos);
+}
+
+// A large sweep's shard, interrupted (here: cut in the middle of a record), is finished by
+// --resume, which prepares the same points again: byte for byte the undisturbed file.
+TEST(TrustConfig, AShardOfALargeSweepResumes) {
+  test::TempDir dir;
+  const auto config = dir.write("c.json", kConfig);
+  Args args = run_args(
+      config, dir / "whole",
+      {"--sweep", "/seed=range(0,100)", "--sweep", "/init/scale=range(0,101)", "--shard", "1/2"});
+  ASSERT_EQ(run_plab(args).exit_code, 0);
+  const std::string whole = read_file(dir / "whole" / "runs.jsonl");
+  fs::copy(dir / "whole", dir / "cut", fs::copy_options::recursive);
+  std::ofstream(dir / "cut" / "runs.jsonl", std::ios::trunc) << whole.substr(0, whole.size() / 2);
+  std::string manifest = read_file(dir / "cut" / "manifest.json");
+  for (std::size_t at; (at = manifest.find("\"completed\"")) != std::string::npos;) {
+    manifest.replace(at, 11, "\"interrupted\"");
+  }
+  std::ofstream(dir / "cut" / "manifest.json", std::ios::trunc) << manifest;
+  const auto r = run_plab({"run", "--resume", (dir / "cut").string(), "--no-report", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(dir / "cut" / "runs.jsonl"), whole);
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 //
 // prepare_experiment does all the checking up front, on the main thread, so that a bad
 // config, data file or plugin is reported before the first run and a run itself can only
-// fail through what its plugin does.
+// fail through what its plugin does. A large sweep (below) is checked point by point as
+// its windows are prepared, still before any of the window's runs.
 #pragma once
 
 #include <cstddef>

@@ -281,11 +281,11 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
                           " points every point must make equally many runs" + point_label(p.sweep));
       }
       p.first_run = index * e.runs_per_point;
-      p.sweep.document = Json();  // not needed after preparing; a large window holds many points
     } else {
       p.first_run = e.total_runs;
       e.total_runs += p.runs();
     }
+    p.sweep.document = Json();  // parsed into p.config; a window may hold many points
     e.points.push_back(std::move(p));
   }
   check_same_data_bytes(e.points);

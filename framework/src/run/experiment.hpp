@@ -31,7 +31,7 @@ struct PreparedLearner {
 };
 
 struct PreparedPoint {
-  SweepPoint sweep;
+  SweepPoint sweep;  // its document is cleared once parsed into `config`
   ExperimentConfig config;
   std::shared_ptr<const Dataset> data;
   std::shared_ptr<const PointTheory> theory;

@@ -176,10 +176,20 @@ int run_command(const Args& args, const std::string& command_line) {
   std::size_t next_run = 0;
   if (resume) {
     if (e.large) {  // the folder's runs are those of its recorded shard
-      const auto& recorded = old_manifest.at("shard").as_object();
-      const RunRange range =
-          shard_range(e, ShardSpec{recorded.at("index").to_number<std::size_t>(),
-                                   recorded.at("count").to_number<std::size_t>()});
+      ShardSpec recorded;
+      try {
+        const auto& shard = old_manifest.at("shard").as_object();
+        recorded = ShardSpec{shard.at("index").to_number<std::size_t>(),
+                             shard.at("count").to_number<std::size_t>()};
+      } catch (const std::exception&) {
+        recorded.count = 0;
+      }
+      if (recorded.count == 0 || recorded.index >= recorded.count) {
+        throw ResultsError("'" + (dir / "manifest.json").string() +
+                           "' is damaged: its \"shard\" is not an index I and a count N with "
+                           "0 <= I < N");
+      }
+      const RunRange range = shard_range(e, recorded);
       prepare_window(e, range.begin, range.end, prepare);
     }
     const ResumeState state = prepare_resume(dir, e, old_manifest);

@@ -304,6 +304,18 @@ TEST(TrustConfig, AShardOfALargeSweepResumes) {
   const auto r = run_plab({"run", "--resume", (dir / "cut").string(), "--no-report", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(read_file(dir / "cut" / "runs.jsonl"), whole);
+  // A shard index past the count (hand-edited) is refused, not wrapped round the grid.
+  const std::size_t at = manifest.find("\"index\":1,\"count\":2");
+  ASSERT_NE(at, std::string::npos) << manifest;
+  manifest.replace(at, 9, "\"index\":7");
+  std::ofstream(dir / "cut" / "manifest.json", std::ios::trunc) << manifest;
+  const auto bad = run_plab({"run", "--resume", (dir / "cut").string(), "--quiet"});
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_NE(
+      bad.err.find("manifest.json' is damaged: its \"shard\" is not an index I and a count N"),
+      std::string::npos)
+      << bad.err;
+  EXPECT_TRUE(in_troubleshooting("is damaged: its \"shard\" is not an index I and a count N"));
 }
 
 }  // namespace

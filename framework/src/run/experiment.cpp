@@ -334,9 +334,11 @@ Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& 
 void prepare_window(Experiment& e, std::size_t first_run, std::size_t end_run,
                     const PrepareOptions& options) {
   if (!e.large) return;
-  const std::size_t begin = first_run / e.runs_per_point;
+  // Clamped to the grid: make_point would wrap an index past it round to point 0.
   const std::size_t end =
-      end_run <= first_run ? begin : (end_run + e.runs_per_point - 1) / e.runs_per_point;
+      std::min(e.point_count,
+               end_run <= first_run ? 0 : (end_run + e.runs_per_point - 1) / e.runs_per_point);
+  const std::size_t begin = std::min(first_run / e.runs_per_point, end);
   if (end - begin > kMaxWindowPoints) {
     const std::size_t shards = (e.point_count + kMaxWindowPoints - 2) / (kMaxWindowPoints - 1);
     throw UsageError("the sweep has " + std::to_string(e.point_count) +

@@ -111,8 +111,10 @@ int run_command(const Args& args, const std::string& command_line) {
       "threads", po::value<int>(), "worker threads (default: all cores)")(
       "plugin-dir", po::value<std::vector<std::string>>()->composing(),
       "look for plugins in this folder first (repeatable)")(
-      "plan", "print the sweep points and run counts, then exit without running")(
-      "shard", po::value<std::string>(), "run only slice I of N (I/N), into its own folder")(
+      "plan",
+      "print the sweep points (of a sweep over 10000 points: its axes) and run counts, then exit "
+      "without running")("shard", po::value<std::string>(),
+                         "run only slice I of N (I/N), into its own folder")(
       "resume", po::value<std::string>(), "continue the interrupted results folder DIR")(
       "no-report", "do not write report.md, report.html and plots/ at the end")(
       "quiet,q", "print nothing but errors and the final table");

@@ -31,17 +31,26 @@ bool is_bare_word(const std::string& text) {
   });
 }
 
+// The option as messages quote it: a value of 100 kB would bury the message.
+std::string quoted_option(const std::string& option) {
+  return option.size() <= 100 ? option : option.substr(0, 90) + "...";
+}
+
 }  // namespace
 
 Json parse_command_line_value(const std::string& text, const std::string& option) {
   if (text == "true" || text == "false" || text == "null") return Json::parse(text);
   if (is_bare_word(text)) return Json(text);
   if (text.empty()) {
-    throw UsageError("'" + option + "' has an empty value; for an empty string write \"\"");
+    throw UsageError("'" + quoted_option(option) +
+                     "' has an empty value; for an empty string write \"\"");
   }
   try {
-    return parse_json_text(text, "'" + option + "': the value");
+    return parse_json_text(text, "'" + quoted_option(option) + "': the value");
   } catch (const ConfigError& error) {
+    // Valid JSON that breaks a limit (depth, a duplicate key) needs no hint about strings.
+    const std::string message = error.what();
+    if (message.find(": invalid JSON") == std::string::npos) throw UsageError(message);
     const std::string word = lower(text);
     const std::string hint =
         word == "true" || word == "false" || word == "null"
@@ -49,7 +58,7 @@ Json parse_command_line_value(const std::string& text, const std::string& option
             : "; a value is JSON, or a bare word (a letter, '_', '/' or '.' first; no spaces, "
               "quotes, brackets or commas) taken as a string; quote other strings as JSON, "
               "e.g. '\"a b\"'";
-    throw UsageError(error.what() + hint);
+    throw UsageError(message + hint);
   }
 }
 

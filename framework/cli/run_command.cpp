@@ -48,11 +48,39 @@ std::vector<CommandLineChange> ordered_changes(const po::parsed_options& parsed)
   return changes;
 }
 
+// A large sweep's plan lists its axes, not its points: the point count may be 10^7.
+void print_large_plan(const Experiment& e, const RunRange& range, const ShardSpec& shard) {
+  if (shard.count > 1 && range.size() > 0) {
+    std::printf("plan: shard %zu/%zu makes the runs of sweep points %zu to %zu\n", shard.index,
+                shard.count, range.begin / e.runs_per_point, (range.end - 1) / e.runs_per_point);
+  }
+  std::printf(
+      "plan: more than %zu sweep points, so the axes instead of each point: every point makes "
+      "%zu runs; point i takes from each axis the value of its digit of i in mixed radix, the "
+      "last axis fastest\n",
+      kMaxListedPoints, e.runs_per_point);
+  std::printf("%-6s %-8s %s\n", "axis", "values", "pointer: values");
+  for (std::size_t a = 0; a < e.axes.size(); ++a) {
+    const SweepAxis& axis = e.axes[a];
+    std::string text;
+    for (std::size_t p = 0; p < axis.pointers.size(); ++p) {
+      const std::vector<Json>& values = axis.values[p];
+      text += (p == 0 ? "" : "  ") + axis.pointers[p] + ": ";
+      for (std::size_t i = 0; i < values.size() && i < 3; ++i) {
+        text += (i == 0 ? "" : ", ") + values[i].dump();
+      }
+      if (values.size() > 4) text += ", ...";
+      if (values.size() > 3) text += ", " + values.back().dump();
+    }
+    std::printf("%-6zu %-8zu %s\n", a, axis.size(), text.c_str());
+  }
+}
+
 void print_plan(const Experiment& e, const RunRange& range, const ShardSpec& shard) {
   std::size_t learners = 0;
   for (const auto& p : e.points) learners = std::max(learners, p.learners.size());
   std::printf("plan: experiment '%s': %zu sweep point%s, %zu learner%s, %zu runs in all\n",
-              e.name.c_str(), e.points.size(), e.points.size() == 1 ? "" : "s", learners,
+              e.name.c_str(), e.point_count, e.point_count == 1 ? "" : "s", learners,
               learners == 1 ? "" : "s", e.total_runs);
   if (shard.count > 1 && range.size() == 0) {
     std::printf(
@@ -62,6 +90,10 @@ void print_plan(const Experiment& e, const RunRange& range, const ShardSpec& sha
   } else if (shard.count > 1) {
     std::printf("plan: shard %zu/%zu runs canonical runs %zu to %zu (%zu runs)\n", shard.index,
                 shard.count, range.begin, range.end - 1, range.size());
+  }
+  if (e.large) {
+    print_large_plan(e, range, shard);
+    return;
   }
   std::printf("%-6s %-8s %-8s %-8s %s\n", "point", "learners", "repeats", "runs", "swept values");
   for (const PreparedPoint& p : e.points) {
@@ -87,8 +119,10 @@ int run_command(const Args& args, const std::string& command_line) {
       "threads", po::value<int>(), "worker threads (default: all cores)")(
       "plugin-dir", po::value<std::vector<std::string>>()->composing(),
       "look for plugins in this folder first (repeatable)")(
-      "plan", "print the sweep points and run counts, then exit without running")(
-      "shard", po::value<std::string>(), "run only slice I of N (I/N), into its own folder")(
+      "plan",
+      "print the sweep points (of a sweep over 10000 points: its axes) and run counts, then exit "
+      "without running")("shard", po::value<std::string>(),
+                         "run only slice I of N (I/N), into its own folder")(
       "resume", po::value<std::string>(), "continue the interrupted results folder DIR")(
       "no-report", "do not write report.md, report.html and plots/ at the end")(
       "quiet,q", "print nothing but errors and the final table");
@@ -152,7 +186,7 @@ int run_command(const Args& args, const std::string& command_line) {
   } else {
     source = load_experiment_source(vm["config"].as<std::string>(), changes);
   }
-  const Experiment e = [&] {
+  Experiment e = [&] {
     try {
       return prepare_experiment(source, prepare);
     } catch (const std::bad_alloc&) {
@@ -166,6 +200,23 @@ int run_command(const Args& args, const std::string& command_line) {
   ManifestInput manifest;
   std::size_t next_run = 0;
   if (resume) {
+    if (e.large) {  // the folder's runs are those of its recorded shard
+      ShardSpec recorded;
+      try {
+        const auto& shard = old_manifest.at("shard").as_object();
+        recorded = ShardSpec{shard.at("index").to_number<std::size_t>(),
+                             shard.at("count").to_number<std::size_t>()};
+      } catch (const std::exception&) {
+        recorded.count = 0;
+      }
+      if (recorded.count == 0 || recorded.index >= recorded.count) {
+        throw ResultsError("'" + (dir / "manifest.json").string() +
+                           "' is damaged: its \"shard\" is not an index I and a count N with "
+                           "0 <= I < N");
+      }
+      const RunRange range = shard_range(e, recorded);
+      prepare_window(e, range.begin, range.end, prepare);
+    }
     const ResumeState state = prepare_resume(dir, e, old_manifest);
     manifest.range = state.range;
     manifest.shard = state.shard;
@@ -183,6 +234,7 @@ int run_command(const Args& args, const std::string& command_line) {
     print_plan(e, manifest.range, manifest.shard);
     return kExitSuccess;
   }
+  prepare_window(e, manifest.range.begin, manifest.range.end, prepare);
 
   // From here on a signal must leave the results folder whole, so it is caught; before, while
   // configs, data and plugins load, it ends plab at once with nothing written.
@@ -211,7 +263,7 @@ int run_command(const Args& args, const std::string& command_line) {
   const bool terminal = !quiet && isatty(STDERR_FILENO) == 1;
   if (terminal) {
     std::fprintf(stderr, "plab: %zu runs (%zu sweep point%s) on %d thread%s -> %s\n",
-                 manifest.range.end - next_run, e.points.size(), e.points.size() == 1 ? "" : "s",
+                 manifest.range.end - next_run, e.point_count, e.point_count == 1 ? "" : "s",
                  threads, threads == 1 ? "" : "s", dir.c_str());
   }
 

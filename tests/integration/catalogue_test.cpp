@@ -167,7 +167,7 @@ const std::vector<Case>& catalogue() {
       {"RepeatsZero",
        args(config_with({"--set", "/repeats=0"})),
        2,
-       "expected an integer of at least 1",
+       "expected an integer from 1 to 9223372036854775807",
        {"/repeats"}},
       {"RepeatsAstronomical",
        args(config_with({"--set", "/repeats=1000000000000"})),

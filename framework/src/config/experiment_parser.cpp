@@ -5,6 +5,7 @@
 #include <set>
 
 #include "config/experiment_config.hpp"
+#include "config/json_integer.hpp"
 #include "config/object_reader.hpp"
 
 namespace plab {
@@ -67,8 +68,8 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
       const Json& label = in.value("label");
       if (label.is_string()) {
         d.label_name = label.get<std::string>();
-      } else if (label.is_number_integer() && label.get<std::int64_t>() >= 0) {
-        d.label_index = static_cast<std::size_t>(label.get<std::int64_t>());
+      } else if (const auto index = exact_uint64(label)) {
+        d.label_index = static_cast<std::size_t>(*index);
       } else {
         throw_config_error(in.pointer_of("label"),
                            "expected a column name (string) or a 0-based column index, found " +

@@ -1,5 +1,7 @@
 #include "config/experiment_source.hpp"
 
+#include <map>
+
 #include "config/json_file.hpp"
 #include "config/json_pointer.hpp"
 #include "config/object_reader.hpp"
@@ -45,7 +47,17 @@ ExperimentSource load_experiment_source(const std::filesystem::path& config,
                       "': the file must hold one JSON object, found " +
                       describe_json(source.document));
   }
+  // Two --sweep options on one pointer: the second would silently replace the first's axis.
+  std::map<std::string, std::string> swept;  // pointer -> the --sweep option that swept it
   for (const CommandLineChange& c : changes) {
+    if (c.kind == CommandLineChange::Kind::kSweep) {
+      const std::string pointer = c.text.substr(0, c.text.find('='));
+      const auto [it, inserted] = swept.emplace(pointer, c.option());
+      if (!inserted) {
+        throw UsageError("'" + c.option() + "' sweeps " + pointer + " again, after '" + it->second +
+                         "'; give all its values in one --sweep " + pointer + "=V1,V2,...");
+      }
+    }
     apply_change(source.document, c);
     source.changes.push_back(c.option());
   }

@@ -5,33 +5,17 @@
 #include <cstring>
 #include <memory>
 
+#include "config/json_scan.hpp"
 #include "error.hpp"
 
 namespace plab {
 
-namespace {
-
-// nlohmann reports a byte offset; people want line and column.
-std::string line_and_column(const std::string& text, std::size_t byte) {
-  std::size_t line = 1;
-  std::size_t column = 1;
-  for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-  }
-  return std::to_string(line) + ":" + std::to_string(column);
-}
-
-}  // namespace
-
 Json parse_json_text(const std::string& text, const std::string& origin) {
+  // Depth first: a deeply nested value would overflow the stack in a later copy or dump.
+  check_json_text_limits(text, origin);
+  Json value;
   try {
-    return Json::parse(text, nullptr, /*allow_exceptions=*/true,
-                       /*ignore_comments=*/true);
+    value = Json::parse(text, nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/true);
   } catch (const nlohmann::json::parse_error& e) {
     // e.byte is one past the offending character.
     const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
@@ -48,6 +32,8 @@ Json parse_json_text(const std::string& text, const std::string& origin) {
     throw ConfigError(origin + ": invalid JSON: " + what +
                       "; numbers must fit in a double (at most about 1.8e308)");
   }
+  check_duplicate_keys(text, origin);
+  return value;
 }
 
 Json read_json_file(const std::filesystem::path& path) {
@@ -69,10 +55,23 @@ Json read_json_file(const std::filesystem::path& path) {
     throw ConfigError("config file '" + path.string() +
                       "' cannot be opened: " + std::strerror(errno));
   }
+  // The size is checked before reading and again while reading (the file may grow).
+  const auto too_large = [&](std::uintmax_t bytes) {
+    return ConfigError("config file '" + path.string() + "' is " +
+                       (bytes > kMaxConfigBytes ? "" : "more than ") + std::to_string(bytes) +
+                       " bytes; plab reads configs of at most 16 MiB (" +
+                       std::to_string(kMaxConfigBytes) +
+                       " bytes): put large data in a CSV file (dataset kind \"csv\")");
+  };
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxConfigBytes) throw too_large(size);
   std::string text;
   char buffer[1 << 14];
   std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) text.append(buffer, got);
+  while ((got = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) {
+    text.append(buffer, got);
+    if (text.size() > kMaxConfigBytes) throw too_large(kMaxConfigBytes);
+  }
   if (std::ferror(file.get()) != 0) {
     throw ConfigError("config file '" + path.string() +
                       "' cannot be read: " + std::strerror(errno));

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "config/command_line_value.hpp"
 #include "config/object_reader.hpp"
 #include "error.hpp"
 
@@ -94,12 +95,7 @@ void apply_override(Json& document, const std::string& assignment) {
   } catch (const nlohmann::json::exception&) {
     throw UsageError("'" + pointer + "' in '" + where + "' is not a valid JSON Pointer");
   }
-  Json value;
-  try {
-    value = Json::parse(text);
-  } catch (const nlohmann::json::exception&) {
-    value = text;  // a bare word: a string
-  }
+  const Json value = parse_command_line_value(text, where);
   set_at_pointer(document, pointer, value, where);
 }
 

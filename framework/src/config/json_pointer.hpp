@@ -13,8 +13,8 @@ namespace plab {
 void set_at_pointer(Json& document, const std::string& pointer, const Json& value,
                     const std::string& where);
 
-// Applies one `--set /pointer=VALUE` override: VALUE is read as JSON when it parses as
-// JSON, else taken as a bare string (`--set /init/kind=gaussian`).
+// Applies one `--set /pointer=VALUE` override: VALUE is JSON or a bare word taken as a
+// string (`--set /init/kind=gaussian`); see command_line_value.hpp.
 void apply_override(Json& document, const std::string& assignment);
 
 }  // namespace plab

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "config/did_you_mean.hpp"
+#include "config/json_integer.hpp"
 #include "error.hpp"
 
 namespace plab {
@@ -118,45 +119,33 @@ double ObjectReader::number(std::string_view key, std::optional<double> fallback
   return d;
 }
 
+// One integer rule (json_integer.hpp); the message names the whole range, so that a value
+// past 2^63 - 1 is not refused as if it were below the minimum.
 std::int64_t ObjectReader::integer(std::string_view key, std::int64_t min, std::int64_t max,
                                    std::optional<std::int64_t> fallback) {
   const Json* v = find(key);
-  const std::string range =
-      max == std::numeric_limits<std::int64_t>::max()
-          ? "an integer of at least " + std::to_string(min)
-          : "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+  const std::string range = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
   if (v == nullptr) {
     if (fallback) return *fallback;
     throw_config_error(pointer_of(key), "this field is required but missing (" + range + ")");
   }
-  std::int64_t n = 0;
-  if (v->is_number_integer()) {
-    if (v->is_number_unsigned() &&
-        v->get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<int64_t>::max())) {
-      throw_config_error(pointer_of(key), "expected " + range + ", found " + describe_json(*v));
-    }
-    n = v->get<std::int64_t>();
-  } else if (v->is_number_float() && std::nearbyint(v->get<double>()) == v->get<double>() &&
-             std::fabs(v->get<double>()) < 9.0e15) {
-    n = static_cast<std::int64_t>(v->get<double>());
-  } else {
+  const std::optional<std::int64_t> n = exact_int64(*v);
+  if (!n || *n < min || *n > max) {
     throw_config_error(pointer_of(key), "expected " + range + ", found " + describe_json(*v));
   }
-  if (n < min || n > max) {
-    throw_config_error(pointer_of(key), "expected " + range + ", found " + std::to_string(n));
-  }
-  return n;
+  return *n;
 }
 
 std::uint64_t ObjectReader::seed(std::string_view key, std::uint64_t fallback) {
   const Json* v = find(key);
   if (v == nullptr) return fallback;
-  if (v->is_number_unsigned()) return v->get<std::uint64_t>();
-  if (v->is_number_integer() && v->get<std::int64_t>() >= 0) {
-    return static_cast<std::uint64_t>(v->get<std::int64_t>());
+  const std::optional<std::uint64_t> n = exact_uint64(*v);
+  if (!n) {
+    throw_config_error(
+        pointer_of(key),
+        "expected an integer from 0 to 18446744073709551615, found " + describe_json(*v));
   }
-  throw_config_error(pointer_of(key), "expected an integer from 0 to 18446744073709551615, found " +
-                                          describe_json(*v));
+  return *n;
 }
 
 bool ObjectReader::flag(std::string_view key, bool fallback) {

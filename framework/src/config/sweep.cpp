@@ -4,6 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "config/command_line_value.hpp"
 #include "config/json_pointer.hpp"
 #include "config/object_reader.hpp"
 #include "error.hpp"
@@ -167,8 +168,15 @@ std::size_t count_points(const std::vector<SweepAxis>& axes) {
 SweepPoint make_point(const Json& document, const std::vector<SweepAxis>& axes, std::size_t index) {
   SweepPoint point;
   point.index = index;
-  point.document = document;
-  if (point.document.is_object()) point.document.erase("sweep");  // found by fuzz_config
+  // Copied without "sweep", whose lists may be long (found by fuzz_config: not an object).
+  if (document.is_object()) {
+    point.document = Json::object();
+    for (auto it = document.begin(); it != document.end(); ++it) {
+      if (it.key() != "sweep") point.document[it.key()] = it.value();
+    }
+  } else {
+    point.document = document;
+  }
   // Mixed radix: peel digits from the last (fastest) axis.
   std::vector<std::size_t> digit(axes.size());
   std::size_t rest = index;
@@ -195,11 +203,7 @@ std::vector<Json> parse_sweep_values(const std::string& text, const std::string&
       for (Json& v : expand_range(part, option)) values.push_back(std::move(v));
       continue;
     }
-    try {
-      values.push_back(Json::parse(part));
-    } catch (const nlohmann::json::exception&) {
-      values.emplace_back(part);  // a bare word
-    }
+    values.push_back(parse_command_line_value(part, option));
   }
   return values;
 }

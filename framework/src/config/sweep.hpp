@@ -42,8 +42,8 @@ std::size_t count_points(const std::vector<SweepAxis>& axes);
 SweepPoint make_point(const Json& document, const std::vector<SweepAxis>& axes, std::size_t index);
 
 // Values of a `--sweep /pointer=V1,V2,...` option: comma-separated JSON values (bare words
-// are strings), where `range(a,b[,step])` stands for a, a+step, ... up to but excluding b
-// (step 1 by default), like Python's range. Throws UsageError naming the option.
+// are strings, command_line_value.hpp), where `range(a,b[,step])` stands for a, a+step, ... up to
+// but excluding b (step 1 by default), like Python's range. Throws UsageError naming the option.
 std::vector<Json> parse_sweep_values(const std::string& text, const std::string& option);
 
 }  // namespace plab

@@ -55,7 +55,9 @@ void what_was_run(const ReportData& d, Document& doc) {
              {"config file", text_of(m.at("config_file"))},
              {"seed", config.contains("seed") ? text_of(config.at("seed")) : "0"},
              {"runs", text_of(m.at("runs_written")) + " of " + text_of(m.at("runs_total"))},
-             {"sweep points", std::to_string(m.at("points").as_array().size())},
+             {"sweep points", m.contains("sweep_points")  // a large sweep lists a window
+                                  ? text_of(m.at("sweep_points"))
+                                  : std::to_string(m.at("points").as_array().size())},
              {"protocol", config.contains("protocol") ? to_json_text(config.at("protocol")) : "{}"},
              {"init", config.contains("init") ? to_json_text(config.at("init")) : "{}"},
              {"plugins", plugins},

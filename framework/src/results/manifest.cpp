@@ -161,7 +161,7 @@ boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
   const boost::json::value first_start =
       in.earlier_sessions.empty() ? boost::json::value(s.start_time)
                                   : in.earlier_sessions.front().as_object().at("start_time");
-  return boost::json::object{
+  boost::json::object manifest{
       {"schema_version", 1},
       {"name", e.name},
       {"status", s.status},
@@ -199,6 +199,16 @@ boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
       {"points", describe_points(e)},
       {"notes", std::move(notes)},
   };
+  // A large sweep (experiment.hpp) lists only the points of this folder's runs; the axes
+  // are the config's "sweep", and point i's values follow from them (sweep.hpp). Smaller
+  // sweeps list every point and have no such keys, so their manifests are as before.
+  if (e.large) {
+    manifest["sweep_points"] = e.point_count;
+    manifest["points_listed"] =
+        "only the points of this folder's runs; point i's values are its digits of i in mixed "
+        "radix over the axes of config.sweep";
+  }
+  return manifest;
 }
 
 }  // namespace plab

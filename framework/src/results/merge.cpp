@@ -170,6 +170,11 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
   manifest["runs_written"] = total;
   manifest["runs_failed"] = failed;
   manifest["status"] = "completed";
+  if (manifest.contains("points_listed")) {  // a large sweep: its points stay unlisted
+    manifest["points_listed"] = "only the points of the runs of shard '" + first.dir.string() +
+                                "'; point i's values are its digits of i in mixed radix over "
+                                "the axes of config.sweep";
+  }
   std::string text;
   append_json(text, manifest);
   write_file_atomically(out / "manifest.json", text + "\n");

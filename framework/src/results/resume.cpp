@@ -169,11 +169,11 @@ ResumeState prepare_resume(const fs::path& dir, const Experiment& e,
   std::size_t count = 0;
   read_runs(dir / "runs.jsonl", [&](const boost::json::object& r, std::size_t line) {
     const std::size_t index = state.range.begin + count;
-    const RunId id = index < e.total_runs ? e.locate(index) : RunId{};
+    const RunId id = index < state.range.end ? e.locate(index) : RunId{};
     const bool expected =
         index < state.range.end && r.at("point").to_number<std::size_t>() == id.point &&
         r.at("repeat").to_number<std::size_t>() == id.repeat &&
-        r.at("learner").as_string() == e.points[id.point].learners[id.learner].name;
+        r.at("learner").as_string() == e.point(id.point).learners[id.learner].name;
     if (!expected) {
       throw ResultsError((dir / "runs.jsonl").string() + ":" + std::to_string(line) +
                          ": not the run expected at this place in canonical order; the folder "
@@ -209,7 +209,7 @@ ResumeState prepare_resume(const fs::path& dir, const Experiment& e,
       const RunId id = e.locate(state.range.begin + k);
       filler +=
           "{\"point\":" + std::to_string(id.point) + ",\"learner\":" +
-          boost::json::serialize(boost::json::value(e.points[id.point].learners[id.learner].name)) +
+          boost::json::serialize(boost::json::value(e.point(id.point).learners[id.learner].name)) +
           ",\"repeat\":" + std::to_string(id.repeat) +
           ",\"seconds\":null,\"train_seconds\":null}\n";
     }
@@ -226,9 +226,9 @@ ResumeState prepare_resume(const fs::path& dir, const Experiment& e,
   std::error_code ec;
   if (fs::exists(trajectory, ec)) {
     std::map<std::pair<std::size_t, std::string>, std::size_t> learner_index;
-    for (std::size_t p = 0; p < e.points.size(); ++p) {
-      for (std::size_t l = 0; l < e.points[p].learners.size(); ++l) {
-        learner_index[{p, e.points[p].learners[l].name}] = l;
+    for (const PreparedPoint& p : e.points) {
+      for (std::size_t l = 0; l < p.learners.size(); ++l) {
+        learner_index[{p.sweep.index, p.learners[l].name}] = l;
       }
     }
     const std::string text = read_text(trajectory);
@@ -244,8 +244,8 @@ ResumeState prepare_resume(const fs::path& dir, const Experiment& e,
       const auto it = learner_index.find({point, std::string(o.at("learner").as_string())});
       if (it == learner_index.end()) break;
       const std::size_t index =
-          e.points[point].first_run +
-          it->second * static_cast<std::size_t>(e.points[point].config.repeats) +
+          e.point(point).first_run +
+          it->second * static_cast<std::size_t>(e.point(point).config.repeats) +
           o.at("repeat").to_number<std::size_t>();
       if (index >= state.next_run) break;
       offset = end + 1;

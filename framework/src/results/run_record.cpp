@@ -67,7 +67,7 @@ boost::json::value sweep_values(const SweepPoint& point) {
 
 std::string format_run_record(const Experiment& experiment, const RunId& id,
                               const RunOutcome& outcome) {
-  const PreparedPoint& point = experiment.points[id.point];
+  const PreparedPoint& point = experiment.point(id.point);
   const PreparedLearner& learner = point.learners[id.learner];
   const bool ran = outcome.status != RunStatus::kFailed;
   const bool finished = ran && outcome.status != RunStatus::kDiverged;
@@ -172,7 +172,7 @@ std::string format_timing(const Experiment& experiment, const RunId& id, double 
                           double train_seconds) {
   boost::json::object t;
   t["point"] = id.point;
-  t["learner"] = experiment.points[id.point].learners[id.learner].name;
+  t["learner"] = experiment.point(id.point).learners[id.learner].name;
   t["repeat"] = id.repeat;
   t["seconds"] = seconds;
   t["train_seconds"] = train_seconds;
@@ -185,7 +185,7 @@ std::string format_timing(const Experiment& experiment, const RunId& id, double 
 std::string trajectory_prefix(const Experiment& experiment, const RunId& id) {
   boost::json::object t;
   t["point"] = id.point;
-  t["learner"] = experiment.points[id.point].learners[id.learner].name;
+  t["learner"] = experiment.point(id.point).learners[id.learner].name;
   t["repeat"] = id.repeat;
   std::string text;
   append_json(text, t);

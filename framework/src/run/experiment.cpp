@@ -49,26 +49,26 @@ constexpr std::int64_t kMaxCurveEpochs = 1'000'000;
 
 // Refuses, before any data is read, an experiment too large to finish, saying what it would
 // take. Later sweep points are assumed as large as this one.
-void check_amount_of_work(const ExperimentConfig& c, std::size_t runs_before, std::size_t point,
-                          std::size_t points) {
+// With record_curve, a run's curve must fit in memory and in runs.jsonl.
+void check_curve_length(const ExperimentConfig& c) {
+  if (!c.protocol.record_curve || c.protocol.max_epochs <= kMaxCurveEpochs) return;
   const auto max_epochs = static_cast<double>(c.protocol.max_epochs);
-  if (c.protocol.record_curve && c.protocol.max_epochs > kMaxCurveEpochs) {
-    throw_config_error(
-        "/protocol/record_curve",
-        "with max_epochs " + std::to_string(c.protocol.max_epochs) +
-            ", one run's curve could take about " +
-            about_bytes(max_epochs * kCurveMemoryBytesPerEpoch) + " of memory on each thread and " +
-            about_bytes(max_epochs * kCurveTextBytesPerEpoch) +
-            " of runs.jsonl; record_curve keeps at most " + std::to_string(kMaxCurveEpochs) +
-            " epochs a run: lower /protocol/max_epochs or drop record_curve");
-  }
+  throw_config_error(
+      "/protocol/record_curve",
+      "with max_epochs " + std::to_string(c.protocol.max_epochs) +
+          ", one run's curve could take about " +
+          about_bytes(max_epochs * kCurveMemoryBytesPerEpoch) + " of memory on each thread and " +
+          about_bytes(max_epochs * kCurveTextBytesPerEpoch) +
+          " of runs.jsonl; record_curve keeps at most " + std::to_string(kMaxCurveEpochs) +
+          " epochs a run: lower /protocol/max_epochs or drop record_curve");
+}
+
+[[noreturn]] void refuse_amount_of_work(const ExperimentConfig& c, double runs,
+                                        std::size_t points) {
   const double record_bytes =
-      kRecordBytes + (c.protocol.record_curve ? max_epochs * kCurveTextBytesPerEpoch : 0.0);
-  const auto learners = static_cast<double>(c.learners.size());
-  const double runs_here = static_cast<double>(c.repeats) * learners;
-  if (static_cast<double>(runs_before) + runs_here <= static_cast<double>(kMaxTotalRuns)) return;
-  const double runs =
-      static_cast<double>(runs_before) + runs_here * static_cast<double>(points - point);
+      kRecordBytes + (c.protocol.record_curve
+                          ? static_cast<double>(c.protocol.max_epochs) * kCurveTextBytesPerEpoch
+                          : 0.0);
   throw_config_error(
       "/repeats", "the experiment would make about " + about(runs) + " runs (repeats " +
                       std::to_string(c.repeats) + " x " + std::to_string(c.learners.size()) +
@@ -79,6 +79,16 @@ void check_amount_of_work(const ExperimentConfig& c, std::size_t runs_before, st
                       " epochs (max_epochs " + std::to_string(c.protocol.max_epochs) +
                       " each); plab takes at most " + std::to_string(kMaxTotalRuns) +
                       " runs in one experiment: lower /repeats or the sweep");
+}
+
+void check_amount_of_work(const ExperimentConfig& c, std::size_t runs_before, std::size_t point,
+                          std::size_t points) {
+  const auto learners = static_cast<double>(c.learners.size());
+  const double runs_here = static_cast<double>(c.repeats) * learners;
+  if (static_cast<double>(runs_before) + runs_here <= static_cast<double>(kMaxTotalRuns)) return;
+  refuse_amount_of_work(
+      c, static_cast<double>(runs_before) + runs_here * static_cast<double>(points - point),
+      points);
 }
 
 std::string point_label(const SweepPoint& p) {
@@ -179,6 +189,17 @@ void check_folds(const ProtocolSpec& protocol, const Dataset& data) {
 
 }  // namespace
 
+struct PrepareCache {
+  std::map<std::string, std::shared_ptr<const LoadedData>> datasets;    // by dataset JSON + seed
+  std::map<std::string, std::shared_ptr<const PointTheory>> theories;   // by data + theory spec
+  std::map<std::string, std::shared_ptr<const PluginLibrary>> plugins;  // by name or path
+};
+
+const PreparedPoint& Experiment::point(std::size_t index) const {
+  PLAB_CHECK(index >= first_point && index - first_point < points.size());
+  return points[index - first_point];
+}
+
 RunId Experiment::locate(std::size_t run_index) const {
   const auto it =
       std::upper_bound(points.begin(), points.end(), run_index,
@@ -186,36 +207,39 @@ RunId Experiment::locate(std::size_t run_index) const {
   PLAB_CHECK(it != points.begin());
   const PreparedPoint& p = *(it - 1);
   const std::size_t within = run_index - p.first_run;
+  PLAB_CHECK(within < p.runs());
   const auto repeats = static_cast<std::size_t>(p.config.repeats);
-  return RunId{static_cast<std::size_t>(it - 1 - points.begin()), within / repeats,
-               within % repeats};
+  return RunId{p.sweep.index, within / repeats, within % repeats};
 }
 
 namespace {
 
-Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& options) {
-  Experiment e;
-  e.config_path = source.config_path;
-  e.document = source.document;
-  e.changes = source.changes;
-  e.axes = read_sweep_axes(e.document);
+// Prepares grid points [begin, end) and appends them to e.points.
+void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
+                   const PrepareOptions& options) {
   const std::filesystem::path base_dir = e.config_path.parent_path();
   const auto search_dirs = plugin_search_dirs(options.plugin_dirs);
+  auto& datasets = e.cache->datasets;
+  auto& theories = e.cache->theories;
+  auto& plugins = e.cache->plugins;
 
-  std::map<std::string, std::shared_ptr<const LoadedData>> datasets;    // by dataset JSON + seed
-  std::map<std::string, std::shared_ptr<const PointTheory>> theories;   // by data + theory spec
-  std::map<std::string, std::shared_ptr<const PluginLibrary>> plugins;  // by name or path
-
-  const std::size_t count = count_points(e.axes);
-  for (std::size_t index = 0; index < count; ++index) {
+  const std::size_t count = e.point_count;
+  for (std::size_t index = begin; index < end; ++index) {
     PreparedPoint p;
     p.sweep = make_point(e.document, e.axes, index);
     try {
       p.config = parse_experiment(p.sweep.document, base_dir);
-      check_amount_of_work(p.config, e.total_runs, index, count);
+      check_curve_length(p.config);
+      if (!e.large) {
+        check_amount_of_work(p.config, e.total_runs, index, count);
+      } else if (index == 0) {  // every point makes as many runs as point 0
+        const double runs = static_cast<double>(p.config.repeats) *
+                            static_cast<double>(p.config.learners.size()) *
+                            static_cast<double>(count);
+        if (runs > static_cast<double>(kMaxTotalRuns)) refuse_amount_of_work(p.config, runs, count);
+      }
       check_initial_weights_fit(p.config.init);
       if (index == 0) e.name = p.config.name;
-
       // Synthetic data depends on the seed too; files and inline data do not.
       std::string data_key = p.sweep.document["dataset"].dump();
       if (p.config.dataset.kind == "synthetic") data_key += "#" + std::to_string(p.config.seed);
@@ -275,15 +299,93 @@ Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& 
         throw PluginError(error.what() + where);
       throw ConfigError(error.what() + where);
     }
-    p.first_run = e.total_runs;
-    e.total_runs += p.runs();
+    if (e.large) {
+      // Run numbers come from the point index: every point must make as many runs.
+      if (p.runs() != e.runs_per_point && index != 0) {
+        throw ConfigError("config error at /sweep: sweep point " + std::to_string(index) +
+                          " makes " + std::to_string(p.runs()) + " runs but point 0 makes " +
+                          std::to_string(e.runs_per_point) + "; in a sweep of more than " +
+                          std::to_string(kMaxListedPoints) +
+                          " points every point must make equally many runs" + point_label(p.sweep));
+      }
+      p.first_run = index * e.runs_per_point;
+    } else {
+      p.first_run = e.total_runs;
+      e.total_runs += p.runs();
+    }
+    p.sweep.document = Json();  // parsed into p.config; a window may hold many points
     e.points.push_back(std::move(p));
   }
   check_same_data_bytes(e.points);
+}
+
+// A large sweep makes equally many runs at every point; an axis over /repeats or the whole
+// /learners list could change that, and is found here rather than at point 5,000,000.
+void check_large_sweep_axes(const Experiment& e) {
+  for (const SweepAxis& axis : e.axes) {
+    for (const std::string& pointer : axis.pointers) {
+      if (pointer == "/repeats" || pointer.starts_with("/repeats/") || pointer == "/learners") {
+        throw_config_error(pointer_append("/sweep", pointer),
+                           "a sweep of " + std::to_string(e.point_count) + " points (more than " +
+                               std::to_string(kMaxListedPoints) +
+                               ") must make equally many runs at every point, so it cannot "
+                               "sweep " +
+                               pointer + "; sweep a learner's params instead, or split it");
+      }
+    }
+  }
+}
+
+Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& options) {
+  Experiment e;
+  e.config_path = source.config_path;
+  e.document = source.document;
+  e.changes = source.changes;
+  e.axes = read_sweep_axes(e.document);
+  e.point_count = count_points(e.axes);
+  e.large = e.point_count > kMaxListedPoints;
+  e.cache = std::make_shared<PrepareCache>();
+  if (!e.large) {
+    prepare_range(e, 0, e.point_count, options);
+    return e;
+  }
+  check_large_sweep_axes(e);
+  prepare_range(e, 0, 1, options);
+  const PreparedPoint& first = e.points.front();
+  e.runs_per_point = first.runs();
+  e.total_runs = e.runs_per_point * e.point_count;
   return e;
 }
 
 }  // namespace
+
+void prepare_window(Experiment& e, std::size_t first_run, std::size_t end_run,
+                    const PrepareOptions& options) {
+  if (!e.large) return;
+  // Clamped to the grid: make_point would wrap an index past it round to point 0.
+  const std::size_t end =
+      std::min(e.point_count,
+               end_run <= first_run ? 0 : (end_run + e.runs_per_point - 1) / e.runs_per_point);
+  const std::size_t begin = std::min(first_run / e.runs_per_point, end);
+  if (end - begin > kMaxWindowPoints) {
+    const std::size_t shards = (e.point_count + kMaxWindowPoints - 2) / (kMaxWindowPoints - 1);
+    throw UsageError("the sweep has " + std::to_string(e.point_count) +
+                     " points, and this run would make the runs of " + std::to_string(end - begin) +
+                     " of them; plab prepares at most " + std::to_string(kMaxWindowPoints) +
+                     " sweep points in one process: run it in shards, --shard I/N with N >= " +
+                     std::to_string(shards) + " (plab merge joins them)");
+  }
+  if (e.first_point == begin && e.points.size() == end - begin) return;  // prepared already
+  e.points.clear();
+  e.first_point = begin;
+  try {
+    prepare_range(e, begin, end, options);
+  } catch (const ConfigError& error) {
+    const std::string message = error.what();
+    if (!message.starts_with("config error at /")) throw;
+    throw ConfigError(e.config_path.string() + ": " + message);
+  }
+}
 
 Experiment prepare_experiment(const ExperimentSource& source, const PrepareOptions& options) {
   try {

@@ -3,7 +3,8 @@
 //
 // prepare_experiment does all the checking up front, on the main thread, so that a bad
 // config, data file or plugin is reported before the first run and a run itself can only
-// fail through what its plugin does.
+// fail through what its plugin does. A large sweep (below) is checked point by point as
+// its windows are prepared, still before any of the window's runs.
 #pragma once
 
 #include <cstddef>
@@ -30,7 +31,7 @@ struct PreparedLearner {
 };
 
 struct PreparedPoint {
-  SweepPoint sweep;
+  SweepPoint sweep;  // its document is cleared once parsed into `config`
   ExperimentConfig config;
   std::shared_ptr<const Dataset> data;
   std::shared_ptr<const PointTheory> theory;
@@ -46,17 +47,36 @@ struct RunId {
   std::size_t repeat = 0;
 };
 
+// A sweep of more than this many points is "large": its points are enumerated lazily
+// (point i from the axes, sweep.hpp), only the points of the runs one process makes (its
+// window) are prepared and listed in the manifest, every point must make equally many runs,
+// and shards split the runs evenly by number. Smaller sweeps are prepared whole up front.
+inline constexpr std::size_t kMaxListedPoints = 10'000;
+
+// The most points of a large sweep one process prepares: beyond, it runs in shards.
+inline constexpr std::size_t kMaxWindowPoints = 100'000;
+
+struct PrepareCache;  // data sets, oracles and plugins already loaded, shared by the points
+
 struct Experiment {
   std::filesystem::path config_path;  // absolute
   Json document;  // the config as read, command-line changes applied, sweep included
   std::vector<std::string> changes;  // --set / --sweep options, in order
   std::string name;
   std::vector<SweepAxis> axes;
-  std::vector<PreparedPoint> points;
+  std::vector<PreparedPoint> points;  // every point, or (a large sweep) those of the window
   std::vector<std::shared_ptr<const PluginLibrary>> libraries;  // each loaded once
   std::vector<std::string> notes;  // harmless oddities worth telling the user
   std::size_t total_runs = 0;
+  std::size_t point_count = 0;     // points in the grid
+  std::size_t first_point = 0;     // grid index of points[0]
+  bool large = false;              // more than kMaxListedPoints points
+  std::size_t runs_per_point = 0;  // a large sweep: runs of every point
+  std::shared_ptr<PrepareCache> cache;
 
+  // Point `index` of the grid; it must be prepared (in the window).
+  const PreparedPoint& point(std::size_t index) const;
+  // `point` of the RunId is the grid index.
   RunId locate(std::size_t run_index) const;
 };
 
@@ -64,6 +84,12 @@ struct PrepareOptions {
   std::vector<std::filesystem::path> plugin_dirs;  // --plugin-dir, in order
 };
 
+// Prepares every point; of a large sweep, only point 0 (it tells the runs per point).
 Experiment prepare_experiment(const ExperimentSource& source, const PrepareOptions& options);
+
+// A large sweep: prepares the points of runs [first_run, end_run) instead (nothing for a
+// sweep that is not large). Refuses more than kMaxWindowPoints points, naming the shards.
+void prepare_window(Experiment& experiment, std::size_t first_run, std::size_t end_run,
+                    const PrepareOptions& options);
 
 }  // namespace plab

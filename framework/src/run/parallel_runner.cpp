@@ -16,7 +16,7 @@ namespace {
 
 RunText execute_one(const Experiment& e, std::size_t index) {
   const RunId id = e.locate(index);
-  const PreparedPoint& p = e.points[id.point];
+  const PreparedPoint& p = e.point(id.point);
   const PreparedLearner& l = p.learners[id.learner];
   const TrainingSet view = p.data->view();
   RunRequest request;
@@ -102,7 +102,7 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
         const RunId id = e.locate(index);
         internal_error = "out of memory while running and recording run " + std::to_string(index) +
                          " (sweep point " + std::to_string(id.point) + ", learner '" +
-                         e.points[id.point].learners[id.learner].name + "', repeat " +
+                         e.point(id.point).learners[id.learner].name + "', repeat " +
                          std::to_string(id.repeat) + ")";
         out_of_memory = true;
       }

@@ -31,6 +31,13 @@ ShardSpec parse_shard(const std::string& text) {
 }
 
 RunRange shard_range(const Experiment& e, const ShardSpec& shard) {
+  // A large sweep's points are not all prepared, so their work is not known: its runs are
+  // split evenly by number (every point makes as many).
+  if (e.large) {
+    // At most 10^9 runs times 10^5 shards: no overflow.
+    const auto at = [&](std::size_t i) { return e.total_runs * i / shard.count; };
+    return RunRange{at(shard.index), at(shard.index + 1)};
+  }
   // Cumulative estimated work at the start of each point; runs within a point cost alike.
   double total = 0.0;
   std::vector<double> per_run(e.points.size());

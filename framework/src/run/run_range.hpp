@@ -2,7 +2,8 @@
 //
 // Shard I of N is a contiguous range of canonical run indices, perhaps empty. Boundaries split the
 // estimated total work evenly, a run's work estimated as that of one epoch (samples ×
-// weights of its learner); they depend only on the experiment, so every machine computes
+// weights of its learner; a large sweep's runs are split evenly by number, experiment.hpp);
+// they depend only on the experiment, so every machine computes
 // the same slices, and concatenating the shards' runs.jsonl in shard order gives the
 // unsharded file.
 #pragma once

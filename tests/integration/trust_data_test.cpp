@@ -350,13 +350,61 @@ TEST(TrustData, AGaussianInitThatOverflowsIsRefusedNamingIt) {
            "the initial weights would not be finite"});
 }
 
+// ---- overflow that builds up over several updates -----------------------------------------
+
+// eta 1e308 on data with |x| <= 1 passes the up-front check (eta*x fits), and from zero the
+// weights are (1e308, 1e308) after the first update and overflow at the second.
+std::string growing_step_config(const std::string& plugin) {
+  return R"({"name": "grow", "seed": 1, "repeats": 1,
+    "dataset": {"kind": "inline", "x": [[1], [0.5], [-1], [-0.5]], "y": ["a", "a", "b", "b"],
+                "positive": ["a"]},
+    "learners": [{"name": "p", "plugin": ")" +
+         plugin + R"(", "params": {"eta": 1e308}}],
+    "protocol": {"kind": "convergence", "max_epochs": 10}})";
+}
+
+// The one failed run's error.
+std::string failed_run_error(const std::string& config) {
+  test::TempDir dir;
+  const auto r = run_config(dir, config, {"--plugin-dir", PLAB_TEST_PLUGIN_DIR});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  const auto runs = test::records(dir / "out" / "runs.jsonl");
+  if (runs.size() != 1) {
+    ADD_FAILURE() << "expected one record, got " << runs.size() << "\n" << r.err;
+    return {};
+  }
+  EXPECT_EQ(runs[0].at("status"), "failed");
+  return std::string(runs[0].at("error").as_string());
+}
+
+TEST(TrustData, WeightsThatOverflowAfterSeveralUpdatesNameTheStepNotThePlugin) {
+  const std::string error = failed_run_error(growing_step_config("eta_perceptron"));
+  EXPECT_NE(error.find("in epoch 1, the weights overflowed a double within 2 updates of the "
+                       "step eta*y*x: |w0|inf 0 + 2 x eta 1e+308 x the largest |feature| 1"),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("the step size chosen (param 'eta'), not a plugin fault"), std::string::npos)
+      << error;
+  EXPECT_EQ(error.find("made the weights non-finite"), std::string::npos) << error;
+}
+
+// The same eta for a plugin that writes inf at its first update: one step of eta*x fits in
+// a double, so the step cannot explain it and the plugin is blamed.
+TEST(TrustData, WeightsThatOneStepCannotOverflowStillBlameThePlugin) {
+  const std::string error = failed_run_error(growing_step_config("inf_eta_weights"));
+  EXPECT_NE(error.find("plugin 'inf_eta_weights' ("), std::string::npos) << error;
+  EXPECT_NE(error.find(") made the weights non-finite in epoch 1"), std::string::npos) << error;
+  EXPECT_EQ(error.find("overflowed a double"), std::string::npos) << error;
+}
+
 // Every message above is in the README's troubleshooting table.
 TEST(TrustData, EveryNewMessageIsInTheReadme) {
   const std::string readme = test::read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");
   for (const char* text :
        {"would have no test rows", "the initial weights would not be finite",
         "the step eta*x overflows a double", "draws in a row", "changed while plab was reading it",
-        "has changed since the interrupted run", "cannot be computed in double precision"}) {
+        "has changed since the interrupted run", "cannot be computed in double precision",
+        "the weights overflowed a double within"}) {
     EXPECT_NE(readme.find(text), std::string::npos) << "'" << text << "' is not in README.md";
   }
 }

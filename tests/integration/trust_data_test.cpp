@@ -397,6 +397,70 @@ TEST(TrustData, WeightsThatOneStepCannotOverflowStillBlameThePlugin) {
   EXPECT_EQ(error.find("overflowed a double"), std::string::npos) << error;
 }
 
+// ---- the report reads the data file again -------------------------------------------------
+
+// A 2-D trajectory run on a CSV file, recorded without a report; `plab report` comes later.
+struct TrajectoryRun {
+  test::TempDir dir;
+  fs::path data = dir.write("d.csv", "x1,x2,y\n1,1,a\n1,2,a\n0,0,b\n-1,0,b\n");
+  fs::path out = dir / "out";
+  TrajectoryRun() {
+    const auto r = run_config(dir, R"({"name": "traj", "seed": 1,
+    "dataset": {"kind": "csv", "path": ")" +
+                                       data.string() +
+                                       R"(", "label": "y", "positive": ["a"]},
+    "learners": [{"name": "p", "plugin": "perceptron"}],
+    "protocol": {"kind": "trajectory", "max_epochs": 100}})");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+  }
+  test::ProcessResult report() const { return run_plab({"report", out.string()}); }
+};
+
+TEST(TrustData, TheReportDrawsTheDataFigureFromAnUnchangedFile) {
+  const TrajectoryRun run;
+  const auto r = run.report();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("trajectory"), std::string::npos) << r.err;
+  EXPECT_TRUE(fs::exists(run.out / "plots" / "trajectory.svg"));
+}
+
+// The same rows, shape and columns, different values: the figure would silently show other
+// data than the runs saw. It is left out with a note; the rest of the report stands.
+TEST(TrustData, TheReportLeavesOutTheDataFigureWhenTheFileChangedSinceTheRun) {
+  const TrajectoryRun run;
+  const std::string run_digest = sha256_file(run.data);
+  run.dir.write("d.csv", "x1,x2,y\n5,1,a\n5,2,a\n0,3,b\n-1,3,b\n");
+  const auto r = run.report();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("plab: note: trajectory: data file '" + run.data.string() +
+                       "' has changed since the run (SHA-256 of the bytes read now " +
+                       sha256_file(run.data) + ", manifest " + run_digest + ")"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(run.out / "plots" / "trajectory.svg"));
+  EXPECT_NE(test::read_file(run.out / "report.md")
+                .find("Figure not drawn: trajectory: data file '" + run.data.string() +
+                      "' has changed since the run"),
+            std::string::npos);
+}
+
+// An R beyond a double is null in the manifest: the report says "overflow", as the summary
+// table does, instead of failing with "not a number".
+TEST(TrustData, TheReportShowsAnRBeyondADoubleAsOverflow) {
+  test::TempDir dir;
+  const fs::path data = dir.write("big.csv", "x1,x2,y\n1.5e308,1.5e308,a\n-1.5e308,-1.5e308,b\n");
+  const auto r = run_config(dir, R"({"name": "big", "seed": 1, "repeats": 1,
+    "dataset": {"kind": "csv", "path": ")" +
+                                     data.string() + R"(", "label": "y", "positive": ["a"]},
+    "learners": [{"name": "p", "plugin": "perceptron"}], "theory": {"margin": "none"},
+    "protocol": {"kind": "convergence", "max_epochs": 5}})");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto report = run_plab({"report", (dir / "out").string()});
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_NE(test::read_file(dir / "out" / "report.md").find("| binary | overflow |"),
+            std::string::npos);
+}
+
 // Every message above is in the README's troubleshooting table.
 TEST(TrustData, EveryNewMessageIsInTheReadme) {
   const std::string readme = test::read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");
@@ -404,7 +468,7 @@ TEST(TrustData, EveryNewMessageIsInTheReadme) {
        {"would have no test rows", "the initial weights would not be finite",
         "the step eta*x overflows a double", "draws in a row", "changed while plab was reading it",
         "has changed since the interrupted run", "cannot be computed in double precision",
-        "the weights overflowed a double within"}) {
+        "the weights overflowed a double within", "has changed since the run"}) {
     EXPECT_NE(readme.find(text), std::string::npos) << "'" << text << "' is not in README.md";
   }
 }

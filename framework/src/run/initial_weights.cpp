@@ -47,7 +47,7 @@ namespace {
 
 // The step a learner declares through its guarantee and params: the engine knows the update
 // to be η·y·x̃ (2η·y·x̃ for the residual step; η times a sum of up to N of them for the
-// batch perceptron, or their average with `normalize`; y·x̃ for the classic perceptron).
+// batch perceptron; y·x̃ for the classic perceptron).
 struct DeclaredStep {
   bool known = false;  // the guarantee fixes the update's form
   bool has_eta = false;
@@ -61,16 +61,16 @@ DeclaredStep declared_step(const PluginDescriptor& plugin, const ParamSet& param
   // A least-squares step is η·(y − w·x̃)·x̃: its first step is η·y·x̃ from zero, but not after.
   s.known = plugin.guarantee != Guarantee::kNone && plugin.guarantee != Guarantee::kLeastSquares;
   if (plugin.guarantee == Guarantee::kNone || plugin.guarantee == Guarantee::kNovikoff) return s;
-  bool normalize = false;
   for (const auto& e : params.entries()) {
     if (e.name == "eta" && e.type == ParamType::kReal) {
       s.eta = e.number;
       s.has_eta = true;
     }
     if (e.name == "step" && e.type == ParamType::kChoice) s.residual = e.text == "residual";
-    if (e.name == "normalize" && e.type == ParamType::kBool) normalize = e.number != 0.0;
   }
-  s.batch_sum = plugin.guarantee == Guarantee::kBatch && !normalize;
+  // With `normalize` the batch step is the average of up to N samples, but the plugin forms
+  // their sum first, which can overflow when N·max|x| does: the sum bounds both.
+  s.batch_sum = plugin.guarantee == Guarantee::kBatch;
   return s;
 }
 
@@ -132,14 +132,18 @@ std::string step_overflow_reason(const PluginDescriptor& plugin, const ParamSet&
                            : s.batch_sum
                                ? "eta times a sum of up to " + std::to_string(data.rows) + " y*x"
                                : "eta*y*x";
+  // The bound as computed, factor by factor: k x [2 x] [N x] [eta x] max|x|.
+  std::string factors = std::to_string(updates) + " x ";
+  if (s.residual) factors += "2 x ";
+  if (s.batch_sum) factors += std::to_string(data.rows) + " x ";
+  if (s.has_eta) factors += "eta " + text_of(s.eta) + " x ";
   return "the weights overflowed a double within " + std::to_string(updates) + " update" +
          (updates == 1 ? "" : "s") + " of the step " + step + ": |w0|inf " + text_of(w0_largest) +
-         " + " + std::to_string(updates) + " x " +
-         (s.has_eta ? "eta " + text_of(s.eta) + " x " : std::string()) + "the largest |feature| " +
-         text_of(largest) + " can exceed about 1.8e308. This is the engine's arithmetic with " +
-         (s.has_eta ? "the step size chosen (param 'eta'), not a plugin fault: lower eta"
-                    : "the data's scale, not a plugin fault: scale the data") +
-         (s.has_eta ? " or scale the data" : "");
+         " + " + factors + "the largest |feature| " + text_of(largest) +
+         " can exceed about 1.8e308. This is the engine's arithmetic with " +
+         (s.has_eta ? "the step size chosen (param 'eta'), not a plugin fault: lower eta or "
+                      "scale the data"
+                    : "the data's scale, not a plugin fault: scale the data");
 }
 
 }  // namespace plab

@@ -57,15 +57,25 @@ class MetricCollector final : public MetricSink {
 
 // Gradient descent with too large a step diverges: for a least-squares learner that is a
 // result of the experiment. A perceptron-family update adds a finite multiple of a finite
-// sample, so non-finite weights there mean a broken plugin (or data beyond doubles): a
-// failed run, which the exit code reports.
-void stop_on_non_finite(const RunRequest& r, RunOutcome& out, const std::string& where) {
+// sample, so non-finite weights there mean a broken plugin, unless that finite multiple,
+// added up over the updates made, can itself exceed a double (a huge η or data near the
+// top of the range): then the engine's arithmetic overflowed and the message names the
+// step size. Both are failed runs (README, status): the numbers are no result either way.
+void stop_on_non_finite(const RunRequest& r, RunOutcome& out, std::span<const double> w,
+                        const std::string& where) {
   const PluginDescriptor& d = r.plugin->descriptor();
   if (d.guarantee == Guarantee::kLeastSquares) {
     out.status = RunStatus::kDiverged;
     out.error = "weights became non-finite " + where;
+    return;
+  }
+  out.status = RunStatus::kFailed;
+  const std::string engine =
+      all_finite(w) ? std::string()
+                    : step_overflow_reason(d, *r.params, *r.data, out.initial_weights, out.updates);
+  if (!engine.empty()) {
+    out.error = where + ", " + engine;
   } else {
-    out.status = RunStatus::kFailed;
     out.error = "plugin '" + std::string(d.name) + "' (" + r.plugin->path().string() +
                 ") made the weights non-finite " + where + "; its updates should keep them finite";
   }
@@ -102,7 +112,7 @@ void train(const RunRequest& r, Learner& learner, RunOutcome& out) {
       ++out.mistakes;
       ++out.updates;
       if (!all_finite(w)) {
-        stop_on_non_finite(r, out, "at step " + std::to_string(out.steps));
+        stop_on_non_finite(r, out, w, "at step " + std::to_string(out.steps));
         break;
       }
     }
@@ -122,7 +132,7 @@ void train(const RunRequest& r, Learner& learner, RunOutcome& out) {
         out.epoch_loss.push_back(e.loss);
       }
       if (!all_finite(w) || std::isinf(e.loss)) {
-        stop_on_non_finite(r, out, "in epoch " + std::to_string(epoch));
+        stop_on_non_finite(r, out, w, "in epoch " + std::to_string(epoch));
         break;
       }
       if (e.converged) {

@@ -309,7 +309,8 @@ TEST(TrustData, ARadiusOf1e200IsRecordedAndPrintedNotZero) {
   EXPECT_NE(r.out.find("1e+200"), std::string::npos) << r.out;
 }
 
-// An R beyond a double (null in the records) is shown as "overflow", never as 0.
+// An R beyond a double (null in the records) is shown as "overflow", never as 0, in the
+// summary table and the report.
 TEST(TrustData, AnRBeyondADoubleIsShownAsOverflowNotZero) {
   test::TempDir dir;
   const fs::path data = dir.write("big.csv", "x1,x2,y\n1.5e308,1.5e308,a\n-1.5e308,-1.5e308,b\n");
@@ -323,6 +324,12 @@ TEST(TrustData, AnRBeyondADoubleIsShownAsOverflowNotZero) {
   const std::string table = r.out.substr(0, r.out.find("\n\n"));
   EXPECT_NE(table.find("  overflow "), std::string::npos) << table;
   EXPECT_EQ(table.find("  0    -"), std::string::npos) << table;
+  // R is null in the manifest too: the report says "overflow" instead of failing with
+  // "not a number".
+  const auto report = run_plab({"report", (dir / "out").string()});
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_NE(test::read_file(dir / "out" / "report.md").find("| binary | overflow |"),
+            std::string::npos);
 }
 
 TEST(TrustData, AnEtaWhoseStepOverflowsIsRefusedNamingIt) {
@@ -350,13 +357,108 @@ TEST(TrustData, AGaussianInitThatOverflowsIsRefusedNamingIt) {
            "the initial weights would not be finite"});
 }
 
+// ---- overflow that builds up over several updates -----------------------------------------
+
+// eta 1e308 on data with |x| <= 1 passes the up-front check (eta*x fits), and from zero the
+// weights are (1e308, 1e308) after the first update and overflow at the second.
+std::string growing_step_config(const std::string& plugin) {
+  return R"({"name": "grow", "seed": 1, "repeats": 1,
+    "dataset": {"kind": "inline", "x": [[1], [0.5], [-1], [-0.5]], "y": ["a", "a", "b", "b"],
+                "positive": ["a"]},
+    "learners": [{"name": "p", "plugin": ")" +
+         plugin + R"(", "params": {"eta": 1e308}}],
+    "protocol": {"kind": "convergence", "max_epochs": 10}})";
+}
+
+// The one failed run's error.
+std::string failed_run_error(const std::string& config) {
+  test::TempDir dir;
+  const auto r = run_config(dir, config, {"--plugin-dir", PLAB_TEST_PLUGIN_DIR});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  const auto runs = test::records(dir / "out" / "runs.jsonl");
+  if (runs.size() != 1) {
+    ADD_FAILURE() << "expected one record, got " << runs.size() << "\n" << r.err;
+    return {};
+  }
+  EXPECT_EQ(runs[0].at("status"), "failed");
+  return std::string(runs[0].at("error").as_string());
+}
+
+TEST(TrustData, WeightsThatOverflowAfterSeveralUpdatesNameTheStepNotThePlugin) {
+  const std::string error = failed_run_error(growing_step_config("eta_perceptron"));
+  EXPECT_NE(error.find("in epoch 1, the weights overflowed a double within 2 updates of the "
+                       "step eta*y*x: |w0|inf 0 + 2 x eta 1e+308 x the largest |feature| 1"),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("the step size chosen (param 'eta'), not a plugin fault"), std::string::npos)
+      << error;
+  EXPECT_EQ(error.find("made the weights non-finite"), std::string::npos) << error;
+}
+
+// The same eta for a plugin that writes inf at its first update: one step of eta*x fits in
+// a double, so the step cannot explain it and the plugin is blamed.
+TEST(TrustData, WeightsThatOneStepCannotOverflowStillBlameThePlugin) {
+  const std::string error = failed_run_error(growing_step_config("inf_eta_weights"));
+  EXPECT_NE(error.find("plugin 'inf_eta_weights' ("), std::string::npos) << error;
+  EXPECT_NE(error.find(") made the weights non-finite in epoch 1"), std::string::npos) << error;
+  EXPECT_EQ(error.find("overflowed a double"), std::string::npos) << error;
+}
+
+// ---- the report reads the data file again -------------------------------------------------
+
+// A 2-D trajectory run on a CSV file, recorded without a report; `plab report` comes later.
+struct TrajectoryRun {
+  test::TempDir dir;
+  fs::path data = dir.write("d.csv", "x1,x2,y\n1,1,a\n1,2,a\n0,0,b\n-1,0,b\n");
+  fs::path out = dir / "out";
+  TrajectoryRun() {
+    const auto r = run_config(dir, R"({"name": "traj", "seed": 1,
+    "dataset": {"kind": "csv", "path": ")" +
+                                       data.string() +
+                                       R"(", "label": "y", "positive": ["a"]},
+    "learners": [{"name": "p", "plugin": "perceptron"}],
+    "protocol": {"kind": "trajectory", "max_epochs": 100}})");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+  }
+  test::ProcessResult report() const { return run_plab({"report", out.string()}); }
+};
+
+TEST(TrustData, TheReportDrawsTheDataFigureFromAnUnchangedFile) {
+  const TrajectoryRun run;
+  const auto r = run.report();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("trajectory"), std::string::npos) << r.err;
+  EXPECT_TRUE(fs::exists(run.out / "plots" / "trajectory.svg"));
+}
+
+// The same rows, shape and columns, different values: the figure would silently show other
+// data than the runs saw. It is left out with a note; the rest of the report stands.
+TEST(TrustData, TheReportLeavesOutTheDataFigureWhenTheFileChangedSinceTheRun) {
+  const TrajectoryRun run;
+  const std::string run_digest = sha256_file(run.data);
+  run.dir.write("d.csv", "x1,x2,y\n5,1,a\n5,2,a\n0,3,b\n-1,3,b\n");
+  const auto r = run.report();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("plab: note: trajectory: data file '" + run.data.string() +
+                       "' has changed since the run (SHA-256 of the bytes read now " +
+                       sha256_file(run.data) + ", manifest " + run_digest + ")"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(run.out / "plots" / "trajectory.svg"));
+  EXPECT_NE(test::read_file(run.out / "report.md")
+                .find("Figure not drawn: trajectory: data file '" + run.data.string() +
+                      "' has changed since the run"),
+            std::string::npos);
+}
+
 // Every message above is in the README's troubleshooting table.
 TEST(TrustData, EveryNewMessageIsInTheReadme) {
   const std::string readme = test::read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");
   for (const char* text :
        {"would have no test rows", "the initial weights would not be finite",
         "the step eta*x overflows a double", "draws in a row", "changed while plab was reading it",
-        "has changed since the interrupted run", "cannot be computed in double precision"}) {
+        "has changed since the interrupted run", "cannot be computed in double precision",
+        "the weights overflowed a double within", "has changed since the run"}) {
     EXPECT_NE(readme.find(text), std::string::npos) << "'" << text << "' is not in README.md";
   }
 }

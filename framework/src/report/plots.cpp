@@ -13,6 +13,7 @@
 #include "config/experiment_config.hpp"
 #include "config/sweep.hpp"
 #include "data/dataset_loader.hpp"
+#include "error.hpp"
 #include "report/gnuplot.hpp"
 #include "results/json_text.hpp"
 
@@ -238,6 +239,39 @@ void epoch_curves(const ReportData& d, PlotWriter& w) {
   }
 }
 
+// A figure drawn from the data file must show the data the runs saw: the file may have been
+// replaced since. The loader hashed exactly the bytes it parsed just now; the manifest holds
+// the digest of the bytes the run parsed. Throws (the figure is then left out with this
+// note; the rest of the report comes from the records and stands) when they differ or the
+// manifest has no digest to compare with.
+void check_data_unchanged(const boost::json::object& manifest, const ExperimentConfig& config,
+                          const Dataset& data) {
+  if (config.dataset.kind != "csv") return;  // inline and synthetic data are in the config
+  const std::string path = config.dataset.path.lexically_normal().string();
+  std::string recorded;
+  if (const auto* files = manifest.if_contains("data_files"); files && files->is_array()) {
+    for (const auto& f : files->as_array()) {
+      const auto* o = f.if_object();
+      if (o == nullptr || !o->contains("path") || !o->contains("sha256")) continue;
+      const auto* p = o->at("path").if_string();
+      const auto* h = o->at("sha256").if_string();
+      if (p != nullptr && h != nullptr && *p == path) recorded = std::string(*h);
+    }
+  }
+  if (recorded.empty()) {
+    throw DataError("the manifest records no SHA-256 for data file '" + path +
+                    "', so the data read now cannot be checked against the "
+                    "run's; the figure is left out");
+  }
+  if (recorded != data.source_sha256()) {
+    throw DataError("data file '" + path +
+                    "' has changed since the run (SHA-256 of the bytes read now " +
+                    data.source_sha256() + ", manifest " + recorded +
+                    "); the figure would not show the data the runs saw, so it "
+                    "is left out");
+  }
+}
+
 // The 2-D picture textbooks draw: needs the data, which the manifest's config describes.
 void trajectory(const ReportData& d, PlotWriter& w) {
   const fs::path file = d.dir / "trajectory.jsonl";
@@ -249,6 +283,7 @@ void trajectory(const ReportData& d, PlotWriter& w) {
   const ExperimentConfig config =
       parse_experiment(make_point(document, axes, 0).document, config_file.parent_path());
   const Dataset data = load_dataset(config.dataset, config.seed);
+  check_data_unchanged(m, config, data);
   if (!data.augmented() || data.cols() != 3 || data.task() != TaskKind::kBinary) return;
   const std::string learner = config.learners.front().name;
   std::vector<std::vector<double>> weights;

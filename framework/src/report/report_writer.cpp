@@ -37,6 +37,12 @@ std::string sweep_text(const boost::json::value& params) {
   return s;
 }
 
+// R is null in the manifest only when it overflowed a double (norms are scaled, so finite
+// data has a finite R below that): say so, as the summary table does, never 0 or a failure.
+std::string radius_text(const boost::json::value& r) {
+  return r.is_number() ? fmt(r.to_number<double>(), 6) : "overflow";
+}
+
 void what_was_run(const ReportData& d, Document& doc) {
   const auto& m = d.manifest;
   const auto& ctx = m.at("context").as_object();
@@ -87,7 +93,7 @@ void data_and_theory(const ReportData& d, Document& doc) {
     const bool separable = t.at("separable").is_bool() && t.at("separable").as_bool();
     rows.push_back(
         {text_of(p.at("index")), sweep_text(p.at("params")), text_of(data.at("rows")),
-         text_of(data.at("cols")), text_of(data.at("task")), fmt(t.at("R").to_number<double>(), 6),
+         text_of(data.at("cols")), text_of(data.at("task")), radius_text(t.at("R")),
          text_of(t.at("oracle")),
          // null: the oracle was not asked ("none"), or it could not decide (issue 14).
          !t.at("separable").is_null()        ? text_of(t.at("separable"))

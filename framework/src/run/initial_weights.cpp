@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "config/object_reader.hpp"
 #include "error.hpp"
@@ -42,21 +43,46 @@ void check_initial_weights_fit(const InitSpec& init) {
                          "initial weights would not be finite; lower /init/scale");
 }
 
-void check_step_fits(const PluginDescriptor& plugin, const ParamSet& params, const Dataset& data,
-                     const std::string& params_pointer) {
-  // Only the guarantees whose update the engine knows to be η times a sample.
-  if (plugin.guarantee == Guarantee::kNone || plugin.guarantee == Guarantee::kNovikoff) return;
-  double eta = 0.0;
-  bool residual = false;
+namespace {
+
+// The step a learner declares through its guarantee and params: the engine knows the update
+// to be η·y·x̃ (2η·y·x̃ for the residual step; η times a sum of up to N of them for the
+// batch perceptron; y·x̃ for the classic perceptron).
+struct DeclaredStep {
+  bool known = false;  // the guarantee fixes the update's form
   bool has_eta = false;
+  double eta = 1.0;
+  bool residual = false;
+  bool batch_sum = false;
+};
+
+DeclaredStep declared_step(const PluginDescriptor& plugin, const ParamSet& params) {
+  DeclaredStep s;
+  // A least-squares step is η·(y − w·x̃)·x̃: its first step is η·y·x̃ from zero, but not after.
+  s.known = plugin.guarantee != Guarantee::kNone && plugin.guarantee != Guarantee::kLeastSquares;
+  if (plugin.guarantee == Guarantee::kNone || plugin.guarantee == Guarantee::kNovikoff) return s;
   for (const auto& e : params.entries()) {
     if (e.name == "eta" && e.type == ParamType::kReal) {
-      eta = e.number;
-      has_eta = true;
+      s.eta = e.number;
+      s.has_eta = true;
     }
-    if (e.name == "step" && e.type == ParamType::kChoice) residual = e.text == "residual";
+    if (e.name == "step" && e.type == ParamType::kChoice) s.residual = e.text == "residual";
   }
-  if (!has_eta) return;
+  // With `normalize` the batch step is the average of up to N samples, but the plugin forms
+  // their sum first, which can overflow when N·max|x| does: the sum bounds both.
+  s.batch_sum = plugin.guarantee == Guarantee::kBatch;
+  return s;
+}
+
+}  // namespace
+
+void check_step_fits(const PluginDescriptor& plugin, const ParamSet& params, const Dataset& data,
+                     const std::string& params_pointer) {
+  // Only the guarantees whose (first) update the engine knows to be η times a sample.
+  const DeclaredStep s = declared_step(plugin, params);
+  if (!s.has_eta) return;
+  const double eta = s.eta;
+  const bool residual = s.residual;
   double largest = 0.0;
   std::size_t col = 0;
   for (std::size_t i = 0; i < data.rows(); ++i) {
@@ -76,6 +102,48 @@ void check_step_fits(const PluginDescriptor& plugin, const ParamSet& params, con
           text_of(largest) + " (column '" + data.feature_names()[col] +
           "') is beyond about 1.8e308, so the weights would overflow at the first update; "
           "lower eta or scale the data");
+}
+
+std::string step_overflow_reason(const PluginDescriptor& plugin, const ParamSet& params,
+                                 const TrainingSet& data, std::span<const double> w0,
+                                 std::uint64_t updates) {
+  const DeclaredStep s = declared_step(plugin, params);
+  if (!s.known) return {};
+  double largest = 0.0;  // max |x̃ᵢⱼ|, bias column included
+  for (std::size_t i = 0; i < data.rows * data.cols; ++i) {
+    largest = std::max(largest, std::fabs(data.features[i]));
+  }
+  double w0_largest = 0.0;
+  for (double v : w0) w0_largest = std::max(w0_largest, std::fabs(v));
+  // Each update changes every weight by at most `per_update` (a multi-class update touches
+  // two different rows), so after k updates |w|∞ ≤ |w₀|∞ + k·per_update in exact arithmetic.
+  // Each rounding multiplies by at most 1 + 2⁻⁵³; the factor below covers the 2k roundings
+  // of the updates and the N of a batch sum with room to spare. Within that bound a correct
+  // plugin's weights are finite, so non-finite weights are its fault; beyond it the step
+  // size (or the data's scale) the user chose explains them.
+  const double rows = static_cast<double>(data.rows);
+  const double k = static_cast<double>(updates);
+  const double per_update = (s.residual ? 2.0 : 1.0) * (s.batch_sum ? rows : 1.0) * s.eta * largest;
+  const double rounding = 1.0 + (2.0 * k + rows + 4.0) * 0x1p-52;
+  const double bound = (w0_largest + k * per_update) * rounding;
+  if (bound <= std::numeric_limits<double>::max()) return {};
+  const std::string step = !s.has_eta   ? "y*x"
+                           : s.residual ? "2*eta*y*x (residual step)"
+                           : s.batch_sum
+                               ? "eta times a sum of up to " + std::to_string(data.rows) + " y*x"
+                               : "eta*y*x";
+  // The bound as computed, factor by factor: k x [2 x] [N x] [eta x] max|x|.
+  std::string factors = std::to_string(updates) + " x ";
+  if (s.residual) factors += "2 x ";
+  if (s.batch_sum) factors += std::to_string(data.rows) + " x ";
+  if (s.has_eta) factors += "eta " + text_of(s.eta) + " x ";
+  return "the weights overflowed a double within " + std::to_string(updates) + " update" +
+         (updates == 1 ? "" : "s") + " of the step " + step + ": |w0|inf " + text_of(w0_largest) +
+         " + " + factors + "the largest |feature| " + text_of(largest) +
+         " can exceed about 1.8e308. This is the engine's arithmetic with " +
+         (s.has_eta ? "the step size chosen (param 'eta'), not a plugin fault: lower eta or "
+                      "scale the data"
+                    : "the data's scale, not a plugin fault: scale the data");
 }
 
 }  // namespace plab

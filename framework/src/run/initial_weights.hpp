@@ -2,12 +2,14 @@
 // arithmetic (the initial weights, the step η·x) fits in a double before any run starts.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 
 #include "config/experiment_config.hpp"
 #include "data/dataset.hpp"
 #include "plab/descriptor.hpp"
+#include "plab/training_set.hpp"
 #include "run/random.hpp"
 
 namespace plab {
@@ -30,5 +32,14 @@ void check_initial_weights_fit(const InitSpec& init);
 // of a learner with a real `eta` param overflows a double for some feature value of `data`.
 void check_step_fits(const PluginDescriptor& plugin, const ParamSet& params, const Dataset& data,
                      const std::string& params_pointer);
+
+// Called when a learner's weights became non-finite after `updates` updates from `w0`:
+// if its guarantee declares the update (η·y·x̃ and its kin) and |w₀|∞ + updates × the
+// largest possible step can exceed a double, says so, naming the step size, since that is
+// the engine's arithmetic with the user's numbers; "" when the step cannot explain it (the
+// plugin is then to blame) or the update is unknown (guarantee none or least squares).
+std::string step_overflow_reason(const PluginDescriptor& plugin, const ParamSet& params,
+                                 const TrainingSet& data, std::span<const double> w0,
+                                 std::uint64_t updates);
 
 }  // namespace plab

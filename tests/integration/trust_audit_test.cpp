@@ -96,19 +96,19 @@ std::vector<Malformed> malformed() {
   return {
       {"WrongType",
        record(3, "mistakes", "lots"),
-       "expected a count (an integer >= 0)",
+       "expected a count (an integer from 0 to 2^63-1)",
        {"runs.jsonl:3: field 'mistakes' is \"lots\" (a string)", "edited or damaged"}},
       {"NullWhereANumberIsRequired",
        record(2, "mistakes", nullptr),
-       "expected a count (an integer >= 0)",
+       "expected a count (an integer from 0 to 2^63-1)",
        {"runs.jsonl:2: field 'mistakes' is null"}},
       {"NegativeCount",
        record(4, "epochs", -3),
-       "expected a count (an integer >= 0)",
+       "expected a count (an integer from 0 to 2^63-1)",
        {"runs.jsonl:4: field 'epochs' is -3 (a number)"}},
       {"FractionalPoint",
        record(1, "point", 0.5),
-       "expected a count (an integer >= 0)",
+       "expected a count (an integer from 0 to 2^63-1)",
        {"runs.jsonl:1: field 'point' is 0.5 (a number)"}},
       {"BoundAString",
        record(5, "bound", "big"),
@@ -144,7 +144,7 @@ std::vector<Malformed> malformed() {
        [](const fs::path& dir) {
          edit_manifest(dir, [](boost::json::object& m) { m["runs_total"] = "many"; });
        },
-       "expected a count (an integer >= 0)",
+       "expected a count (an integer from 0 to 2^63-1)",
        {"manifest.json: field 'runs_total' is \"many\" (a string)"}},
   };
 }

@@ -38,7 +38,12 @@ std::string shown(const boost::json::value& v) {
 }  // namespace
 
 std::optional<std::size_t> as_count(const boost::json::value& v) {
-  if (v.is_uint64()) return static_cast<std::size_t>(v.get_uint64());
+  // Counts stay below 2^63, so that they are also valid signed 64-bit numbers (a point index
+  // is one in summary.json).
+  if (v.is_uint64()) {
+    if (v.get_uint64() > 9223372036854775807ull) return std::nullopt;
+    return static_cast<std::size_t>(v.get_uint64());
+  }
   if (v.is_int64()) {
     if (v.get_int64() < 0) return std::nullopt;
     return static_cast<std::size_t>(v.get_int64());
@@ -75,7 +80,7 @@ const boost::json::value& RecordFields::any(std::string_view key) const {
 std::size_t RecordFields::count(std::string_view key) const {
   const boost::json::value& v = any(key);
   const auto c = as_count(v);
-  if (!c) wrong(key, v, "a count (an integer >= 0)");
+  if (!c) wrong(key, v, "a count (an integer from 0 to 2^63-1)");
   return *c;
 }
 
@@ -83,7 +88,7 @@ std::optional<std::size_t> RecordFields::count_or_null(std::string_view key) con
   const boost::json::value& v = any(key);
   if (v.is_null()) return std::nullopt;
   const auto c = as_count(v);
-  if (!c) wrong(key, v, "a count (an integer >= 0) or null");
+  if (!c) wrong(key, v, "a count (an integer from 0 to 2^63-1) or null");
   return c;
 }
 

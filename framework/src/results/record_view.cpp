@@ -18,7 +18,7 @@ std::vector<double> curve(const RecordFields& f, std::string_view key, bool coun
     const std::string name = std::string(key) + "/" + std::to_string(i);
     if (counts) {
       const auto c = as_count(v);
-      if (!c) f.wrong(name, v, "a count (an integer >= 0)");
+      if (!c) f.wrong(name, v, "a count (an integer from 0 to 2^63-1)");
       out.push_back(static_cast<double>(*c));
     } else if (v.is_null()) {
       out.push_back(std::numeric_limits<double>::quiet_NaN());

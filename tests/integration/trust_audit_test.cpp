@@ -196,6 +196,25 @@ TEST(TrustAudit, AHugeRepeatNumberIsReadWithoutAllocatingForIt) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
+// What plab wrote when a bound overflowed: applicable, but null. Not a violation (it was
+// counted as one, against a bound of 0) and not judged: said on stderr.
+TEST(TrustAudit, AnApplicableBoundThatIsNullIsNotJudgedAndSaidSo) {
+  test::TempDir dir;
+  const fs::path out = results_folder(dir, 3);
+  edit_record(out, 2, [](boost::json::object& r) {
+    ASSERT_TRUE(r.at("bound_applies").as_bool());
+    r["bound"] = nullptr;
+    r["ratio"] = nullptr;
+  });
+  const auto v = run_plab({"verify", out.string()});
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+  EXPECT_NE(v.err.find("plab: note: 1 record marks the bound as applicable but holds null for it"),
+            std::string::npos)
+      << v.err;
+  EXPECT_NE(v.out.find("no violation; 5 of 6 runs have an applicable bound"), std::string::npos)
+      << v.out;
+}
+
 // Keeps the first `keep` records of a 30-run folder and half of the next line.
 void tear(const fs::path& out, std::size_t keep) {
   auto lines = lines_of(out / "runs.jsonl");

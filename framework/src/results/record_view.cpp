@@ -31,6 +31,16 @@ std::vector<double> curve(const RecordFields& f, std::string_view key, bool coun
   return out;
 }
 
+RecordView finish(RecordView& r, const RecordFields& f, bool curves) {
+  r.plain_bound_holds = f.boolean_or_null("plain_bound_holds");
+  r.ls_gap = f.number_or_null("ls_gap");
+  if (curves) {
+    r.epoch_mistakes = curve(f, "epoch_mistakes", true);
+    r.epoch_loss = curve(f, "epoch_loss", false);
+  }
+  return std::move(r);
+}
+
 }  // namespace
 
 std::size_t RecordView::counted() const {
@@ -75,17 +85,18 @@ RecordView read_record(const boost::json::object& record, const std::string& whe
     if (on != "mistakes" && on != "updates")
       f.wrong("bound_on", f.any("bound_on"), "\"mistakes\" or \"updates\"");
     r.bound_on_updates = on == "updates";
-    if (!r.bound) f.wrong("bound", f.any("bound"), "a finite number (the bound applies)");
+    // plab itself wrote such records when a bound overflowed (null is how JSON holds a
+    // non-finite number). A bound that cannot be computed judges nothing: not applicable,
+    // and counted apart so that `plab verify` says so.
+    if (!r.bound) {
+      r.bound_applies = false;
+      r.bound_not_computed = true;
+      return finish(r, f, curves);
+    }
     if (!(r.bound_on_updates ? r.updates : r.mistakes))
       f.wrong(on, f.any(on), "a count (the bound applies to it)");
   }
-  r.plain_bound_holds = f.boolean_or_null("plain_bound_holds");
-  r.ls_gap = f.number_or_null("ls_gap");
-  if (curves) {
-    r.epoch_mistakes = curve(f, "epoch_mistakes", true);
-    r.epoch_loss = curve(f, "epoch_loss", false);
-  }
-  return r;
+  return finish(r, f, curves);
 }
 
 }  // namespace plab

@@ -30,6 +30,9 @@ struct RecordView {
   std::optional<double> radius;  // R; null when it overflowed
   std::optional<double> rho;
   bool bound_applies = false;
+  // The record says the bound applies but holds null for it (it overflowed when computed):
+  // read as not applicable, and counted apart.
+  bool bound_not_computed = false;
   std::string bound_kind;  // set when the bound applies
   bool bound_on_updates = false;
   std::optional<double> bound;  // set when the bound applies

@@ -184,6 +184,7 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
           ++summary.failed;
           return;
         }
+        if (r.bound_not_computed) ++summary.bounds_not_computed;
         if (r.bound_applies) {
           ++a.group.bound_applies;
           if (a.group.bound_kind.empty()) a.group.bound_kind = r.bound_kind;

@@ -8,6 +8,7 @@
 #include <boost/json/object.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
+#include <limits>
 
 #include "results/json_text.hpp"
 #include "results/record_view.hpp"
@@ -95,7 +96,9 @@ std::vector<SlopeFit> fit_slopes(const std::vector<GroupSummary>& groups) {
     std::vector<double> xs;
     std::vector<double> ys;
     for (const auto& g : groups) {
-      if (g.learner != learner || !g.rho || *g.rho <= 0 || g.mistakes.median <= 0) continue;
+      if (g.learner != learner || !g.rho || *g.rho <= 0 || g.mistakes.median <= 0 ||
+          !std::isfinite(g.radius))
+        continue;
       xs.push_back(std::log(g.radius * g.radius / (*g.rho * *g.rho)));
       ys.push_back(std::log(g.mistakes.median));
     }
@@ -169,7 +172,8 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
           a.group.learner = r.learner;
           a.group.plugin = r.plugin;
           a.group.params = *r.params;
-          a.group.radius = r.radius.value_or(0.0);
+          // R is null in a record only when it overflowed a double: never show it as 0.
+          a.group.radius = r.radius.value_or(std::numeric_limits<double>::infinity());
           a.group.rho = r.rho;
           acc.push_back(std::move(a));
         }
@@ -342,7 +346,8 @@ std::string summary_table(const Summary& summary) {
                     std::to_string(g.runs), converged, format_number(g.mistakes.median),
                     format_number(g.mistakes.mean), format_number(g.mistakes.max),
                     format_number(g.epochs.median), format_number(g.train_error_mean, 3),
-                    format_number(g.radius), g.rho ? format_number(*g.rho) : "-"});
+                    std::isfinite(g.radius) ? format_number(g.radius) : "overflow",
+                    g.rho ? format_number(*g.rho) : "-"});
   }
   std::string out = render_table(rows);
   for (const SlopeFit& f : summary.fits) {

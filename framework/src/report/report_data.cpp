@@ -23,16 +23,12 @@ void check_manifest(const boost::json::object& manifest, const std::filesystem::
     context.any(key);
   }
   context.boolean("git_dirty");
-  const boost::json::array& plugins = m.array("plugins");
-  for (std::size_t i = 0; i < plugins.size(); ++i) {
-    const RecordFields p = m.element(plugins, "plugins", i);
+  for (const RecordFields& p : m.objects("plugins")) {
     p.any("name");
     p.any("version");
     p.string("sha256");
   }
-  const boost::json::array& points = m.array("points");
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const RecordFields p = m.element(points, "points", i);
+  for (const RecordFields& p : m.objects("points")) {
     p.count("index");
     p.any("params");
     const RecordFields data = p.object("dataset");

@@ -138,12 +138,16 @@ RecordFields RecordFields::object(std::string_view key) const {
                       prefix_ + (prefix_.empty() ? "" : "/") + std::string(key));
 }
 
-RecordFields RecordFields::element(const boost::json::array& array, std::string_view key,
-                                   std::size_t index) const {
-  const std::string name = std::string(key) + "/" + std::to_string(index);
-  const boost::json::value& v = array.at(index);
-  if (!v.is_object()) wrong(name, v, "an object");
-  return RecordFields(v.get_object(), where_, prefix_ + (prefix_.empty() ? "" : "/") + name);
+std::vector<RecordFields> RecordFields::objects(std::string_view key) const {
+  const boost::json::array& a = array(key);
+  std::vector<RecordFields> out;
+  out.reserve(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const std::string name = std::string(key) + "/" + std::to_string(i);
+    if (!a[i].is_object()) wrong(name, a[i], "an object");
+    out.emplace_back(a[i].get_object(), where_, prefix_ + (prefix_.empty() ? "" : "/") + name);
+  }
+  return out;
 }
 
 }  // namespace plab

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -35,9 +36,9 @@ class RecordFields {
   std::optional<bool> boolean_or_null(std::string_view key) const;
   const boost::json::array& array(std::string_view key) const;
   RecordFields object(std::string_view key) const;
-  // An array element that must be an object (manifest.json's points, plugins).
-  RecordFields element(const boost::json::array& array, std::string_view key,
-                       std::size_t index) const;
+  // An array whose elements must be objects (manifest.json's points, plugins), each named in
+  // messages by its index ('points/3/theory/R').
+  std::vector<RecordFields> objects(std::string_view key) const;
 
   // A DataError naming this object's file:line and the field: "field 'k' <problem>".
   [[noreturn]] void fail(std::string_view key, const std::string& problem) const;

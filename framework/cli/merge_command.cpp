@@ -14,8 +14,9 @@ namespace plab::cli {
 int merge_command(const Args& args, const std::string& command_line) {
   po::options_description options("options");
   options.add_options()("out", po::value<std::string>()->required(),
-                        "the merged results folder (new)")(
-      "shards", po::value<std::vector<std::string>>()->required(), "shard results folders");
+                        "a new folder for the merged results")(
+      "shards", po::value<std::vector<std::string>>()->required(),
+      "one or more shard results folders");
   po::positional_options_description positional;
   positional.add("out", 1).add("shards", -1);
   po::variables_map vm;

@@ -1,11 +1,34 @@
 #include "cli/options.hpp"
 
 #include <iostream>
+#include <sstream>
 
 #include "config/did_you_mean.hpp"
 #include "error.hpp"
 
 namespace plab::cli {
+
+namespace {
+
+// "a results folder DIR" for the option at a positional place, "" for a named option.
+std::string positional_missing(const std::string& synopsis, const po::options_description& options,
+                               const po::positional_options_description& positional,
+                               const po::required_option& e) {
+  std::vector<std::string> words;  // the synopsis after the command: DIR, OUT, SHARD_DIR...
+  std::istringstream in(synopsis);
+  for (std::string word; in >> word;) words.push_back(word);
+  for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+    if (i >= positional.max_total_count()) break;
+    const std::string& name = positional.name_for_position(static_cast<unsigned>(i));
+    if ("--" + name != e.get_option_name()) continue;
+    const po::option_description* option = options.find_nothrow(name, false);
+    const std::string what = option == nullptr ? "" : option->description() + " ";
+    return what + words[i + 1];
+  }
+  return "";
+}
+
+}  // namespace
 
 bool parse_options(const std::string& command, const std::string& synopsis, const Args& args,
                    po::options_description& options,
@@ -30,6 +53,13 @@ bool parse_options(const std::string& command, const std::string& synopsis, cons
     for (const auto& option : options.options()) known.push_back("--" + option->long_name());
     throw UsageError(std::string(e.what()) + did_you_mean(e.get_option_name(), known) +
                      "; usage: plab " + synopsis + " (see plab " + command + " --help)");
+  } catch (const po::required_option& e) {
+    // A missing positional argument: name it as the synopsis does (DIR, OUT), not by the
+    // internal option (--dir, --out) nobody typed.
+    const std::string missing = positional_missing(synopsis, options, positional, e);
+    throw UsageError(
+        (missing.empty() ? std::string(e.what()) : "plab " + command + " needs " + missing) +
+        "; usage: plab " + synopsis + " (see plab " + command + " --help)");
   } catch (const po::error& e) {
     throw UsageError(std::string(e.what()) + "; usage: plab " + synopsis + " (see plab " + command +
                      " --help)");

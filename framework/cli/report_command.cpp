@@ -16,6 +16,7 @@ int report_command(const Args& args) {
   const std::filesystem::path dir = vm["dir"].as<std::string>();
   const ReportResult r = write_report(dir);
   for (const std::string& p : r.problems) std::fprintf(stderr, "plab: note: %s\n", p.c_str());
+  for (const std::string& n : r.folder_notes) std::fprintf(stderr, "plab: note: %s\n", n.c_str());
   std::printf("report: %s (%zu figures), %s\n", (dir / "report.html").c_str(), r.figures,
               (dir / "report.md").c_str());
   return 0;

@@ -1,9 +1,13 @@
-// plab verify DIR: check every record whose bound applies; exit 1 on any violation.
+// plab verify DIR: check every record whose bound applies; exit 1 on any violation, 2 on a
+// folder whose manifest and runs.jsonl contradict each other (a "completed" folder missing
+// records or ending in a torn line): its verdict would not be about the whole experiment.
 #include <cstdio>
 #include <filesystem>
 
 #include "cli/options.hpp"
 #include "error.hpp"
+#include "results/folder_audit.hpp"
+#include "results/resume.hpp"
 #include "results/summary.hpp"
 
 namespace plab::cli {
@@ -16,21 +20,30 @@ int verify_command(const Args& args) {
   po::variables_map vm;
   if (!parse_options("verify", "verify DIR", args, options, positional, vm)) return 0;
   const std::filesystem::path dir = vm["dir"].as<std::string>();
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(dir / "runs.jsonl", ec) ||
-      !std::filesystem::is_regular_file(dir / "manifest.json", ec)) {
-    throw UsageError("'" + dir.string() +
-                     "' is not a results folder: it needs runs.jsonl and "
-                     "manifest.json, as `plab run` writes them");
-  }
+  const boost::json::object manifest = read_manifest(dir);
   const Summary summary = summarize_runs(dir / "runs.jsonl");
+  const FolderAudit audit = audit_folder(dir, manifest, summary);
   std::fputs(verification_table(summary).c_str(), stdout);
+  std::printf("plab verify: %s: %s\n", dir.c_str(), audit.runs_line().c_str());
+  for (const std::string& n : audit.notes) std::fprintf(stderr, "plab: note: %s\n", n.c_str());
+  if (const std::size_t n = summary.bounds_not_computed; n > 0) {
+    std::fprintf(stderr,
+                 "plab: note: %zu record%s mark%s the bound as applicable but hold%s null for it "
+                 "(it could not be computed, e.g. it overflowed); not judged\n",
+                 n, n == 1 ? "" : "s", n == 1 ? "s" : "", n == 1 ? "s" : "");
+  }
   if (summary.violations > 0) {
     std::printf("plab verify: %zu run%s exceed%s an applicable bound; first:\n", summary.violations,
                 summary.violations == 1 ? "" : "s", summary.violations == 1 ? "s" : "");
     for (const std::string& v : summary.first_violations) std::printf("  %s\n", v.c_str());
-    return kExitViolation;
   }
+  if (!audit.inconsistencies.empty()) {
+    std::string why;
+    for (const std::string& i : audit.inconsistencies) why += (why.empty() ? "" : "; ") + i;
+    throw DataError("'" + dir.string() + "' is inconsistent: " + why +
+                    "; its records cannot be verified as the whole experiment");
+  }
+  if (summary.violations > 0) return kExitViolation;
   std::size_t applicable = 0;
   for (const auto& g : summary.groups) applicable += g.bound_applies;
   std::printf("plab verify: no violation; %zu of %zu runs have an applicable bound\n", applicable,

@@ -91,7 +91,8 @@ TEST(Report, PairedComparisonOfIdenticalLearnersIsZeroWithPOne) {
             0);
   const std::string md = read_file(dir / "o" / "report.md");
   EXPECT_NE(md.find("| 0 | classic | twin | mistakes | 30 | 0 | [0, 0]"), std::string::npos) << md;
-  EXPECT_NE(md.find("had the same median mistakes as 'classic' over 30 paired repeats"),
+  EXPECT_NE(md.find("had a median paired difference of 0 mistakes against 'classic' over 30 paired "
+                    "repeats"),
             std::string::npos);
   EXPECT_NE(md.find("Wilcoxon signed-rank p = 1"), std::string::npos) << md;
 }
@@ -115,7 +116,7 @@ TEST(Report, PairedComparisonFindsAClearlyWorseLearner) {
   const SignedRankTest t = wilcoxon_signed_rank(diff);
   EXPECT_LT(t.p_value, 1e-4);
   const std::string md = read_file(dir / "o" / "report.md");
-  EXPECT_NE(md.find("'slow' had a median of"), std::string::npos) << md;
+  EXPECT_NE(md.find("'slow' had a median paired difference of"), std::string::npos) << md;
   EXPECT_NE(md.find("more mistakes than 'classic'"), std::string::npos) << md;
   EXPECT_NE(md.find("p < 0.0001"), std::string::npos) << md;
 }

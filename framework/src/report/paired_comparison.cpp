@@ -29,8 +29,14 @@ PairedComparison compare(const GroupSeries& a, const GroupSeries& b, bool on_tes
   const auto& va = on_test_error ? a.test_error_by_repeat : a.mistakes_by_repeat;
   const auto& vb = on_test_error ? b.test_error_by_repeat : b.mistakes_by_repeat;
   std::vector<double> diff;
-  for (std::size_t r = 0; r < std::min(va.size(), vb.size()); ++r) {
-    if (!std::isnan(va[r]) && !std::isnan(vb[r])) diff.push_back(vb[r] - va[r]);
+  std::vector<double> values_a;
+  std::vector<double> values_b;
+  for (const auto& [repeat, x] : va) {
+    const auto y = vb.find(repeat);
+    if (y == vb.end()) continue;
+    diff.push_back(y->second - x);
+    values_a.push_back(x);
+    values_b.push_back(y->second);
   }
   c.pairs = diff.size();
   if (diff.empty()) {
@@ -41,17 +47,20 @@ PairedComparison compare(const GroupSeries& a, const GroupSeries& b, bool on_tes
   c.difference = median_ci95(diff);
   c.test = wilcoxon_signed_rank(diff);
   const double m = c.difference.median;
-  const std::string how =
-      m == 0 ? "the same median " + c.measure + " as"
-             : "a median of " + number_text(std::fabs(m)) + (m > 0 ? " more " : " fewer ") +
-                   c.measure + (on_test_error ? " (fraction of test samples)" : "") + " than";
+  // The median of the differences is not the difference of the medians: say which was
+  // computed, and give both medians, so that "0" is not read as "the same median".
+  const std::string unit = on_test_error ? " (fraction of test samples)" : "";
+  const std::string how = m == 0 ? "a median paired difference of 0 " + c.measure + " against"
+                                 : "a median paired difference of " + number_text(std::fabs(m)) +
+                                       (m > 0 ? " more " : " fewer ") + c.measure + unit + " than";
   c.sentence = "At sweep point " + std::to_string(c.point) + ", '" + c.other + "' had " + how +
                " '" + c.baseline + "' over " + std::to_string(c.pairs) +
-               " paired repeats (median paired difference " + number_text(m) + ", " +
-               number_text(100 * c.difference.coverage) + "% CI " + number_text(c.difference.low) +
-               " to " + number_text(c.difference.high) + "; Wilcoxon signed-rank " +
-               p_text(c.test.p_value) + (c.test.exact ? ", exact" : ", normal approximation") +
-               ").";
+               " paired repeats (median " + c.measure + " " + number_text(median_of(values_b)) +
+               " for '" + c.other + "' and " + number_text(median_of(values_a)) + " for '" +
+               c.baseline + "'; " + number_text(100 * c.difference.coverage) +
+               "% CI of the median difference " + number_text(c.difference.low) + " to " +
+               number_text(c.difference.high) + "; Wilcoxon signed-rank " + p_text(c.test.p_value) +
+               (c.test.exact ? ", exact" : ", normal approximation") + ").";
   return c;
 }
 

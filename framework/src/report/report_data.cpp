@@ -1,9 +1,9 @@
 #include "report/report_data.hpp"
 
-#include <cmath>
-#include <limits>
 #include <map>
 
+#include "results/record_fields.hpp"
+#include "results/record_view.hpp"
 #include "results/resume.hpp"
 #include "results/runs_reader.hpp"
 
@@ -11,20 +11,35 @@ namespace plab {
 
 namespace {
 
-std::optional<double> number(const boost::json::object& r, const char* key) {
-  const boost::json::value* v = r.if_contains(key);
-  if (v == nullptr || v->is_null()) return std::nullopt;
-  return v->to_number<double>();
-}
-
-std::vector<double> numbers(const boost::json::object& r, const char* key) {
-  std::vector<double> out;
-  const boost::json::value* v = r.if_contains(key);
-  if (v == nullptr || !v->is_array()) return out;
-  for (const auto& x : v->get_array()) {
-    out.push_back(x.is_null() ? std::numeric_limits<double>::quiet_NaN() : x.to_number<double>());
+// Every manifest field the report reads, checked once, so that a hand-edited manifest is a
+// DataError naming the field rather than an exception from inside the report.
+void check_manifest(const boost::json::object& manifest, const std::filesystem::path& dir) {
+  const RecordFields m(manifest, (dir / "manifest.json").string());
+  for (const char* key : {"name", "status", "config_file", "start_time", "end_time"}) m.any(key);
+  m.object("config");
+  const RecordFields context = m.object("context");
+  for (const char* key : {"plab_version", "git_commit", "compiler", "build_type", "boost_version",
+                          "host", "threads", "command_line"}) {
+    context.any(key);
   }
-  return out;
+  context.boolean("git_dirty");
+  for (const RecordFields& p : m.objects("plugins")) {
+    p.any("name");
+    p.any("version");
+    p.string("sha256");
+  }
+  for (const RecordFields& p : m.objects("points")) {
+    p.count("index");
+    p.any("params");
+    const RecordFields data = p.object("dataset");
+    for (const char* key : {"rows", "cols", "task"}) data.any(key);
+    const RecordFields t = p.object("theory");
+    t.number_or_null("R");
+    t.number_or_null("rho_upper");
+    for (const char* key : {"oracle", "method", "reason"}) t.any(key);
+    if (t.boolean_or_null("separable") == true) t.number("rho");
+    if (t.has("least_squares")) t.object("least_squares").number("loss");
+  }
 }
 
 }  // namespace
@@ -33,7 +48,10 @@ ReportData load_report_data(const std::filesystem::path& dir) {
   ReportData d;
   d.dir = dir;
   d.manifest = read_manifest(dir);
-  d.summary = summarize_runs(dir / "runs.jsonl");
+  check_manifest(d.manifest, dir);
+  const std::filesystem::path runs_file = dir / "runs.jsonl";
+  d.summary = summarize_runs(runs_file);
+  d.audit = audit_folder(dir, d.manifest, d.summary);
   std::map<std::pair<std::size_t, std::string>, std::size_t> index;
   for (const GroupSummary& g : d.summary.groups) {
     index[{static_cast<std::size_t>(g.point), g.learner}] = d.series.size();
@@ -42,35 +60,28 @@ ReportData load_report_data(const std::filesystem::path& dir) {
     s.learner = g.learner;
     d.series.push_back(std::move(s));
   }
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  read_runs(dir / "runs.jsonl", [&](const boost::json::object& r, std::size_t) {
-    GroupSeries& s = d.series[index.at(
-        {r.at("point").to_number<std::size_t>(), std::string(r.at("learner").as_string())})];
-    const auto repeat = r.at("repeat").to_number<std::size_t>();
-    const bool failed = r.at("status") == "failed";
-    if (s.mistakes_by_repeat.size() <= repeat) {
-      s.mistakes_by_repeat.resize(repeat + 1, nan);
-      s.test_error_by_repeat.resize(repeat + 1, nan);
-    }
-    if (!failed) s.mistakes_by_repeat[repeat] = number(r, "mistakes").value_or(nan);
-    if (const auto t = number(r, "test_error")) {
-      s.test_error_by_repeat[repeat] = *t;
+  read_runs(runs_file, [&](const boost::json::object& record, std::size_t line) {
+    const std::string where = runs_file.string() + ":" + std::to_string(line);
+    const RecordView r = read_record(record, where);
+    GroupSeries& s = d.series[index.at({r.point, r.learner})];
+    if (!r.failed() && r.mistakes)
+      s.mistakes_by_repeat[r.repeat] = static_cast<double>(*r.mistakes);
+    if (r.test_error) {
+      s.test_error_by_repeat[r.repeat] = *r.test_error;
       s.has_test_error = true;
     }
-    const auto bound = number(r, "bound");
-    const boost::json::value* applies = r.if_contains("bound_applies");
-    if (bound && applies != nullptr && applies->is_bool() && applies->get_bool()) {
-      const bool on_updates = r.at("bound_on") == "updates";
-      const double count = number(r, on_updates ? "updates" : "mistakes").value_or(0.0);
-      s.ratios.push_back(count / *bound);
+    if (r.bound_applies && !r.failed()) {
+      const double count = static_cast<double>(r.counted());
+      s.ratios.push_back(count / *r.bound);
       if (s.counts.size() < kMaxScatter) {
         s.counts.push_back(count);
-        s.bounds.push_back(*bound);
+        s.bounds.push_back(*r.bound);
       }
     }
-    if (repeat == 0) {
-      s.epoch_mistakes = numbers(r, "epoch_mistakes");
-      s.epoch_loss = numbers(r, "epoch_loss");
+    if (r.repeat == 0) {
+      const RecordView curves = read_record(record, where, true);
+      s.epoch_mistakes = curves.epoch_mistakes;
+      s.epoch_loss = curves.epoch_loss;
     }
   });
   return d;

@@ -6,12 +6,14 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <boost/json/object.hpp>
 
+#include "results/folder_audit.hpp"
 #include "results/summary.hpp"
 
 namespace plab {
@@ -22,10 +24,12 @@ struct GroupSeries {
   std::vector<double> counts;  // mistakes or updates (what the bound limits), ≤ kMaxScatter
   std::vector<double> bounds;  // the bound of the same runs
   std::vector<double> ratios;  // count / bound, all runs with an applicable bound
-  std::vector<double> mistakes_by_repeat;    // NaN for failed runs
-  std::vector<double> test_error_by_repeat;  // NaN where none
-  std::vector<double> epoch_mistakes;        // repeat 0, if recorded
-  std::vector<double> epoch_loss;            // repeat 0, if recorded
+  // By repeat; a repeat is absent where the run failed or has no test error. A map, not a
+  // vector indexed by repeat: a hand-edited repeat of 10^18 must not allocate.
+  std::map<std::size_t, double> mistakes_by_repeat;
+  std::map<std::size_t, double> test_error_by_repeat;
+  std::vector<double> epoch_mistakes;  // repeat 0, if recorded
+  std::vector<double> epoch_loss;      // repeat 0, if recorded
   bool has_test_error = false;
 };
 
@@ -33,11 +37,14 @@ struct ReportData {
   std::filesystem::path dir;
   boost::json::object manifest;
   Summary summary;
+  FolderAudit audit;                // what is on disk against what the manifest announces
   std::vector<GroupSeries> series;  // same order as summary.groups
 };
 
 inline constexpr std::size_t kMaxScatter = 5000;
 
+// Checks the manifest fields the report reads and every record (DataError naming the file,
+// line and field of the first malformed one).
 ReportData load_report_data(const std::filesystem::path& dir);
 
 }  // namespace plab

@@ -3,10 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "report/document.hpp"
 #include "report/paired_comparison.hpp"
-#include "report/plots.hpp"
-#include "report/report_data.hpp"
 #include "results/json_text.hpp"
 #include "results/results_folder.hpp"
 
@@ -60,7 +57,7 @@ void what_was_run(const ReportData& d, Document& doc) {
              {"status", text_of(m.at("status"))},
              {"config file", text_of(m.at("config_file"))},
              {"seed", config.contains("seed") ? text_of(config.at("seed")) : "0"},
-             {"runs", text_of(m.at("runs_written")) + " of " + text_of(m.at("runs_total"))},
+             {"runs", d.audit.runs_line()},
              {"sweep points", m.contains("sweep_points")  // a large sweep lists a window
                                   ? text_of(m.at("sweep_points"))
                                   : std::to_string(m.at("points").as_array().size())},
@@ -74,6 +71,10 @@ void what_was_run(const ReportData& d, Document& doc) {
              {"host, threads", text_of(ctx.at("host")) + ", " + text_of(ctx.at("threads"))},
              {"started, ended", text_of(m.at("start_time")) + " to " + text_of(m.at("end_time"))},
              {"command", text_of(ctx.at("command_line"))}});
+  // A partial or inconsistent folder is said before any number is read from it.
+  for (const std::string& i : d.audit.inconsistencies)
+    doc.paragraph("Warning: the folder is inconsistent: " + i + ".");
+  for (const std::string& n : d.audit.notes) doc.paragraph("Note: " + n + ".");
 }
 
 void data_and_theory(const ReportData& d, Document& doc) {
@@ -120,14 +121,10 @@ void results_table(const ReportData& d, Document& doc) {
     const GroupSummary& g = d.summary.groups[i];
     const GroupSeries& s = d.series[i];
     std::vector<double> mistakes;
-    for (double v : s.mistakes_by_repeat) {
-      if (!std::isnan(v)) mistakes.push_back(v);
-    }
+    for (const auto& [repeat, v] : s.mistakes_by_repeat) mistakes.push_back(v);
     const MeanInterval mean = mean_ci95(mistakes);
     std::vector<double> test;
-    for (double v : s.test_error_by_repeat) {
-      if (!std::isnan(v)) test.push_back(v);
-    }
+    for (const auto& [repeat, v] : s.test_error_by_repeat) test.push_back(v);
     const MeanInterval test_mean = mean_ci95(test);
     rows.push_back(
         {std::to_string(g.point), sweep_text(g.params), g.learner, std::to_string(g.runs),
@@ -172,9 +169,7 @@ void comparisons(const ReportData& d, Document& doc) {
 
 }  // namespace
 
-ReportResult write_report(const std::filesystem::path& dir) {
-  const ReportData data = load_report_data(dir);
-  const FigureSet figures = draw_figures(data);
+Document report_document(const ReportData& data, const FigureSet& figures) {
   Document doc;
   const std::string title = "perceptron-lab report: " + text_of(data.manifest.at("name"));
   doc.heading(title, 1);
@@ -187,9 +182,21 @@ ReportResult write_report(const std::filesystem::path& dir) {
     for (const Figure& f : figures.figures) doc.figure(f.caption, f.svg, f.png);
   }
   for (const std::string& p : figures.problems) doc.paragraph("Figure not drawn: " + p);
+  return doc;
+}
+
+ReportResult write_report(const std::filesystem::path& dir) {
+  const ReportData data = load_report_data(dir);
+  const FigureSet figures = draw_figures(data);
+  const Document doc = report_document(data, figures);
+  const std::string title = "perceptron-lab report: " + text_of(data.manifest.at("name"));
   write_file_atomically(dir / "report.md", doc.markdown());
   write_file_atomically(dir / "report.html", doc.html(title, dir.string()));
-  return ReportResult{figures.figures.size(), figures.problems};
+  ReportResult result{figures.figures.size(), figures.problems, {}};
+  for (const std::string& i : data.audit.inconsistencies)
+    result.folder_notes.push_back("the folder is inconsistent: " + i);
+  for (const std::string& n : data.audit.notes) result.folder_notes.push_back(n);
+  return result;
 }
 
 }  // namespace plab

@@ -33,8 +33,11 @@ RunsFileInfo read_runs(const std::filesystem::path& file,
       boost::json::value value;
       if (!ec) value = parser.release();
       if (ec || !value.is_object()) {
-        throw ResultsError(file.string() + ":" + std::to_string(line_number) +
-                           ": not a JSON object; the results file is damaged");
+        const std::string what =
+            ec ? "not valid JSON (" + ec.message() + ")" : "valid JSON but not an object";
+        throw DataError(file.string() + ":" + std::to_string(line_number) + ": " + what +
+                        "; expected one run record, a JSON object, per line (the results file "
+                        "was edited or damaged)");
       }
       visit(value.get_object(), line_number);
       info.complete_bytes += line.size() + 1;

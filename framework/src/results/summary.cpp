@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "results/json_text.hpp"
+#include "results/record_view.hpp"
 #include "results/runs_reader.hpp"
 #include "theory/bounds.hpp"
 
@@ -38,11 +39,6 @@ Quantiles quantiles(std::vector<double>& v) {
   q.median = n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
   q.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(n);
   return q;
-}
-
-double number_or(const boost::json::value* v, double fallback) {
-  if (v == nullptr || v->is_null()) return fallback;
-  return v->to_number<double>();
 }
 
 std::string format_number(double v, int precision = 4) {
@@ -164,72 +160,64 @@ std::string render_table(const std::vector<std::vector<std::string>>& rows) {
 
 Summary summarize_runs(const std::filesystem::path& runs_file) {
   std::vector<Accumulator> acc;
-  std::map<std::pair<std::int64_t, std::string>, std::size_t> index;
+  std::map<std::pair<std::size_t, std::string>, std::size_t> index;
   Summary summary;
-  read_runs(runs_file, [&](const boost::json::object& r, std::size_t) {
-    const std::int64_t point = r.at("point").to_number<std::int64_t>();
-    const std::string learner(r.at("learner").as_string());
-    auto [it, inserted] = index.try_emplace({point, learner}, acc.size());
-    if (inserted) {
-      Accumulator a;
-      a.group.point = point;
-      a.group.learner = learner;
-      a.group.plugin = std::string(r.at("plugin").as_string());
-      a.group.params = r.at("params");
-      // R is null in a record only when it overflowed a double: never show it as 0.
-      a.group.radius = number_or(r.if_contains("R"), std::numeric_limits<double>::infinity());
-      const boost::json::value* rho = r.if_contains("rho");
-      if (rho != nullptr && !rho->is_null()) a.group.rho = rho->to_number<double>();
-      acc.push_back(std::move(a));
-    }
-    Accumulator& a = acc[it->second];
-    ++a.group.runs;
-    ++summary.runs;
-    const std::string status(r.at("status").as_string());
-    if (status == "converged") ++a.group.converged;
-    if (status == "not_converged") ++a.group.not_converged;
-    if (status == "diverged") ++a.group.diverged;
-    if (status == "failed") {
-      ++a.group.failed;
-      ++summary.failed;
-      return;
-    }
-    const boost::json::value* applies = r.if_contains("bound_applies");
-    if (applies != nullptr && applies->is_bool() && applies->get_bool()) {
-      ++a.group.bound_applies;
-      if (a.group.bound_kind.empty())
-        a.group.bound_kind = std::string(r.at("bound_kind").as_string());
-      a.ratios.push_back(number_or(r.if_contains("ratio"), 0.0));
-      // Recomputed from the record's own count and bound, not read from bound_holds: a
-      // record edited by hand or written by a buggy build is still judged correctly.
-      const bool on_updates =
-          r.at("bound_on").is_string() && r.at("bound_on").as_string() == "updates";
-      const double counted = number_or(r.if_contains(on_updates ? "updates" : "mistakes"), 0.0);
-      const double bound = number_or(r.if_contains("bound"), 0.0);
-      if (!within_bound(counted, bound)) {
-        ++a.group.violations;
-        ++summary.violations;
-        if (summary.first_violations.size() < 10) {
-          summary.first_violations.push_back(
-              "point " + std::to_string(point) + ", learner " + learner + ", repeat " +
-              std::to_string(r.at("repeat").to_number<std::int64_t>()) + ": " +
-              to_json_text(r.at(on_updates ? "updates" : "mistakes")) + " " +
-              (on_updates ? "updates" : "mistakes") + " > bound " + to_json_text(r.at("bound")));
+  const RunsFileInfo info =
+      read_runs(runs_file, [&](const boost::json::object& record, std::size_t line) {
+        const RecordView r = read_record(record, runs_file.string() + ":" + std::to_string(line));
+        auto [it, inserted] = index.try_emplace({r.point, r.learner}, acc.size());
+        if (inserted) {
+          Accumulator a;
+          a.group.point = static_cast<std::int64_t>(r.point);
+          a.group.learner = r.learner;
+          a.group.plugin = r.plugin;
+          a.group.params = *r.params;
+          // R is null in a record only when it overflowed a double: never show it as 0.
+          a.group.radius = r.radius.value_or(std::numeric_limits<double>::infinity());
+          a.group.rho = r.rho;
+          acc.push_back(std::move(a));
         }
-      }
-      const boost::json::value* plain = r.if_contains("plain_bound_holds");
-      if (plain != nullptr && plain->is_bool() && !plain->get_bool()) ++a.group.plain_violations;
-    }
-    const boost::json::value* gap = r.if_contains("ls_gap");
-    if (gap != nullptr && !gap->is_null()) a.ls_gaps.push_back(gap->to_number<double>());
-    a.mistakes.push_back(number_or(r.if_contains("mistakes"), 0.0));
-    a.epochs.push_back(number_or(r.if_contains("epochs"), 0.0));
-    const boost::json::value* te = r.if_contains("train_error");
-    if (te != nullptr && !te->is_null()) {
-      a.train_error_sum += te->to_number<double>();
-      ++a.train_error_count;
-    }
-  });
+        Accumulator& a = acc[it->second];
+        ++a.group.runs;
+        ++summary.runs;
+        if (r.status == "converged") ++a.group.converged;
+        if (r.status == "not_converged") ++a.group.not_converged;
+        if (r.status == "diverged") ++a.group.diverged;
+        if (r.failed()) {
+          ++a.group.failed;
+          ++summary.failed;
+          return;
+        }
+        if (r.bound_not_computed) ++summary.bounds_not_computed;
+        if (r.bound_applies) {
+          ++a.group.bound_applies;
+          if (a.group.bound_kind.empty()) a.group.bound_kind = r.bound_kind;
+          a.ratios.push_back(r.ratio.value_or(0.0));
+          // Recomputed from the record's own count and bound, not read from bound_holds: a
+          // record edited by hand or written by a buggy build is still judged correctly.
+          const double counted = static_cast<double>(r.counted());
+          if (!within_bound(counted, *r.bound)) {
+            ++a.group.violations;
+            ++summary.violations;
+            if (summary.first_violations.size() < 10) {
+              const char* what = r.bound_on_updates ? "updates" : "mistakes";
+              summary.first_violations.push_back(
+                  "point " + std::to_string(r.point) + ", learner " + r.learner + ", repeat " +
+                  std::to_string(r.repeat) + ": " + to_json_text(record.at(what)) + " " + what +
+                  " > bound " + to_json_text(record.at("bound")));
+            }
+          }
+          if (r.plain_bound_holds == false) ++a.group.plain_violations;
+        }
+        if (r.ls_gap) a.ls_gaps.push_back(*r.ls_gap);
+        a.mistakes.push_back(static_cast<double>(r.mistakes.value_or(0)));
+        a.epochs.push_back(static_cast<double>(r.epochs.value_or(0)));
+        if (r.train_error) {
+          a.train_error_sum += *r.train_error;
+          ++a.train_error_count;
+        }
+      });
+  if (info.torn_tail) summary.torn_line = info.records + 1;
   for (Accumulator& a : acc) {
     a.group.mistakes = quantiles(a.mistakes);
     a.group.epochs = quantiles(a.epochs);

@@ -170,7 +170,7 @@ int run_command(const Args& args, const std::string& command_line) {
     lock = FolderLock::exclusive(dir);
     old_manifest = read_manifest(dir);  // as it is now that nobody else writes it
     check_same_plab_version(dir, old_manifest);
-    source = source_from_manifest(old_manifest);
+    source = source_from_manifest(dir, old_manifest);
     if (vm.count("config") != 0) {
       const ExperimentSource given =
           load_experiment_source(vm["config"].as<std::string>(), changes);

@@ -1,9 +1,14 @@
 // libFuzzer target: any bytes as a results folder. The input is split at the first line
-// "@@ runs.jsonl @@" into manifest.json (before) and runs.jsonl (after), written to a temp
-// folder, and read the way `plab verify` and `plab report` read it: the checked records, the
-// summary and its tables, the folder audit, the report's data and its text (no figures, so no
-// gnuplot). Either that works or a plab::Error explains why; anything else (a crash, a
-// sanitizer report, another exception such as Boost.JSON's "not a number") is a bug.
+// "@@ runs.jsonl @@" into manifest.json (before) and runs.jsonl (after), and runs.jsonl at
+// the first line "@@ runs.sha256 @@" into runs.jsonl and the digest chain runs.sha256 (no
+// such file without that line), written to a temp folder, and read the way `plab verify` and
+// `plab report` read it: the checked records, the summary and its tables, the folder audit,
+// the report's data and its text (no figures, so no gnuplot). Then `plab run --resume` is
+// prepared on it: the manifest's version and config, the plugin and data files, the shard,
+// the digest chain and the records, against a fixed experiment (kConfig, the config of the
+// corpus's resume_* seeds, so that mutations of them reach the records). Either that works
+// or a plab::Error explains why; anything else (a crash, a sanitizer report, another
+// exception such as Boost.JSON's "not a number") is a bug.
 #include <stdlib.h>
 
 #include <cstddef>
@@ -13,17 +18,28 @@
 #include <string>
 #include <string_view>
 
+#include "config/experiment_source.hpp"
 #include "error.hpp"
 #include "report/report_writer.hpp"
 #include "results/folder_audit.hpp"
 #include "results/resume.hpp"
 #include "results/summary.hpp"
+#include "run/experiment.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
 constexpr std::string_view kSeparator = "\n@@ runs.jsonl @@\n";
+constexpr std::string_view kDigestSeparator = "\n@@ runs.sha256 @@\n";
+
+// The experiment of the resume_* seeds (tests/fuzz/corpus/results): 2 learners x 2 repeats.
+constexpr std::string_view kConfig = R"({"name":"seed","seed":1,"repeats":2,
+ "dataset":{"kind":"inline","x":[[1,2],[2,1],[-1,-1],[-2,0]],"y":["a","a","b","b"],
+            "positive":["a"]},
+ "learners":[{"name":"p","plugin":"perceptron"},
+             {"name":"e","plugin":"eta_perceptron","params":{"eta":0.5}}],
+ "protocol":{"kind":"convergence","max_epochs":20,"record_curve":true}})";
 
 const fs::path& folder() {
   static const fs::path dir = [] {
@@ -41,15 +57,43 @@ void write(const fs::path& file, std::string_view bytes) {
   std::fclose(f);
 }
 
+// Prepared once: loading plugins for every input would make the fuzzer crawl. The plugins
+// are found next to the fuzz binary (build-fuzz/lib/plab/plugins) or in PLAB_PLUGIN_PATH.
+const plab::Experiment& experiment() {
+  static const plab::Experiment e = [] {
+    std::string pattern = (fs::temp_directory_path() / "plab-fuzz-config-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) std::abort();
+    const fs::path config = fs::path(pattern) / "config.json";
+    write(config, kConfig);
+    try {
+      return plab::prepare_experiment(plab::load_experiment_source(config, {}),
+                                      plab::PrepareOptions{});
+    } catch (const plab::Error& error) {
+      std::fprintf(stderr, "fuzz_results: cannot prepare the fixed experiment: %s\n", error.what());
+      std::abort();
+    }
+  }();
+  return e;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   const std::size_t cut = input.find(kSeparator);
   const std::string_view manifest = cut == std::string_view::npos ? input : input.substr(0, cut);
-  const std::string_view runs =
+  std::string_view runs =
       cut == std::string_view::npos ? std::string_view() : input.substr(cut + kSeparator.size());
+  const std::size_t digest_cut = runs.find(kDigestSeparator);
   const fs::path& dir = folder();
+  const plab::Experiment& e = experiment();
+  std::error_code ec;
+  fs::remove(dir / "runs.sha256", ec);
+  fs::remove(dir / "timings.jsonl", ec);  // the resume below writes it
+  if (digest_cut != std::string_view::npos) {
+    write(dir / "runs.sha256", runs.substr(digest_cut + kDigestSeparator.size()));
+    runs = runs.substr(0, digest_cut);
+  }
   write(dir / "manifest.json", manifest);
   write(dir / "runs.jsonl", runs);
   try {
@@ -70,6 +114,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)doc.html("fuzz", dir.string());
   } catch (const plab::Error&) {
     // A clear refusal naming the file, line and field is the expected outcome for most inputs.
+  }
+  try {
+    // plab run --resume DIR, up to the first new run (it truncates the files: last)
+    const boost::json::object m = plab::read_manifest(dir);
+    try {
+      plab::check_same_plab_version(dir, m);
+    } catch (const plab::Error&) {  // go on: the seeds may be of another version
+    }
+    (void)plab::source_from_manifest(dir, m);
+    try {
+      plab::check_resume_files(dir, e, m);
+    } catch (const plab::Error&) {  // go on: the seeds' plugins are those of another build
+    }
+    (void)plab::resume_records(dir, e, m);
+  } catch (const plab::Error&) {
   }
   return 0;
 }

@@ -102,8 +102,12 @@ ChainCheck check_digest_chain(const fs::path& dir, std::size_t records) {
     chain = chain_digest(chain, sha256_of(record));
     Digest recorded{};
     const std::size_t line = check.verified + 1;
-    if (!parse_hex(std::string_view(digest_line).substr(0, digest_line.size() - 1), recorded) ||
-        recorded != chain) {
+    if (!parse_hex(std::string_view(digest_line).substr(0, digest_line.size() - 1), recorded)) {
+      throw ResultsError("'" + digest_file.string() + "' is damaged: line " + std::to_string(line) +
+                         " is not a SHA-256 digest (64 lowercase hex digits); the folder was "
+                         "changed after it was written, start a new run");
+    }
+    if (recorded != chain) {
       throw ResultsError(runs_file.string() + ":" + std::to_string(line) +
                          ": this record is not the one plab wrote (its SHA-256 chain differs "
                          "from line " +

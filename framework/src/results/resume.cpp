@@ -15,6 +15,7 @@
 #include "results/file_hash.hpp"
 #include "results/json_text.hpp"
 #include "results/record_digest.hpp"
+#include "results/record_fields.hpp"
 #include "results/runs_reader.hpp"
 
 namespace plab {
@@ -60,11 +61,20 @@ std::size_t prefix_of_lines(const std::string& text, std::size_t lines) {
   return offset;
 }
 
-void check_files(const Experiment& e, const boost::json::object& manifest) {
+// Every manifest field resume reads goes through RecordFields: a hand-edited or damaged
+// manifest is a DataError naming the file and the field, never a Boost.JSON exception.
+RecordFields manifest_fields(const fs::path& dir, const boost::json::object& manifest) {
+  return RecordFields(manifest, (dir / "manifest.json").string());
+}
+
+}  // namespace
+
+void check_resume_files(const fs::path& dir, const Experiment& e,
+                        const boost::json::object& manifest) {
+  const RecordFields fields = manifest_fields(dir, manifest);
   std::map<std::string, std::string> recorded;
-  for (const auto& p : manifest.at("plugins").as_array()) {
-    recorded[std::string(p.at("name").as_string())] = std::string(p.at("sha256").as_string());
-  }
+  for (const RecordFields& p : fields.objects("plugins"))
+    recorded[p.string("name")] = p.string("sha256");
   for (const auto& lib : e.libraries) {
     const std::string name = lib->descriptor().name;
     const std::string now = sha256_file(lib->path());
@@ -77,10 +87,10 @@ void check_files(const Experiment& e, const boost::json::object& manifest) {
           "); resume with the same build, or start a new run");
     }
   }
-  const auto* data = manifest.if_contains("data_files");
-  if (data == nullptr) return;
-  for (const auto& f : data->as_array()) {
-    const std::string path(f.at("path").as_string());
+  if (!fields.has("data_files")) return;
+  for (const RecordFields& f : fields.objects("data_files")) {
+    const std::string path = f.string("path");
+    const std::string sha256 = f.string("sha256");
     // The bytes this session parsed (a file read now could differ from them).
     std::string now;
     for (const PreparedPoint& p : e.points) {
@@ -94,17 +104,14 @@ void check_files(const Experiment& e, const boost::json::object& manifest) {
     } catch (const Error&) {
       now = "(missing)";
     }
-    if (now != f.at("sha256").as_string()) {
+    if (now != sha256) {
       throw ConfigError("cannot resume: data file '" + path +
                         "' has changed since the interrupted "
                         "run (SHA-256 " +
-                        now + ", manifest: " + std::string(f.at("sha256").as_string()) +
-                        "); start a new run");
+                        now + ", manifest: " + sha256 + "); start a new run");
     }
   }
 }
-
-}  // namespace
 
 boost::json::object read_manifest(const fs::path& dir) {
   const fs::path file = dir / "manifest.json";
@@ -137,53 +144,76 @@ void check_same_plab_version(const fs::path& dir, const boost::json::object& man
   }
 }
 
-ExperimentSource source_from_manifest(const boost::json::object& manifest) {
+ExperimentSource source_from_manifest(const fs::path& dir, const boost::json::object& manifest) {
+  const RecordFields fields = manifest_fields(dir, manifest);
   ExperimentSource s;
-  s.config_path = std::string(manifest.at("config_file").as_string());
-  s.document = Json::parse(boost::json::serialize(manifest.at("config")));
-  if (const auto* changes = manifest.if_contains("command_line_changes")) {
-    for (const auto& c : changes->as_array()) s.changes.emplace_back(c.as_string());
+  s.config_path = fields.string("config_file");
+  s.document = Json::parse(boost::json::serialize(fields.object("config").object()));
+  if (fields.has("command_line_changes")) {
+    const boost::json::array& changes = fields.array("command_line_changes");
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+      if (!changes[i].is_string()) {
+        fields.wrong("command_line_changes/" + std::to_string(i), changes[i], "a string");
+      }
+      s.changes.emplace_back(changes[i].get_string());
+    }
   }
   return s;
 }
 
 ResumeState prepare_resume(const fs::path& dir, const Experiment& e,
                            const boost::json::object& manifest) {
-  check_files(e, manifest);
+  check_resume_files(dir, e, manifest);
+  return resume_records(dir, e, manifest);
+}
+
+ResumeState resume_records(const fs::path& dir, const Experiment& e,
+                           const boost::json::object& manifest) {
+  const RecordFields fields = manifest_fields(dir, manifest);
   ResumeState state;
-  const auto& shard = manifest.at("shard").as_object();
-  state.shard.index = shard.at("index").to_number<std::size_t>();
-  state.shard.count = shard.at("count").to_number<std::size_t>();
+  const RecordFields shard = fields.object("shard");
+  state.shard.index = shard.count("index");
+  state.shard.count = shard.count("count");
+  if (state.shard.count == 0 || state.shard.index >= state.shard.count) {
+    shard.fail("index", "is " + std::to_string(state.shard.index) + " of a count of " +
+                            std::to_string(state.shard.count) +
+                            "; expected an index I and a count N with 0 <= I < N");
+  }
+  const std::size_t first_run = shard.count("first_run");
+  const std::size_t end_run = shard.count("end_run");
+  const std::size_t runs_total = fields.count("runs_total");
   state.range = shard_range(e, state.shard);
-  if (state.range.begin != shard.at("first_run").to_number<std::size_t>() ||
-      state.range.end != shard.at("end_run").to_number<std::size_t>() ||
-      e.total_runs != manifest.at("runs_total").to_number<std::size_t>()) {
+  if (state.range.begin != first_run || state.range.end != end_run || e.total_runs != runs_total) {
     throw ConfigError("cannot resume '" + dir.string() + "': the experiment now has " +
                       std::to_string(e.total_runs) + " runs, the folder was made for " +
-                      std::to_string(manifest.at("runs_total").to_number<std::size_t>()));
+                      std::to_string(runs_total));
   }
-  if (const auto* sessions = manifest.if_contains("sessions"))
-    state.sessions = sessions->as_array();
+  if (fields.has("sessions")) state.sessions = fields.array("sessions");
 
-  // runs.jsonl: every complete record must be the next canonical run.
+  // Every record kept must be the one plab wrote: its link of the digest chain must match.
+  // This comes first, so that an edited record is named as such ("not the one plab wrote")
+  // rather than by whatever its edit broke. Records past the last digest (a kill between the
+  // two writes) are run again.
+  const fs::path runs_file = dir / "runs.jsonl";
+  const ChainCheck chain = check_digest_chain(dir, static_cast<std::size_t>(-1));
+  // runs.jsonl: every record kept must be the next canonical run (the chain proves plab wrote
+  // it, not that this experiment did).
   std::size_t count = 0;
-  read_runs(dir / "runs.jsonl", [&](const boost::json::object& r, std::size_t line) {
+  read_runs(runs_file, [&](const boost::json::object& r, std::size_t line) {
     const std::size_t index = state.range.begin + count;
+    ++count;
+    if (chain.present && count > chain.verified) return;  // not kept: run again
+    const RecordFields record(r, runs_file.string() + ":" + std::to_string(line));
     const RunId id = index < state.range.end ? e.locate(index) : RunId{};
-    const bool expected =
-        index < state.range.end && r.at("point").to_number<std::size_t>() == id.point &&
-        r.at("repeat").to_number<std::size_t>() == id.repeat &&
-        r.at("learner").as_string() == e.point(id.point).learners[id.learner].name;
+    const bool expected = index < state.range.end && record.count("point") == id.point &&
+                          record.count("repeat") == id.repeat &&
+                          record.string("learner") == e.point(id.point).learners[id.learner].name;
     if (!expected) {
-      throw ResultsError((dir / "runs.jsonl").string() + ":" + std::to_string(line) +
+      throw ResultsError(runs_file.string() + ":" + std::to_string(line) +
                          ": not the run expected at this place in canonical order; the folder "
                          "was not written by this experiment");
     }
-    ++count;
   });
-  // Every record kept must be the one plab wrote: its link of the digest chain must match.
-  // Records past the last digest (a kill between the two writes) are run again.
-  const ChainCheck chain = check_digest_chain(dir, count);
   if (!chain.present && count > 0) {
     throw ResultsError("cannot resume '" + dir.string() + "': it has no " + kDigestFileName +
                        ", so its " + std::to_string(count) +
@@ -191,7 +221,7 @@ ResumeState prepare_resume(const fs::path& dir, const Experiment& e,
                        "was removed); start a new run");
   }
   count = chain.verified;
-  truncate_to(dir / "runs.jsonl", chain.runs_bytes_kept);
+  truncate_to(runs_file, chain.runs_bytes_kept);
   truncate_to(dir / kDigestFileName, chain.digest_bytes_kept);
   state.next_run = state.range.begin + count;
 
@@ -233,20 +263,23 @@ ResumeState prepare_resume(const fs::path& dir, const Experiment& e,
     }
     const std::string text = read_text(trajectory);
     std::size_t keep = 0;
+    std::size_t line = 0;
     for (std::size_t offset = 0; offset < text.size();) {
+      ++line;
       const std::size_t end = text.find('\n', offset);
       if (end == std::string::npos) break;  // torn
       boost::json::error_code jec;
       const auto v = boost::json::parse(std::string_view(text).substr(offset, end - offset), jec);
       if (jec || !v.is_object()) break;
-      const auto& o = v.as_object();
-      const auto point = o.at("point").to_number<std::size_t>();
-      const auto it = learner_index.find({point, std::string(o.at("learner").as_string())});
+      // A line that parses but lacks its identity was edited: a DataError naming it.
+      const RecordFields o(v.as_object(), trajectory.string() + ":" + std::to_string(line));
+      const std::size_t point = o.count("point");
+      const auto it = learner_index.find({point, o.string("learner")});
       if (it == learner_index.end()) break;
-      const std::size_t index =
-          e.point(point).first_run +
-          it->second * static_cast<std::size_t>(e.point(point).config.repeats) +
-          o.at("repeat").to_number<std::size_t>();
+      const auto repeats = static_cast<std::size_t>(e.point(point).config.repeats);
+      const std::size_t repeat = o.count("repeat");
+      if (repeat >= repeats) break;
+      const std::size_t index = e.point(point).first_run + it->second * repeats + repeat;
       if (index >= state.next_run) break;
       offset = end + 1;
       keep = offset;

@@ -30,7 +30,9 @@ boost::json::object read_manifest(const std::filesystem::path& dir);
 void check_same_plab_version(const std::filesystem::path& dir, const boost::json::object& manifest);
 
 // The config a folder was made from, as recorded (command-line changes already applied).
-ExperimentSource source_from_manifest(const boost::json::object& manifest);
+// A field missing or of the wrong type is a DataError naming DIR/manifest.json and the field.
+ExperimentSource source_from_manifest(const std::filesystem::path& dir,
+                                      const boost::json::object& manifest);
 
 struct ResumeState {
   std::size_t next_run = 0;  // first canonical run not on disk
@@ -43,6 +45,15 @@ struct ResumeState {
 // Throws ConfigError (a different config, plugin or data file) or ResultsError (damaged
 // files) naming what differs; otherwise truncates the files and returns where to go on.
 ResumeState prepare_resume(const std::filesystem::path& dir, const Experiment& experiment,
+                           const boost::json::object& manifest);
+
+// The two halves of prepare_resume, apart so that the fuzz target (tests/fuzz/fuzz_results.cpp)
+// reaches the records with seeds whose plugin hashes are those of another build.
+// The plugin and data files are those the manifest names (ConfigError if not).
+void check_resume_files(const std::filesystem::path& dir, const Experiment& experiment,
+                        const boost::json::object& manifest);
+// The shard, the digest chain and the records; truncates the files to the runs kept.
+ResumeState resume_records(const std::filesystem::path& dir, const Experiment& experiment,
                            const boost::json::object& manifest);
 
 }  // namespace plab

@@ -1,0 +1,146 @@
+// `plab run --resume DIR` on a hand-edited or damaged results folder: every malformed
+// manifest field, record or digest line is a refusal naming the file (and line) and what is
+// wrong, exit 2 — never "internal error" (a Boost.JSON exception escaping) — through the real
+// plab binary.
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+#include <fstream>
+#include <functional>
+
+#include "results/record_digest.hpp"
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+
+namespace plab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::read_file;
+using test::run_plab;
+
+// The experiment of the fuzz target's resume_* seeds: 2 learners x 2 repeats, 4 runs.
+fs::path finished_run(const test::TempDir& dir) {
+  const fs::path config = dir.write("c.json", R"({"name":"seed","seed":1,"repeats":2,
+    "dataset":{"kind":"inline","x":[[1,2],[2,1],[-1,-1],[-2,0]],"y":["a","a","b","b"],
+               "positive":["a"]},
+    "learners":[{"name":"p","plugin":"perceptron"},
+                {"name":"e","plugin":"eta_perceptron","params":{"eta":0.5}}],
+    "protocol":{"kind":"convergence","max_epochs":20,"record_curve":true}})");
+  const fs::path out = dir.path() / "out";
+  const auto r = run_plab({"run", config.string(), "--out", out.string(), "-q", "--no-report"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return out;
+}
+
+void edit_manifest(const fs::path& out, const std::function<void(boost::json::object&)>& edit) {
+  auto manifest = boost::json::parse(read_file(out / "manifest.json")).as_object();
+  edit(manifest);
+  std::ofstream(out / "manifest.json", std::ios::trunc) << boost::json::serialize(manifest);
+}
+
+// Runs the resume and checks a refusal with exit 2 whose message holds every one of `parts`.
+void expect_refused(const fs::path& out, const std::vector<std::string>& parts) {
+  const auto r = run_plab({"run", "--resume", out.string(), "-q", "--no-report"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  for (const std::string& part : parts) EXPECT_NE(r.err.find(part), std::string::npos) << r.err;
+}
+
+TEST(TrustResume, ManifestThatIsNotJson) {
+  test::TempDir dir;
+  const fs::path out = finished_run(dir);
+  ASSERT_FALSE(HasFailure());
+  std::ofstream(out / "manifest.json", std::ios::trunc) << "{\"config\": [1, 2";
+  expect_refused(out, {"manifest.json' is damaged: not a plab manifest"});
+}
+
+TEST(TrustResume, ManifestShardFieldOfTheWrongType) {
+  test::TempDir dir;
+  const fs::path out = finished_run(dir);
+  ASSERT_FALSE(HasFailure());
+  edit_manifest(out, [](auto& m) { m["shard"].as_object()["index"] = "0"; });
+  expect_refused(out, {"manifest.json: field 'shard/index' is \"0\" (a string); expected a count"});
+}
+
+TEST(TrustResume, ManifestShardIndexNotBelowCount) {
+  test::TempDir dir;
+  const fs::path out = finished_run(dir);
+  ASSERT_FALSE(HasFailure());
+  edit_manifest(out, [](auto& m) { m["shard"].as_object()["count"] = 0; });
+  expect_refused(out, {"manifest.json: field 'shard/index' is 0 of a count of 0"});
+}
+
+TEST(TrustResume, ManifestFieldMissing) {
+  test::TempDir dir;
+  const fs::path out = finished_run(dir);
+  ASSERT_FALSE(HasFailure());
+  edit_manifest(out, [](auto& m) { m.erase("runs_total"); });
+  expect_refused(out, {"manifest.json: field 'runs_total' is missing"});
+}
+
+TEST(TrustResume, ManifestPluginHashOfTheWrongType) {
+  test::TempDir dir;
+  const fs::path out = finished_run(dir);
+  ASSERT_FALSE(HasFailure());
+  edit_manifest(out, [](auto& m) { m["plugins"].as_array()[1].as_object()["sha256"] = 7; });
+  expect_refused(out,
+                 {"manifest.json: field 'plugins/1/sha256' is 7 (a number); expected a string"});
+}
+
+TEST(TrustResume, ManifestConfigAndChangesOfTheWrongType) {
+  test::TempDir dir;
+  const fs::path out = finished_run(dir);
+  ASSERT_FALSE(HasFailure());
+  edit_manifest(out, [](auto& m) { m["command_line_changes"] = boost::json::array{1}; });
+  expect_refused(out, {"manifest.json: field 'command_line_changes/0' is 1 (a number)"});
+  edit_manifest(out, [](auto& m) {
+    m["command_line_changes"] = boost::json::array{};
+    m["config_file"] = nullptr;
+  });
+  expect_refused(out, {"manifest.json: field 'config_file' is null; expected a string"});
+}
+
+TEST(TrustResume, MalformedRecordLineIsAnEditedRecord) {
+  test::TempDir dir;
+  const fs::path out = finished_run(dir);
+  ASSERT_FALSE(HasFailure());
+  std::string text = read_file(out / "runs.jsonl");
+  const std::size_t line2 = text.find('\n') + 1;
+  text.replace(line2, text.find('\n', line2) - line2, "{\"point\": \"zero\"}");
+  std::ofstream(out / "runs.jsonl", std::ios::trunc) << text;
+  expect_refused(out, {"runs.jsonl:2: this record is not the one plab wrote"});
+  // Not JSON at all: the same (the digest chain is checked before the records are read).
+  text.replace(line2, text.find('\n', line2) - line2, "not json");
+  std::ofstream(out / "runs.jsonl", std::ios::trunc) << text;
+  expect_refused(out, {"runs.jsonl:2: this record is not the one plab wrote"});
+}
+
+TEST(TrustResume, MalformedRecordWithAMatchingChain) {
+  // A record of the wrong shape whose digests were written again (by another tool): the
+  // checked reader names the line and the field.
+  test::TempDir dir;
+  const fs::path out = finished_run(dir);
+  ASSERT_FALSE(HasFailure());
+  std::string text = read_file(out / "runs.jsonl");
+  const std::size_t line2 = text.find('\n') + 1;
+  text.replace(line2, text.find('\n', line2) - line2,
+               "{\"point\": 0, \"learner\": \"p\", \"repeat\": -1}");
+  std::ofstream(out / "runs.jsonl", std::ios::trunc) << text;
+  write_digest_chain(out);
+  expect_refused(out, {"runs.jsonl:2: field 'repeat' is -1 (a number); expected a count"});
+}
+
+TEST(TrustResume, DigestFileWithGarbageLines) {
+  test::TempDir dir;
+  const fs::path out = finished_run(dir);
+  ASSERT_FALSE(HasFailure());
+  std::string digests = read_file(out / "runs.sha256");
+  const std::size_t line2 = digests.find('\n') + 1;
+  digests.replace(line2, 64, "garbage");
+  std::ofstream(out / "runs.sha256", std::ios::trunc) << digests;
+  expect_refused(out, {"runs.sha256' is damaged: line 2 is not a SHA-256 digest"});
+}
+
+}  // namespace
+}  // namespace plab

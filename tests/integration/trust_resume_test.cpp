@@ -39,6 +39,14 @@ void edit_manifest(const fs::path& out, const std::function<void(boost::json::ob
   std::ofstream(out / "manifest.json", std::ios::trunc) << boost::json::serialize(manifest);
 }
 
+// Replaces line 2 of `file` (without its '\n') by `text`.
+void replace_line2(const fs::path& file, const std::string& text) {
+  std::string bytes = read_file(file);
+  const std::size_t line2 = bytes.find('\n') + 1;
+  bytes.replace(line2, bytes.find('\n', line2) - line2, text);
+  std::ofstream(file, std::ios::trunc) << bytes;
+}
+
 // Runs the resume and checks a refusal with exit 2 whose message holds every one of `parts`.
 void expect_refused(const fs::path& out, const std::vector<std::string>& parts) {
   const auto r = run_plab({"run", "--resume", out.string(), "-q", "--no-report"});
@@ -105,14 +113,10 @@ TEST(TrustResume, MalformedRecordLineIsAnEditedRecord) {
   test::TempDir dir;
   const fs::path out = finished_run(dir);
   ASSERT_FALSE(HasFailure());
-  std::string text = read_file(out / "runs.jsonl");
-  const std::size_t line2 = text.find('\n') + 1;
-  text.replace(line2, text.find('\n', line2) - line2, "{\"point\": \"zero\"}");
-  std::ofstream(out / "runs.jsonl", std::ios::trunc) << text;
+  replace_line2(out / "runs.jsonl", "{\"point\": \"zero\"}");
   expect_refused(out, {"runs.jsonl:2: this record is not the one plab wrote"});
   // Not JSON at all: the same (the digest chain is checked before the records are read).
-  text.replace(line2, text.find('\n', line2) - line2, "not json");
-  std::ofstream(out / "runs.jsonl", std::ios::trunc) << text;
+  replace_line2(out / "runs.jsonl", "not json");
   expect_refused(out, {"runs.jsonl:2: this record is not the one plab wrote"});
 }
 
@@ -122,11 +126,7 @@ TEST(TrustResume, MalformedRecordWithAMatchingChain) {
   test::TempDir dir;
   const fs::path out = finished_run(dir);
   ASSERT_FALSE(HasFailure());
-  std::string text = read_file(out / "runs.jsonl");
-  const std::size_t line2 = text.find('\n') + 1;
-  text.replace(line2, text.find('\n', line2) - line2,
-               "{\"point\": 0, \"learner\": \"p\", \"repeat\": -1}");
-  std::ofstream(out / "runs.jsonl", std::ios::trunc) << text;
+  replace_line2(out / "runs.jsonl", "{\"point\": 0, \"learner\": \"p\", \"repeat\": -1}");
   write_digest_chain(out);
   expect_refused(out, {"runs.jsonl:2: field 'repeat' is -1 (a number); expected a count"});
 }
@@ -135,11 +135,17 @@ TEST(TrustResume, DigestFileWithGarbageLines) {
   test::TempDir dir;
   const fs::path out = finished_run(dir);
   ASSERT_FALSE(HasFailure());
-  std::string digests = read_file(out / "runs.sha256");
-  const std::size_t line2 = digests.find('\n') + 1;
-  digests.replace(line2, 64, "garbage");
-  std::ofstream(out / "runs.sha256", std::ios::trunc) << digests;
+  replace_line2(out / "runs.sha256", "garbage");
   expect_refused(out, {"runs.sha256' is damaged: line 2 is not a SHA-256 digest"});
+}
+
+TEST(TrustResume, TrajectoryLineWithAFieldOfTheWrongType) {
+  test::TempDir dir;
+  const fs::path out = finished_run(dir);
+  ASSERT_FALSE(HasFailure());
+  std::ofstream(out / "trajectory.jsonl")
+      << "{\"point\": \"x\", \"learner\": \"p\", \"repeat\": 0}\n";
+  expect_refused(out, {"trajectory.jsonl:1: field 'point' is \"x\" (a string); expected a count"});
 }
 
 }  // namespace

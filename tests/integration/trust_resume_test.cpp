@@ -109,6 +109,17 @@ TEST(TrustResume, ManifestConfigAndChangesOfTheWrongType) {
   expect_refused(out, {"manifest.json: field 'config_file' is null; expected a string"});
 }
 
+TEST(TrustResume, ManifestSessionsOfTheWrongShape) {
+  // The new manifest takes its start time from the first earlier session.
+  test::TempDir dir;
+  const fs::path out = finished_run(dir);
+  ASSERT_FALSE(HasFailure());
+  edit_manifest(out, [](auto& m) { m["sessions"] = boost::json::array{1}; });
+  expect_refused(out, {"manifest.json: field 'sessions/0' is 1 (a number); expected an object"});
+  edit_manifest(out, [](auto& m) { m["sessions"] = boost::json::array{boost::json::object{}}; });
+  expect_refused(out, {"manifest.json: field 'sessions/0/start_time' is missing"});
+}
+
 TEST(TrustResume, MalformedRecordLineIsAnEditedRecord) {
   test::TempDir dir;
   const fs::path out = finished_run(dir);

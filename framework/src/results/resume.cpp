@@ -188,7 +188,12 @@ ResumeState resume_records(const fs::path& dir, const Experiment& e,
                       std::to_string(e.total_runs) + " runs, the folder was made for " +
                       std::to_string(runs_total));
   }
-  if (fields.has("sessions")) state.sessions = fields.array("sessions");
+  if (fields.has("sessions")) {
+    // The new manifest copies them, and takes its start time from the first.
+    for (const RecordFields& session : fields.objects("sessions"))
+      (void)session.string("start_time");
+    state.sessions = fields.array("sessions");
+  }
 
   // Every record kept must be the one plab wrote: its link of the digest chain must match.
   // This comes first, so that an edited record is named as such ("not the one plab wrote")

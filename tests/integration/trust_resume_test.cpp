@@ -47,6 +47,17 @@ void replace_line2(const fs::path& file, const std::string& text) {
   std::ofstream(file, std::ios::trunc) << bytes;
 }
 
+// Each test edits a fresh finished folder `out`.
+class TrustResume : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    out = finished_run(dir);
+    ASSERT_FALSE(HasFailure());
+  }
+  test::TempDir dir;
+  fs::path out;
+};
+
 // Runs the resume and checks a refusal with exit 2 whose message holds every one of `parts`.
 void expect_refused(const fs::path& out, const std::vector<std::string>& parts) {
   const auto r = run_plab({"run", "--resume", out.string(), "-q", "--no-report"});
@@ -55,51 +66,33 @@ void expect_refused(const fs::path& out, const std::vector<std::string>& parts) 
   for (const std::string& part : parts) EXPECT_NE(r.err.find(part), std::string::npos) << r.err;
 }
 
-TEST(TrustResume, ManifestThatIsNotJson) {
-  test::TempDir dir;
-  const fs::path out = finished_run(dir);
-  ASSERT_FALSE(HasFailure());
+TEST_F(TrustResume, ManifestThatIsNotJson) {
   std::ofstream(out / "manifest.json", std::ios::trunc) << "{\"config\": [1, 2";
   expect_refused(out, {"manifest.json' is damaged: not a plab manifest"});
 }
 
-TEST(TrustResume, ManifestShardFieldOfTheWrongType) {
-  test::TempDir dir;
-  const fs::path out = finished_run(dir);
-  ASSERT_FALSE(HasFailure());
+TEST_F(TrustResume, ManifestShardFieldOfTheWrongType) {
   edit_manifest(out, [](auto& m) { m["shard"].as_object()["index"] = "0"; });
   expect_refused(out, {"manifest.json: field 'shard/index' is \"0\" (a string); expected a count"});
 }
 
-TEST(TrustResume, ManifestShardIndexNotBelowCount) {
-  test::TempDir dir;
-  const fs::path out = finished_run(dir);
-  ASSERT_FALSE(HasFailure());
+TEST_F(TrustResume, ManifestShardIndexNotBelowCount) {
   edit_manifest(out, [](auto& m) { m["shard"].as_object()["count"] = 0; });
   expect_refused(out, {"manifest.json: field 'shard/index' is 0 of a count of 0"});
 }
 
-TEST(TrustResume, ManifestFieldMissing) {
-  test::TempDir dir;
-  const fs::path out = finished_run(dir);
-  ASSERT_FALSE(HasFailure());
+TEST_F(TrustResume, ManifestFieldMissing) {
   edit_manifest(out, [](auto& m) { m.erase("runs_total"); });
   expect_refused(out, {"manifest.json: field 'runs_total' is missing"});
 }
 
-TEST(TrustResume, ManifestPluginHashOfTheWrongType) {
-  test::TempDir dir;
-  const fs::path out = finished_run(dir);
-  ASSERT_FALSE(HasFailure());
+TEST_F(TrustResume, ManifestPluginHashOfTheWrongType) {
   edit_manifest(out, [](auto& m) { m["plugins"].as_array()[1].as_object()["sha256"] = 7; });
   expect_refused(out,
                  {"manifest.json: field 'plugins/1/sha256' is 7 (a number); expected a string"});
 }
 
-TEST(TrustResume, ManifestConfigAndChangesOfTheWrongType) {
-  test::TempDir dir;
-  const fs::path out = finished_run(dir);
-  ASSERT_FALSE(HasFailure());
+TEST_F(TrustResume, ManifestConfigAndChangesOfTheWrongType) {
   edit_manifest(out, [](auto& m) { m["command_line_changes"] = boost::json::array{1}; });
   expect_refused(out, {"manifest.json: field 'command_line_changes/0' is 1 (a number)"});
   edit_manifest(out, [](auto& m) {
@@ -109,21 +102,15 @@ TEST(TrustResume, ManifestConfigAndChangesOfTheWrongType) {
   expect_refused(out, {"manifest.json: field 'config_file' is null; expected a string"});
 }
 
-TEST(TrustResume, ManifestSessionsOfTheWrongShape) {
+TEST_F(TrustResume, ManifestSessionsOfTheWrongShape) {
   // The new manifest takes its start time from the first earlier session.
-  test::TempDir dir;
-  const fs::path out = finished_run(dir);
-  ASSERT_FALSE(HasFailure());
   edit_manifest(out, [](auto& m) { m["sessions"] = boost::json::array{1}; });
   expect_refused(out, {"manifest.json: field 'sessions/0' is 1 (a number); expected an object"});
   edit_manifest(out, [](auto& m) { m["sessions"] = boost::json::array{boost::json::object{}}; });
   expect_refused(out, {"manifest.json: field 'sessions/0/start_time' is missing"});
 }
 
-TEST(TrustResume, MalformedRecordLineIsAnEditedRecord) {
-  test::TempDir dir;
-  const fs::path out = finished_run(dir);
-  ASSERT_FALSE(HasFailure());
+TEST_F(TrustResume, MalformedRecordLineIsAnEditedRecord) {
   replace_line2(out / "runs.jsonl", "{\"point\": \"zero\"}");
   expect_refused(out, {"runs.jsonl:2: this record is not the one plab wrote"});
   // Not JSON at all: the same (the digest chain is checked before the records are read).
@@ -131,29 +118,20 @@ TEST(TrustResume, MalformedRecordLineIsAnEditedRecord) {
   expect_refused(out, {"runs.jsonl:2: this record is not the one plab wrote"});
 }
 
-TEST(TrustResume, MalformedRecordWithAMatchingChain) {
+TEST_F(TrustResume, MalformedRecordWithAMatchingChain) {
   // A record of the wrong shape whose digests were written again (by another tool): the
   // checked reader names the line and the field.
-  test::TempDir dir;
-  const fs::path out = finished_run(dir);
-  ASSERT_FALSE(HasFailure());
   replace_line2(out / "runs.jsonl", "{\"point\": 0, \"learner\": \"p\", \"repeat\": -1}");
   write_digest_chain(out);
   expect_refused(out, {"runs.jsonl:2: field 'repeat' is -1 (a number); expected a count"});
 }
 
-TEST(TrustResume, DigestFileWithGarbageLines) {
-  test::TempDir dir;
-  const fs::path out = finished_run(dir);
-  ASSERT_FALSE(HasFailure());
+TEST_F(TrustResume, DigestFileWithGarbageLines) {
   replace_line2(out / "runs.sha256", "garbage");
   expect_refused(out, {"runs.sha256' is damaged: line 2 is not a SHA-256 digest"});
 }
 
-TEST(TrustResume, TrajectoryLineWithAFieldOfTheWrongType) {
-  test::TempDir dir;
-  const fs::path out = finished_run(dir);
-  ASSERT_FALSE(HasFailure());
+TEST_F(TrustResume, TrajectoryLineWithAFieldOfTheWrongType) {
   std::ofstream(out / "trajectory.jsonl")
       << "{\"point\": \"x\", \"learner\": \"p\", \"repeat\": 0}\n";
   expect_refused(out, {"trajectory.jsonl:1: field 'point' is \"x\" (a string); expected a count"});

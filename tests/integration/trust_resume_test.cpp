@@ -137,5 +137,28 @@ TEST_F(TrustResume, TrajectoryLineWithAFieldOfTheWrongType) {
   expect_refused(out, {"trajectory.jsonl:1: field 'point' is \"x\" (a string); expected a count"});
 }
 
+// A manifest whose data_files lost the CSV this experiment reads cannot vouch for the records'
+// data: the resume is refused, even though the file changed in between (the hostile review
+// mixed two data sets this way). plab writes data_files in every manifest.
+TEST(TrustResumeData, AManifestWithoutTheDataFileIsRefused) {
+  test::TempDir dir;
+  dir.write("d.csv", "x,y\n1,1\n2,1\n-1,-1\n");
+  const fs::path config = dir.write("c.json", R"({"name":"csvs","seed":1,"repeats":4,
+    "dataset":{"kind":"csv","path":"d.csv","label":"y","positive":["1"]},
+    "learners":[{"name":"p","plugin":"perceptron"}],"init":{"kind":"gaussian"},
+    "protocol":{"kind":"convergence","max_epochs":10,"order":"shuffle"}})");
+  const fs::path out = dir.path() / "out";
+  const auto r = run_plab({"run", config.string(), "--out", out.string(), "-q", "--no-report"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  edit_manifest(out, [](auto& m) {
+    m["status"] = "interrupted";
+    m["data_files"] = boost::json::array();
+  });
+  dir.write("d.csv", "x,y\n1,1\n3,1\n-1,-1\n");
+  expect_refused(out, {"data file '", "d.csv' is not in", "(data_files)", "start a new run"});
+  edit_manifest(out, [](auto& m) { m.erase("data_files"); });
+  expect_refused(out, {"manifest.json: field 'data_files' is missing"});
+}
+
 }  // namespace
 }  // namespace plab

@@ -87,7 +87,21 @@ void check_resume_files(const fs::path& dir, const Experiment& e,
           "); resume with the same build, or start a new run");
     }
   }
-  if (!fields.has("data_files")) return;
+  // plab writes data_files in every manifest (empty without CSV data): a manifest without it,
+  // or without an entry for a file this session reads, cannot vouch for the records' data.
+  std::vector<std::string> listed;
+  for (const RecordFields& f : fields.objects("data_files")) listed.push_back(f.string("path"));
+  for (const PreparedPoint& p : e.points) {
+    if (p.config.dataset.kind != "csv") continue;
+    const std::string path = p.config.dataset.path.lexically_normal().string();
+    if (std::find(listed.begin(), listed.end(), path) == listed.end()) {
+      throw ConfigError("cannot resume: data file '" + path + "' is not in " +
+                        (dir / "manifest.json").string() +
+                        " (data_files), so the records kept cannot be shown to come from the "
+                        "same data (SHA-256 now " +
+                        p.data->source_sha256() + "); start a new run");
+    }
+  }
   for (const RecordFields& f : fields.objects("data_files")) {
     const std::string path = f.string("path");
     const std::string sha256 = f.string("sha256");

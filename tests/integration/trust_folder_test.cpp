@@ -9,6 +9,7 @@
 #include <boost/json.hpp>
 #include <csignal>
 #include <fstream>
+#include <sstream>
 
 #include "support/process.hpp"
 #include "support/records.hpp"
@@ -439,6 +440,34 @@ TEST(TrustFolder, ResumeFillsMissingTimingsAndSaysSo) {
   ASSERT_EQ(sessions.size(), 2u);
   EXPECT_NE(boost::json::serialize(sessions[1].as_object().at("notes")).find("missing timings"),
             std::string::npos);
+}
+
+TEST(TrustFolder, ResumeReplacesDamagedTimingsAndSaysSo) {
+  test::TempDir dir;
+  const fs::path out = finished_run(dir, 4);
+  ASSERT_FALSE(HasFailure());
+  std::vector<std::string> lines;
+  {
+    std::istringstream in(read_file(out / "timings.jsonl"));
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  ASSERT_EQ(lines.size(), 4u);
+  lines[1] = "garbage";
+  const std::size_t seconds = lines[2].find("\"seconds\":");
+  ASSERT_NE(seconds, std::string::npos);
+  lines[2].replace(seconds, lines[2].find(',', seconds) - seconds, "\"seconds\":-5");
+  std::ofstream timings(out / "timings.jsonl", std::ios::trunc);
+  for (const std::string& line : lines) timings << line << '\n';
+  timings.close();
+  const auto r = run_plab({"run", "--resume", out.string(), "-q", "--no-report"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("held 2 damaged lines"), std::string::npos) << r.err;
+  const auto now = test::records(out / "timings.jsonl");
+  ASSERT_EQ(now.size(), 4u);
+  for (std::size_t k = 0; k < 4; ++k) {
+    EXPECT_EQ(now[k].at("repeat").to_number<std::size_t>(), k);
+    EXPECT_EQ(now[k].at("seconds").is_null(), k == 1 || k == 2) << k;
+  }
 }
 
 // ---- hang-ups and closed pipes ---------------------------------------------------------------

@@ -1,10 +1,12 @@
 #include "results/resume.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -59,6 +61,33 @@ std::size_t prefix_of_lines(const std::string& text, std::size_t lines) {
     offset = end + 1;
   }
   return offset;
+}
+
+// A timings.jsonl line as plab writes it for run `id`: its identity, and seconds that are
+// null or a finite number >= 0.
+bool is_timing_of(std::string_view line, const RunId& id, const std::string& learner) {
+  boost::json::error_code ec;
+  const boost::json::value v = boost::json::parse(line, ec);
+  if (ec || !v.is_object()) return false;
+  const boost::json::object& t = v.as_object();
+  auto count_is = [&](const char* key, std::size_t want) {
+    const boost::json::value* f = t.if_contains(key);
+    return f != nullptr && ((f->is_uint64() && f->get_uint64() == want) ||
+                            (f->is_int64() && f->get_int64() >= 0 &&
+                             static_cast<std::size_t>(f->get_int64()) == want));
+  };
+  auto seconds_ok = [&](const char* key) {
+    const boost::json::value* f = t.if_contains(key);
+    if (f == nullptr) return false;
+    if (f->is_null()) return true;
+    if (!f->is_number()) return false;
+    const double x = f->to_number<double>();
+    return std::isfinite(x) && x >= 0.0;
+  };
+  const boost::json::value* name = t.if_contains("learner");
+  return count_is("point", id.point) && count_is("repeat", id.repeat) && name != nullptr &&
+         name->is_string() && name->get_string() == learner && seconds_ok("seconds") &&
+         seconds_ok("train_seconds");
 }
 
 // Every manifest field resume reads goes through RecordFields: a hand-edited or damaged
@@ -244,30 +273,54 @@ ResumeState resume_records(const fs::path& dir, const Experiment& e,
   truncate_to(dir / kDigestFileName, chain.digest_bytes_kept);
   state.next_run = state.range.begin + count;
 
-  // timings.jsonl: one line per run. Missing lines (a file cut short or edited) cannot be
-  // measured again; they are filled with the run's identity and null seconds, so that line i
-  // stays run i, and the resume says so.
+  // timings.jsonl: one line per run. Missing or damaged lines (a file cut short or edited)
+  // cannot be measured again; they are written with the run's identity and null seconds, so
+  // that line i stays run i, and the resume says so.
   const std::string timings = read_text(dir / "timings.jsonl");
   const std::size_t timing_bytes = prefix_of_lines(timings, count);
-  const auto timing_lines =
-      static_cast<std::size_t>(std::count(timings.begin(), timings.begin() + timing_bytes, '\n'));
-  truncate_to(dir / "timings.jsonl", timing_bytes);
-  if (timing_lines < count) {
-    std::string filler;
-    for (std::size_t k = timing_lines; k < count; ++k) {
-      const RunId id = e.locate(state.range.begin + k);
-      filler +=
-          "{\"point\":" + std::to_string(id.point) + ",\"learner\":" +
-          boost::json::serialize(boost::json::value(e.point(id.point).learners[id.learner].name)) +
-          ",\"repeat\":" + std::to_string(id.repeat) +
-          ",\"seconds\":null,\"train_seconds\":null}\n";
+  std::string kept;
+  std::size_t missing = 0;
+  std::size_t damaged = 0;
+  std::size_t at = 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    const RunId id = e.locate(state.range.begin + k);
+    const std::string& learner = e.point(id.point).learners[id.learner].name;
+    if (at < timing_bytes) {
+      const std::size_t eol = timings.find('\n', at);
+      const std::string_view line(timings.data() + at, eol - at);
+      at = eol + 1;
+      if (is_timing_of(line, id, learner)) {
+        kept.append(line).push_back('\n');
+        continue;
+      }
+      ++damaged;
+    } else {
+      ++missing;
     }
-    append_text(dir / "timings.jsonl", filler);
-    state.notes.push_back("timings.jsonl of '" + dir.string() + "' held " +
-                          std::to_string(timing_lines) + " lines for " + std::to_string(count) +
-                          " records; the " + std::to_string(count - timing_lines) +
-                          " missing timings are written as null seconds (they cannot be measured "
-                          "again)");
+    kept += "{\"point\":" + std::to_string(id.point) +
+            ",\"learner\":" + boost::json::serialize(boost::json::value(learner)) +
+            ",\"repeat\":" + std::to_string(id.repeat) +
+            ",\"seconds\":null,\"train_seconds\":null}\n";
+  }
+  if (missing + damaged > 0) {
+    truncate_to(dir / "timings.jsonl", 0);
+    append_text(dir / "timings.jsonl", kept);
+    if (missing > 0) {
+      state.notes.push_back("timings.jsonl of '" + dir.string() + "' held " +
+                            std::to_string(count - missing) + " lines for " +
+                            std::to_string(count) + " records; the " + std::to_string(missing) +
+                            " missing timings are written as null seconds (they cannot be "
+                            "measured again)");
+    }
+    if (damaged > 0) {
+      state.notes.push_back("timings.jsonl of '" + dir.string() + "' held " +
+                            std::to_string(damaged) +
+                            " damaged lines (not the run's identity with seconds null or >= 0); "
+                            "the damaged timings are written as null seconds (they cannot be "
+                            "measured again)");
+    }
+  } else {
+    truncate_to(dir / "timings.jsonl", timing_bytes);
   }
 
   // trajectory.jsonl: the lines of the runs kept, which come first in canonical order.

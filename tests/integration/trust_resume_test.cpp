@@ -137,6 +137,12 @@ TEST_F(TrustResume, TrajectoryLineWithAFieldOfTheWrongType) {
   expect_refused(out, {"trajectory.jsonl:1: field 'point' is \"x\" (a string); expected a count"});
 }
 
+TEST_F(TrustResume, ManifestShardRangeEditedIsNamedAsSuch) {
+  edit_manifest(out, [](auto& m) { m["shard"].as_object()["first_run"] = 1; });
+  expect_refused(out, {"shard 0/1 of this experiment holds runs [0, 4), but",
+                       "says [1, 4) (shard/first_run, shard/end_run)"});
+}
+
 // A manifest whose data_files lost the CSV this experiment reads cannot vouch for the records'
 // data: the resume is refused, even though the file changed in between (the hostile review
 // mixed two data sets this way). plab writes data_files in every manifest.

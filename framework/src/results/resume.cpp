@@ -226,10 +226,19 @@ ResumeState resume_records(const fs::path& dir, const Experiment& e,
   const std::size_t end_run = shard.count("end_run");
   const std::size_t runs_total = fields.count("runs_total");
   state.range = shard_range(e, state.shard);
-  if (state.range.begin != first_run || state.range.end != end_run || e.total_runs != runs_total) {
+  if (e.total_runs != runs_total) {
     throw ConfigError("cannot resume '" + dir.string() + "': the experiment now has " +
                       std::to_string(e.total_runs) + " runs, the folder was made for " +
                       std::to_string(runs_total));
+  }
+  if (state.range.begin != first_run || state.range.end != end_run) {
+    throw ConfigError("cannot resume '" + dir.string() + "': shard " +
+                      std::to_string(state.shard.index) + "/" + std::to_string(state.shard.count) +
+                      " of this experiment holds runs [" + std::to_string(state.range.begin) +
+                      ", " + std::to_string(state.range.end) + "), but " +
+                      (dir / "manifest.json").string() + " says [" + std::to_string(first_run) +
+                      ", " + std::to_string(end_run) +
+                      ") (shard/first_run, shard/end_run): the manifest was edited or damaged");
   }
   if (fields.has("sessions")) {
     // The new manifest copies them, and takes its start time from the first.

@@ -188,5 +188,19 @@ TEST(TrustMerge, VerifyOfAFolderAnotherPlabIsWritingSaysSo) {
   EXPECT_EQ(after.err.find(note), std::string::npos) << after.err;
 }
 
+// Each new message has its row in the README's Troubleshooting section.
+TEST(TrustMerge, TheNewMessagesAreInTheReadme) {
+  const std::string readme = read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");
+  const std::size_t start = readme.find("## Troubleshooting");
+  ASSERT_NE(start, std::string::npos);
+  const std::string section = readme.substr(start, readme.find("\n## ", start + 1) - start);
+  for (const char* text :
+       {"read different data", "ran different plugin files",
+        "the output folder 'B0' is one of the shard folders",
+        "run plab report when it has finished", "is being written by another plab"}) {
+    EXPECT_NE(section.find(text), std::string::npos) << text;
+  }
+}
+
 }  // namespace
 }  // namespace plab

@@ -37,8 +37,9 @@ class FolderLock {
   static FolderLock shared_if_present(const std::filesystem::path& dir,
                                       const char* advice = "wait for it to end");
 
-  // Without taking any lock: the PID of a plab writing `dir` now ("unknown" if it has not yet
-  // written it), or "" if none does.
+  // The PID of a plab writing `dir` now ("unknown" if it has not yet written it), or "" if
+  // none does. It probes with a shared lock dropped at once; a plab taking the folder for
+  // writing in that instant is refused as usual (and can simply be started again).
   static std::string writer_pid(const std::filesystem::path& dir);
 
  private:

@@ -3,6 +3,7 @@
 
 #include "cli/options.hpp"
 #include "report/report_writer.hpp"
+#include "results/folder_lock.hpp"
 
 namespace plab::cli {
 
@@ -14,6 +15,10 @@ int report_command(const Args& args) {
   po::variables_map vm;
   if (!parse_options("report", "report DIR", args, options, positional, vm)) return 0;
   const std::filesystem::path dir = vm["dir"].as<std::string>();
+  // The report is written into DIR: never while a plab writes there (it would describe a
+  // half-written folder), and no plab may start writing there until it is done.
+  const FolderLock lock =
+      FolderLock::shared_if_present(dir, "run plab report when it has finished");
   const ReportResult r = write_report(dir);
   for (const std::string& p : r.problems) std::fprintf(stderr, "plab: note: %s\n", p.c_str());
   for (const std::string& n : r.folder_notes) std::fprintf(stderr, "plab: note: %s\n", n.c_str());

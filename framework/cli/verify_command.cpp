@@ -7,6 +7,7 @@
 #include "cli/options.hpp"
 #include "error.hpp"
 #include "results/folder_audit.hpp"
+#include "results/folder_lock.hpp"
 #include "results/resume.hpp"
 #include "results/summary.hpp"
 
@@ -20,6 +21,14 @@ int verify_command(const Args& args) {
   po::variables_map vm;
   if (!parse_options("verify", "verify DIR", args, options, positional, vm)) return 0;
   const std::filesystem::path dir = vm["dir"].as<std::string>();
+  // verify only reads, so it goes on while a plab writes DIR (no lock: it never blocks the
+  // writer), but its verdict is about the records written so far, and it says so.
+  if (const std::string pid = FolderLock::writer_pid(dir); !pid.empty()) {
+    std::fprintf(stderr,
+                 "plab: note: '%s' is being written by another plab (PID %s); this verdict is "
+                 "about the records written so far\n",
+                 dir.c_str(), pid.c_str());
+  }
   const boost::json::object manifest = read_manifest(dir);
   const Summary summary = summarize_runs(dir / "runs.jsonl");
   const FolderAudit audit = audit_folder(dir, manifest, summary);

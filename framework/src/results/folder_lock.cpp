@@ -30,12 +30,17 @@ std::string read_pid(int fd) {
 
 // The holder writes its PID right after taking the lock; a refused process may look in
 // between, so it waits a moment for the PID rather than name nobody.
-[[noreturn]] void refuse(int fd, const fs::path& dir, const char* what) {
+std::string holder_pid(int fd) {
   std::string pid;
   for (int attempt = 0; attempt < 100 && pid.empty(); ++attempt) {
     pid = read_pid(fd);
     if (pid.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
+  return pid;
+}
+
+[[noreturn]] void refuse(int fd, const fs::path& dir, const char* what) {
+  const std::string pid = holder_pid(fd);
   close(fd);
   throw ResultsError("'" + dir.string() + "' is in use: another plab (PID " +
                      (pid.empty() ? std::string("unknown") : pid) + ") is writing it (" +
@@ -88,16 +93,31 @@ FolderLock FolderLock::exclusive(const fs::path& dir) {
   return FolderLock(fd, true);
 }
 
-FolderLock FolderLock::shared_if_present(const fs::path& dir) {
+FolderLock FolderLock::shared_if_present(const fs::path& dir, const char* advice) {
   const fs::path file = dir / kLockFileName;
   const int fd = open(file.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return FolderLock();
   if (flock(fd, LOCK_SH | LOCK_NB) != 0) {
-    if (errno == EWOULDBLOCK) refuse(fd, dir, "wait for it to end");
+    if (errno == EWOULDBLOCK) refuse(fd, dir, advice);
     close(fd);
     return FolderLock();  // a lock that cannot be taken for reading protects nothing here
   }
   return FolderLock(fd, false);
+}
+
+std::string FolderLock::writer_pid(const fs::path& dir) {
+  const int fd = open((dir / kLockFileName).c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return "";
+  // A shared lock taken and dropped at once: it fails only while a writer holds the folder.
+  std::string pid;
+  if (flock(fd, LOCK_SH | LOCK_NB) == 0) {
+    (void)flock(fd, LOCK_UN);
+  } else if (errno == EWOULDBLOCK) {
+    pid = holder_pid(fd);
+    if (pid.empty()) pid = "unknown";
+  }
+  close(fd);
+  return pid;
 }
 
 bool folder_is_empty_but_lock(const fs::path& dir) {

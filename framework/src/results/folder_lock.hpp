@@ -3,10 +3,13 @@
 // `plab run` (new folder or --resume) and `plab merge` hold it from before they look at the
 // folder until they exit, so two writers can never interleave their records; a second one is
 // refused naming the holder's PID. The kernel drops a flock when its holder dies, so a lock
-// file left by a killed plab never blocks. Readers (verify, report) take no lock.
+// file left by a killed plab never blocks. `plab report` writes into the folder, so it takes a
+// shared lock and is refused while a plab writes there. `plab verify` only reads: it takes no
+// lock (a reader never blocks a writer) but says, as a note, that the folder is being written.
 #pragma once
 
 #include <filesystem>
+#include <string>
 
 namespace plab {
 
@@ -30,7 +33,14 @@ class FolderLock {
   // For reading a folder that must not change meanwhile (a shard being merged): a shared lock
   // if the folder has a lock file, nothing otherwise (a folder written before locks existed).
   // Throws ResultsError naming the writer's PID if one holds the folder.
-  static FolderLock shared_if_present(const std::filesystem::path& dir);
+  // `advice` ends the refusal ("wait for it to end").
+  static FolderLock shared_if_present(const std::filesystem::path& dir,
+                                      const char* advice = "wait for it to end");
+
+  // The PID of a plab writing `dir` now ("unknown" if it has not yet written it), or "" if
+  // none does. It probes with a shared lock dropped at once; a plab taking the folder for
+  // writing in that instant is refused as usual (and can simply be started again).
+  static std::string writer_pid(const std::filesystem::path& dir);
 
  private:
   explicit FolderLock(int fd, bool exclusive) : fd_(fd), exclusive_(exclusive) {}

@@ -10,6 +10,7 @@
 #include "error.hpp"
 #include "results/json_text.hpp"
 #include "results/record_digest.hpp"
+#include "results/record_fields.hpp"
 #include "results/results_folder.hpp"
 #include "results/resume.hpp"
 #include "results/runs_reader.hpp"
@@ -28,7 +29,67 @@ struct Shard {
   std::size_t first_run = 0;
   std::size_t end_run = 0;
   FolderLock lock;  // shared: no plab may write the shard while it is merged
+  // Checked reading: a hand-edited manifest is a data error naming the file and the field.
+  RecordFields fields() const { return RecordFields(manifest, (dir / "manifest.json").string()); }
 };
+
+// OUT must be a new folder: merging into a shard would lock it for writing while merge reads
+// it, which the lock reports as another plab writing it.
+void refuse_out_among_shards(const fs::path& out, const std::vector<fs::path>& dirs) {
+  for (const fs::path& dir : dirs) {
+    std::error_code ec;
+    if (out.lexically_normal() == dir.lexically_normal() || fs::equivalent(out, dir, ec)) {
+      throw UsageError("cannot merge: the output folder '" + out.string() +
+                       "' is one of the shard folders; name a new folder for the merged results");
+    }
+  }
+}
+
+// path -> sha256 of every data file a shard's manifest records.
+std::map<std::string, std::string> data_files_of(const Shard& s) {
+  std::map<std::string, std::string> files;
+  for (const RecordFields& f : s.fields().objects("data_files")) {
+    files[f.string("path")] = f.string("sha256");
+  }
+  return files;
+}
+
+// Shards of one experiment must have read the same bytes: the config names a CSV by path, so
+// a file changed between two shards' runs would otherwise join records of two data sets.
+void check_same_data(const Shard& s, const Shard& first) {
+  const auto mine = data_files_of(s);
+  const auto theirs = data_files_of(first);
+  std::map<std::string, std::string> all = mine;
+  all.insert(theirs.begin(), theirs.end());
+  for (const auto& [path, unused] : all) {
+    const auto a = mine.find(path);
+    const auto b = theirs.find(path);
+    const std::string hash_a = a == mine.end() ? "(not recorded)" : a->second;
+    const std::string hash_b = b == theirs.end() ? "(not recorded)" : b->second;
+    if (hash_a != hash_b) {
+      throw ConfigError("cannot merge: '" + s.dir.string() + "' and '" + first.dir.string() +
+                        "' read different data: '" + path + "' has SHA-256 " + hash_a + " in '" +
+                        s.dir.string() + "' and " + hash_b + " in '" + first.dir.string() +
+                        "' (the file changed between the shards' runs)");
+    }
+  }
+}
+
+// Same plugin files, by content; a rebuilt plugin may compute other numbers.
+void check_same_plugins(const Shard& s, const Shard& first) {
+  const auto mine = s.fields().objects("plugins");
+  const auto theirs = first.fields().objects("plugins");
+  for (std::size_t i = 0; i < mine.size() && i < theirs.size(); ++i) {
+    const std::string hash_a = mine[i].string("sha256");
+    const std::string hash_b = theirs[i].string("sha256");
+    if (hash_a != hash_b) {
+      throw ConfigError("cannot merge: '" + s.dir.string() + "' and '" + first.dir.string() +
+                        "' ran different plugin files: plugin '" + mine[i].string("name") + "' ('" +
+                        mine[i].string("file") + "') has SHA-256 " + hash_a + " in '" +
+                        s.dir.string() + "' and " + hash_b + " in '" + first.dir.string() + "'");
+    }
+  }
+}
 
 std::string expected_runs(std::size_t first, std::size_t end) {
   if (end <= first) return "no runs were expected (an empty shard)";
@@ -53,22 +114,34 @@ void append_file(std::FILE* out, const fs::path& file, const fs::path& target) {
 MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
                          const std::string& command_line) {
   if (dirs.empty()) throw UsageError("plab merge needs at least one shard folder");
+  refuse_out_among_shards(out, dirs);
   std::vector<Shard> shards;
   for (const fs::path& dir : dirs) {
     Shard s;
     s.dir = dir;
     s.lock = FolderLock::shared_if_present(dir);
     s.manifest = read_manifest(dir);
-    const auto& shard = s.manifest.at("shard").as_object();
-    s.index = shard.at("index").to_number<std::size_t>();
-    s.count = shard.at("count").to_number<std::size_t>();
-    s.first_run = shard.at("first_run").to_number<std::size_t>();
-    s.end_run = shard.at("end_run").to_number<std::size_t>();
+    const RecordFields m = s.fields();
+    const RecordFields shard = m.object("shard");
+    s.index = shard.count("index");
+    s.count = shard.count("count");
+    s.first_run = shard.count("first_run");
+    s.end_run = shard.count("end_run");
+    // Every field merge reads or copies into OUT's manifest, checked before anything is written.
+    m.count("runs_total");
+    m.count("runs_failed");
+    m.string("config_file");
+    m.any("config");
+    m.array("sessions");
+    m.string("status");
+    (void)m.objects("plugins");
+    (void)data_files_of(s);
     shards.push_back(std::move(s));
   }
   const Shard& first = shards.front();
   std::map<std::size_t, const Shard*> by_index;
   for (const Shard& s : shards) {
+    check_same_plugins(s, first);
     if (s.manifest.at("config") != first.manifest.at("config") ||
         s.manifest.at("plugins") != first.manifest.at("plugins") ||
         s.manifest.at("runs_total") != first.manifest.at("runs_total") || s.count != first.count) {
@@ -77,6 +150,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
                         "' (its resolved config, plugin files or shard count "
                         "differ)");
     }
+    check_same_data(s, first);
     const auto version = [](const Shard& shard) {
       const auto* context = shard.manifest.if_contains("context");
       const auto* v = context != nullptr && context->is_object()

@@ -271,7 +271,12 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
         const LearnerSetup setup{l.params, p.data->task(), p.data->rows(), p.data->cols(),
                                  p.data->class_names().size()};
         l.shape = plugin->create(setup)->shape();
-        l.bound = plugin->declare_bound(setup);
+        try {
+          l.bound = plugin->declare_bound(setup);
+        } catch (const PluginError& error) {
+          throw PluginError(error.what() + (" (learner '" + spec.name + "' at " + spec.pointer) +
+                            ")");
+        }
         if (p.config.init.kind == "given" && p.config.init.w.size() != l.shape.size()) {
           throw_config_error("/init/w", "has " + std::to_string(p.config.init.w.size()) +
                                             " values, but learner '" + spec.name + "' has " +

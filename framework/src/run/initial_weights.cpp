@@ -7,6 +7,7 @@
 
 #include "config/object_reader.hpp"
 #include "error.hpp"
+#include "theory/bound_forms.hpp"
 
 namespace plab {
 
@@ -45,44 +46,39 @@ void check_initial_weights_fit(const InitSpec& init) {
 
 namespace {
 
-// The step a learner declares through its guarantee and params: the engine knows the update
-// to be η·y·x̃ (2η·y·x̃ for the residual step; η times a sum of up to N of them for the
-// batch perceptron; y·x̃ for the classic perceptron).
+// The step a learner declares through its bound (plab/bound.hpp): a form with a bound
+// says each update is η·y·x̃ with the declared step scale η (which already holds the factor
+// 2 of a residual step), or η times a sum of up to N of them for the batch forms. The
+// engine reads no param of the plugin: η is what the plugin declares.
 struct DeclaredStep {
-  bool known = false;  // the guarantee fixes the update's form
-  bool has_eta = false;
+  bool known = false;    // the declared form fixes the update's form
+  bool has_eta = false;  // a step scale other than 1
   double eta = 1.0;
-  bool residual = false;
   bool batch_sum = false;
 };
 
-DeclaredStep declared_step(const PluginDescriptor& plugin, const ParamSet& params) {
+DeclaredStep declared_step(const BoundDeclaration& declared) {
   DeclaredStep s;
   // A least-squares step is η·(y − w·x̃)·x̃: its first step is η·y·x̃ from zero, but not after.
-  s.known = plugin.guarantee != Guarantee::kNone && plugin.guarantee != Guarantee::kLeastSquares;
-  if (plugin.guarantee == Guarantee::kNone || plugin.guarantee == Guarantee::kNovikoff) return s;
-  for (const auto& e : params.entries()) {
-    if (e.name == "eta" && e.type == ParamType::kReal) {
-      s.eta = e.number;
-      s.has_eta = true;
-    }
-    if (e.name == "step" && e.type == ParamType::kChoice) s.residual = e.text == "residual";
-  }
-  // With `normalize` the batch step is the average of up to N samples, but the plugin forms
-  // their sum first, which can overflow when N·max|x| does: the sum bounds both.
-  s.batch_sum = plugin.guarantee == Guarantee::kBatch;
+  s.known = form_has_bound(declared.form);
+  if (!s.known) return s;
+  s.eta = declared.eta;
+  s.has_eta = declared.eta != 1.0;
+  // With the averaged step the batch step is the average of up to N samples, but the plugin
+  // forms their sum first, which can overflow when N·max|x| does: the sum bounds both.
+  s.batch_sum =
+      declared.form == BoundForm::kBatchSummed || declared.form == BoundForm::kBatchAveraged;
   return s;
 }
 
 }  // namespace
 
-void check_step_fits(const PluginDescriptor& plugin, const ParamSet& params, const Dataset& data,
+void check_step_fits(const BoundDeclaration& declared, const Dataset& data,
                      const std::string& params_pointer) {
-  // Only the guarantees whose (first) update the engine knows to be η times a sample.
-  const DeclaredStep s = declared_step(plugin, params);
+  // Only the forms whose (first) update the engine knows to be η times a sample.
+  const DeclaredStep s = declared_step(declared);
   if (!s.has_eta) return;
   const double eta = s.eta;
-  const bool residual = s.residual;
   double largest = 0.0;
   std::size_t col = 0;
   for (std::size_t i = 0; i < data.rows(); ++i) {
@@ -93,21 +89,20 @@ void check_step_fits(const PluginDescriptor& plugin, const ParamSet& params, con
       }
     }
   }
-  const double step = (residual ? 2.0 : 1.0) * eta;
-  if (std::isfinite(step) && std::isfinite(step * largest)) return;
+  if (std::isfinite(eta * largest)) return;
   throw_config_error(
-      params_pointer + "/eta",
-      "the step " + std::string(residual ? "2*eta*x (residual step)" : "eta*x") +
-          " overflows a double: eta " + text_of(eta) + " times the largest feature value " +
+      params_pointer,
+      "the step eta*x overflows a double: eta " + text_of(eta) +
+          " (the step scale the learner declares for these params) times the largest feature "
+          "value " +
           text_of(largest) + " (column '" + data.feature_names()[col] +
           "') is beyond about 1.8e308, so the weights would overflow at the first update; "
-          "lower eta or scale the data");
+          "lower the step size or scale the data");
 }
 
-std::string step_overflow_reason(const PluginDescriptor& plugin, const ParamSet& params,
-                                 const TrainingSet& data, std::span<const double> w0,
-                                 std::uint64_t updates) {
-  const DeclaredStep s = declared_step(plugin, params);
+std::string step_overflow_reason(const BoundDeclaration& declared, const TrainingSet& data,
+                                 std::span<const double> w0, std::uint64_t updates) {
+  const DeclaredStep s = declared_step(declared);
   if (!s.known) return {};
   double largest = 0.0;  // max |x̃ᵢⱼ|, bias column included
   for (std::size_t i = 0; i < data.rows * data.cols; ++i) {
@@ -123,26 +118,24 @@ std::string step_overflow_reason(const PluginDescriptor& plugin, const ParamSet&
   // size (or the data's scale) the user chose explains them.
   const double rows = static_cast<double>(data.rows);
   const double k = static_cast<double>(updates);
-  const double per_update = (s.residual ? 2.0 : 1.0) * (s.batch_sum ? rows : 1.0) * s.eta * largest;
+  const double per_update = (s.batch_sum ? rows : 1.0) * s.eta * largest;
   const double rounding = 1.0 + (2.0 * k + rows + 4.0) * 0x1p-52;
   const double bound = (w0_largest + k * per_update) * rounding;
   if (bound <= std::numeric_limits<double>::max()) return {};
-  const std::string step = !s.has_eta   ? "y*x"
-                           : s.residual ? "2*eta*y*x (residual step)"
-                           : s.batch_sum
-                               ? "eta times a sum of up to " + std::to_string(data.rows) + " y*x"
-                               : "eta*y*x";
-  // The bound as computed, factor by factor: k x [2 x] [N x] [eta x] max|x|.
+  const std::string step = s.batch_sum
+                               ? (s.has_eta ? "eta times " : "") + std::string("a sum of up to ") +
+                                     std::to_string(data.rows) + " y*x"
+                               : (s.has_eta ? "eta*y*x" : "y*x");
+  // The bound as computed, factor by factor: k x [N x] [eta x] max|x|.
   std::string factors = std::to_string(updates) + " x ";
-  if (s.residual) factors += "2 x ";
   if (s.batch_sum) factors += std::to_string(data.rows) + " x ";
   if (s.has_eta) factors += "eta " + text_of(s.eta) + " x ";
   return "the weights overflowed a double within " + std::to_string(updates) + " update" +
          (updates == 1 ? "" : "s") + " of the step " + step + ": |w0|inf " + text_of(w0_largest) +
          " + " + factors + "the largest |feature| " + text_of(largest) +
          " can exceed about 1.8e308. This is the engine's arithmetic with " +
-         (s.has_eta ? "the step size chosen (param 'eta'), not a plugin fault: lower eta or "
-                      "scale the data"
+         (s.has_eta ? "the step size chosen (the step scale eta the learner declares), not a "
+                      "plugin fault: lower the step size or scale the data"
                     : "the data's scale, not a plugin fault: scale the data");
 }
 

@@ -262,17 +262,21 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
         const PluginDescriptor& d = plugin->descriptor();
         check_task(d, *p.data, spec);
         check_order(d, p.config.protocol, spec, e.notes);
-        PreparedLearner l{spec.name,
-                          plugin,
-                          resolve_params(d, spec.params, spec.pointer + "/params"),
-                          Json(),
-                          {}};
+        PreparedLearner l{
+            spec.name, plugin, resolve_params(d, spec.params, spec.pointer + "/params"),
+            Json(),    {},     {}};
         l.params_json = params_to_json(l.params);
         check_step_fits(d, l.params, *p.data, spec.pointer + "/params");
         // A probe learner tells the weight shape, so that a `given` init is checked now.
         const LearnerSetup setup{l.params, p.data->task(), p.data->rows(), p.data->cols(),
                                  p.data->class_names().size()};
         l.shape = plugin->create(setup)->shape();
+        try {
+          l.bound = plugin->declare_bound(setup);
+        } catch (const PluginError& error) {
+          throw PluginError(error.what() + (" (learner '" + spec.name + "' at " + spec.pointer) +
+                            ")");
+        }
         if (p.config.init.kind == "given" && p.config.init.w.size() != l.shape.size()) {
           throw_config_error("/init/w", "has " + std::to_string(p.config.init.w.size()) +
                                             " values, but learner '" + spec.name + "' has " +
@@ -281,7 +285,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
                                             std::to_string(l.shape.cols) +
                                             (p.data->augmented() ? ", bias first" : "") + ")");
         }
-        need_least_squares = need_least_squares || d.guarantee == Guarantee::kLeastSquares;
+        need_least_squares = need_least_squares || l.bound.form == BoundForm::kLeastSquares;
         p.learners.push_back(std::move(l));
       }
       // The oracle runs once per (data set, theory block), before any run (DESIGN.md).

@@ -67,7 +67,8 @@ void stop_on_non_finite(const RunRequest& r, RunOutcome& out, std::span<const do
   // Asked only here, when it matters: the declaration for these params says whether the
   // learner is a least-squares one (checked at prepare time, so this does not fail).
   const LearnerSetup setup{*r.params, r.task, r.data->rows, r.data->cols, r.data->classes};
-  if (r.plugin->declare_bound(setup).form == BoundForm::kLeastSquares) {
+  const BoundDeclaration declared = r.plugin->declare_bound(setup);
+  if (declared.form == BoundForm::kLeastSquares) {
     out.status = RunStatus::kDiverged;
     out.error = "weights became non-finite " + where;
     return;
@@ -75,7 +76,7 @@ void stop_on_non_finite(const RunRequest& r, RunOutcome& out, std::span<const do
   out.status = RunStatus::kFailed;
   const std::string engine =
       all_finite(w) ? std::string()
-                    : step_overflow_reason(d, *r.params, *r.data, out.initial_weights, out.updates);
+                    : step_overflow_reason(declared, *r.data, out.initial_weights, out.updates);
   if (!engine.empty()) {
     out.error = where + ", " + engine;
   } else {

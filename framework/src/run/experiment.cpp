@@ -266,7 +266,6 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
             spec.name, plugin, resolve_params(d, spec.params, spec.pointer + "/params"),
             Json(),    {},     {}};
         l.params_json = params_to_json(l.params);
-        check_step_fits(d, l.params, *p.data, spec.pointer + "/params");
         // A probe learner tells the weight shape, so that a `given` init is checked now.
         const LearnerSetup setup{l.params, p.data->task(), p.data->rows(), p.data->cols(),
                                  p.data->class_names().size()};
@@ -277,6 +276,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
           throw PluginError(error.what() + (" (learner '" + spec.name + "' at " + spec.pointer) +
                             ")");
         }
+        check_step_fits(l.bound, *p.data, spec.pointer + "/params");
         if (p.config.init.kind == "given" && p.config.init.w.size() != l.shape.size()) {
           throw_config_error("/init/w", "has " + std::to_string(p.config.init.w.size()) +
                                             " values, but learner '" + spec.name + "' has " +

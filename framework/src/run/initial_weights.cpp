@@ -7,6 +7,7 @@
 
 #include "config/object_reader.hpp"
 #include "error.hpp"
+#include "theory/bound_forms.hpp"
 
 namespace plab {
 
@@ -52,37 +53,32 @@ struct DeclaredStep {
   bool known = false;  // the guarantee fixes the update's form
   bool has_eta = false;
   double eta = 1.0;
-  bool residual = false;
   bool batch_sum = false;
 };
 
-DeclaredStep declared_step(const PluginDescriptor& plugin, const ParamSet& params) {
+// From the plugin's declaration (plab/bound.hpp): the engine reads no plugin param. The
+// declared η already holds any constant factor of the step (2η for the residual step).
+DeclaredStep declared_step(const BoundDeclaration& declared) {
   DeclaredStep s;
-  // A least-squares step is η·(y − w·x̃)·x̃: its first step is η·y·x̃ from zero, but not after.
-  s.known = plugin.guarantee != Guarantee::kNone && plugin.guarantee != Guarantee::kLeastSquares;
-  if (plugin.guarantee == Guarantee::kNone || plugin.guarantee == Guarantee::kNovikoff) return s;
-  for (const auto& e : params.entries()) {
-    if (e.name == "eta" && e.type == ParamType::kReal) {
-      s.eta = e.number;
-      s.has_eta = true;
-    }
-    if (e.name == "step" && e.type == ParamType::kChoice) s.residual = e.text == "residual";
-  }
-  // With `normalize` the batch step is the average of up to N samples, but the plugin forms
-  // their sum first, which can overflow when N·max|x| does: the sum bounds both.
-  s.batch_sum = plugin.guarantee == Guarantee::kBatch;
+  s.known = form_has_bound(declared.form);
+  if (!s.known) return s;
+  s.has_eta = true;
+  s.eta = declared.eta;
+  // With an averaged batch step the plugin forms the sum of up to N samples first, which
+  // can overflow when N·max|x| does: the sum bounds both.
+  s.batch_sum =
+      declared.form == BoundForm::kBatchSummed || declared.form == BoundForm::kBatchAveraged;
   return s;
 }
 
 }  // namespace
 
-void check_step_fits(const PluginDescriptor& plugin, const ParamSet& params, const Dataset& data,
+void check_step_fits(const BoundDeclaration& declared, const Dataset& data,
                      const std::string& params_pointer) {
   // Only the guarantees whose (first) update the engine knows to be η times a sample.
-  const DeclaredStep s = declared_step(plugin, params);
+  const DeclaredStep s = declared_step(declared);
   if (!s.has_eta) return;
   const double eta = s.eta;
-  const bool residual = s.residual;
   double largest = 0.0;
   std::size_t col = 0;
   for (std::size_t i = 0; i < data.rows(); ++i) {
@@ -93,21 +89,20 @@ void check_step_fits(const PluginDescriptor& plugin, const ParamSet& params, con
       }
     }
   }
-  const double step = (residual ? 2.0 : 1.0) * eta;
+  const double step = eta;
   if (std::isfinite(step) && std::isfinite(step * largest)) return;
   throw_config_error(
       params_pointer + "/eta",
-      "the step " + std::string(residual ? "2*eta*x (residual step)" : "eta*x") +
-          " overflows a double: eta " + text_of(eta) + " times the largest feature value " +
-          text_of(largest) + " (column '" + data.feature_names()[col] +
+      std::string("the step eta*x") + " overflows a double: eta " + text_of(eta) +
+          " times the largest feature value " + text_of(largest) + " (column '" +
+          data.feature_names()[col] +
           "') is beyond about 1.8e308, so the weights would overflow at the first update; "
           "lower eta or scale the data");
 }
 
-std::string step_overflow_reason(const PluginDescriptor& plugin, const ParamSet& params,
-                                 const TrainingSet& data, std::span<const double> w0,
-                                 std::uint64_t updates) {
-  const DeclaredStep s = declared_step(plugin, params);
+std::string step_overflow_reason(const BoundDeclaration& declared, const TrainingSet& data,
+                                 std::span<const double> w0, std::uint64_t updates) {
+  const DeclaredStep s = declared_step(declared);
   if (!s.known) return {};
   double largest = 0.0;  // max |x̃ᵢⱼ|, bias column included
   for (std::size_t i = 0; i < data.rows * data.cols; ++i) {
@@ -123,18 +118,16 @@ std::string step_overflow_reason(const PluginDescriptor& plugin, const ParamSet&
   // size (or the data's scale) the user chose explains them.
   const double rows = static_cast<double>(data.rows);
   const double k = static_cast<double>(updates);
-  const double per_update = (s.residual ? 2.0 : 1.0) * (s.batch_sum ? rows : 1.0) * s.eta * largest;
+  const double per_update = (s.batch_sum ? rows : 1.0) * s.eta * largest;
   const double rounding = 1.0 + (2.0 * k + rows + 4.0) * 0x1p-52;
   const double bound = (w0_largest + k * per_update) * rounding;
   if (bound <= std::numeric_limits<double>::max()) return {};
-  const std::string step = !s.has_eta   ? "y*x"
-                           : s.residual ? "2*eta*y*x (residual step)"
+  const std::string step = !s.has_eta ? "y*x"
                            : s.batch_sum
                                ? "eta times a sum of up to " + std::to_string(data.rows) + " y*x"
                                : "eta*y*x";
   // The bound as computed, factor by factor: k x [2 x] [N x] [eta x] max|x|.
   std::string factors = std::to_string(updates) + " x ";
-  if (s.residual) factors += "2 x ";
   if (s.batch_sum) factors += std::to_string(data.rows) + " x ";
   if (s.has_eta) factors += "eta " + text_of(s.eta) + " x ";
   return "the weights overflowed a double within " + std::to_string(updates) + " update" +

@@ -261,6 +261,49 @@ TEST(VerifyAudit, DeletedRecordIsRefused) {
   EXPECT_NE(r.err.find("1 are missing"), std::string::npos) << r.err;
 }
 
+TEST(VerifyAudit, UnreadableRecordedConfigIsMalformed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](auto& m) {
+    m.at("config").as_object().at("protocol").as_object()["max_epochs"] = "many";
+  });
+  const auto r = run_plab({"verify", f.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("manifest.json: the recorded config cannot be read again"),
+            std::string::npos)
+      << r.err;
+}
+
+// Shards joined by plab merge verify clean as a whole.
+TEST(VerifyAudit, MergedShardsVerifyClean) {
+  test::TempDir dir;
+  for (const char* shard : {"0/2", "1/2"}) {
+    const auto r = run_plab(
+        {"run", kSource + "/configs/quickstart.json", "--set", "/repeats=3", "--shard", shard,
+         "--out", (dir / ("s" + std::string(1, shard[0]))).string(), "--no-report", "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  const auto m =
+      run_plab({"merge", (dir / "m").string(), (dir / "s0").string(), (dir / "s1").string()});
+  ASSERT_EQ(m.exit_code, 0) << m.err;
+  const auto r = run_plab({"verify", (dir / "m").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("recomputed 4 point(s) and 12 record(s); 0 recorded values differ"),
+            std::string::npos)
+      << r.out;
+}
+
+// Each message of the audit has a row in the README's troubleshooting section.
+TEST(VerifyAudit, MessagesAreInTroubleshooting) {
+  const std::string readme = read_file(kSource + "/README.md");
+  const std::string section = readme.substr(readme.find("## Troubleshooting"));
+  for (const char* message :
+       {"recorded 1E9, recomputed", "holds recorded values that differ from their recomputation",
+        "the recorded config cannot be read again", "cannot write"}) {
+    EXPECT_NE(section.find(message), std::string::npos) << message;
+  }
+}
+
 // Every shipped config's results verify clean (repeats cut, as in ShippedConfig).
 class ShippedConfigVerifies : public testing::TestWithParam<const char*> {};
 

@@ -1,5 +1,6 @@
 #include "audit/point_audit.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <boost/json/serialize.hpp>
@@ -99,8 +100,14 @@ void check_theory(const std::string& where, const RecordFields& point, AuditedPo
   const RecordFields t = point.object("theory");
   const Dataset& data = p.data->data;
   p.theory.radius = data_radius(data);
-  if (!same_number(t.number("R"), p.theory.radius))
-    report.differ(where, name + "R", t.any("R"), p.theory.radius);
+  // An R beyond the range of a double is written as null (JSON has no infinity).
+  const std::optional<double> recorded = t.number_or_null("R");
+  if (std::isfinite(p.theory.radius) ? !recorded || !same_number(*recorded, p.theory.radius)
+                                     : recorded.has_value()) {
+    report.differ(where, name + "R", t.any("R"),
+                  std::isfinite(p.theory.radius) ? boost::json::value(p.theory.radius)
+                                                 : boost::json::value(nullptr));
+  }
   MarginCertificate& m = p.theory.margin;
   m.separable = t.boolean_or_null("separable");
   if (!m.separable.value_or(false)) return;

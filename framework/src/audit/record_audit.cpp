@@ -1,5 +1,6 @@
 #include "audit/record_audit.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <vector>
@@ -61,7 +62,7 @@ void audit_record(const RecordFields& r, const std::string& where, const Audited
   };
   const MarginCertificate& m = p.theory.margin;
   const bool separable = m.separable.value_or(false);
-  check("R", p.theory.radius);
+  check("R", std::isfinite(p.theory.radius) ? boost::json::value(p.theory.radius) : nullptr);
   check("separable", flag(m.separable));
   check("gamma", separable ? boost::json::value(m.gamma) : nullptr);
   check("w_ref_norm", separable ? boost::json::value(m.reference_norm) : nullptr);

@@ -29,7 +29,8 @@ int verify_command(const Args& args) {
   // The independent audit (docs/verify.md): recompute what the records claim.
   AuditReport report;
   const auto points = audit_points(dir, manifest, report);
-  audit_records(dir / "runs.jsonl", points, summary.torn_line, report);
+  audit_records(dir / "runs.jsonl", points, summary.torn_line, manifest.contains("sweep_points"),
+                report);
   report.recomputed = {
       "the data of " + std::to_string(report.points) +
           " sweep point(s), re-read (SHA-256 of each file) or regenerated: rows, cols, classes, R",
@@ -55,7 +56,7 @@ int verify_command(const Args& args) {
     for (const std::string& v : summary.first_violations) std::printf("  %s\n", v.c_str());
   }
   for (const std::string& n : report.not_rechecked)
-    std::fprintf(stderr, "plab: note: not re-checked: %s\n", n.c_str());
+    std::printf("plab verify: not re-checked: %s\n", n.c_str());
   std::printf(
       "plab verify: recomputed %zu point(s) and %zu record(s); %zu recorded value%s "
       "differ%s\n",

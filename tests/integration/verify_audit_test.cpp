@@ -108,7 +108,7 @@ TEST(VerifyAudit, UntouchedFolderVerifiesCleanAndWritesVerifyJson) {
   EXPECT_NE(r.out.find("recomputed 4 point(s) and 12 record(s); 0 recorded values differ"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.err.find("not re-checked: rho_upper"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("not re-checked: rho_upper"), std::string::npos) << r.out;
   const auto v = boost::json::parse(read_file(folder / "verify.json")).as_object();
   EXPECT_EQ(v.at("verdict"), "clean");
   EXPECT_EQ(v.at("records"), 12);

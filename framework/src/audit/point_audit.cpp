@@ -42,8 +42,8 @@ std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
   if (counts != "mistakes" && counts != "updates")
     b.wrong("counts", b.any("counts"), "\"mistakes\" or \"updates\"");
   d.counts = counts == "updates" ? BoundCount::kUpdates : BoundCount::kMistakes;
-  d.eta = b.number("eta");
-  d.tau = b.number("tau");
+  d.eta = b.number("step_scale");
+  d.tau = b.number("threshold");
   return d;
 }
 

@@ -84,6 +84,9 @@ void audit_record(const RecordFields& r, const std::string& where, const Audited
   }
   check("plugin", l->second.plugin.c_str());
   if (!l->second.declared || l->second.weights == 0) return;  // said once in not_rechecked
+  // plab wrote `bound_applies: true` with a null bound when the bound overflowed: such a
+  // record is counted apart and not judged (summary.hpp), so its bound is not compared.
+  if (r.boolean("bound_applies") && r.any("bound").is_null()) return;
   const BoundReport b = recompute_bound(r, p, l->second);
   check("bound_applies", b.applies);
   check("bound_kind", text(b.kind));
@@ -100,9 +103,10 @@ void audit_record(const RecordFields& r, const std::string& where, const Audited
 
 void audit_records(const std::filesystem::path& runs_file,
                    const std::map<std::size_t, AuditedPoint>& points,
-                   std::optional<std::size_t> torn_line, AuditReport& report) {
+                   std::optional<std::size_t> torn_line, bool large_sweep, AuditReport& report) {
   std::ifstream in(runs_file, std::ios::binary);
   bool old_manifest = false;
+  std::size_t unlisted = 0;
   std::size_t number = 0;
   for (std::string line; std::getline(in, line);) {
     ++number;
@@ -114,6 +118,12 @@ void audit_records(const std::filesystem::path& runs_file,
     const RecordFields r(v.as_object(), where);
     const auto p = points.find(r.count("point"));
     if (p == points.end()) {
+      // A large sweep's manifest lists only some points (manifest.cpp): a record of another
+      // point has no recorded theory to recompute against.
+      if (large_sweep) {
+        ++unlisted;
+        continue;
+      }
       report.differ(where, "point", r.any("point"), "a point listed in manifest.json");
       continue;
     }
@@ -121,6 +131,12 @@ void audit_records(const std::filesystem::path& runs_file,
       old_manifest = old_manifest || !learner.declared || learner.weights == 0;
     audit_record(r, where, p->second, report);
     ++report.records;
+  }
+  if (unlisted > 0) {
+    report.not_rechecked.push_back(
+        std::to_string(unlisted) +
+        " record(s) of sweep points this large sweep's manifest does not list (it lists only "
+        "the points of one folder's runs): only count <= bound was checked for them");
   }
   if (old_manifest) {
     report.not_rechecked.push_back(

@@ -15,8 +15,9 @@
 namespace plab {
 
 // `torn_line`: a last line cut off mid-write (not a record; summary.hpp found it).
+// `large_sweep`: the manifest lists only some points; records of others are not re-checked.
 void audit_records(const std::filesystem::path& runs_file,
                    const std::map<std::size_t, AuditedPoint>& points,
-                   std::optional<std::size_t> torn_line, AuditReport& report);
+                   std::optional<std::size_t> torn_line, bool large_sweep, AuditReport& report);
 
 }  // namespace plab

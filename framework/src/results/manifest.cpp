@@ -77,15 +77,16 @@ boost::json::object theory_json(const PointTheory& t) {
   return out;
 }
 
-// The learner's declared bound for its resolved params (plab/bound.hpp), so that
+// The learner's declared bound for its resolved params (plab/bound.hpp: step_scale is its
+// eta, threshold its tau; named apart from any plugin param), so that
 // `plab verify` recomputes every bound without loading the plugin (docs/verify.md).
 boost::json::object declaration_json(const BoundDeclaration& d) {
   const bool has = form_has_bound(d.form);
   return boost::json::object{
       {"form", bound_form_name(d.form)},
       {"counts", has ? boost::json::value(bound_count_name(d.counts)) : nullptr},
-      {"eta", has ? boost::json::value(d.eta) : nullptr},
-      {"tau", has ? boost::json::value(d.tau) : nullptr}};
+      {"step_scale", has ? boost::json::value(d.eta) : nullptr},
+      {"threshold", has ? boost::json::value(d.tau) : nullptr}};
 }
 
 boost::json::array describe_points(const Experiment& e) {

@@ -200,6 +200,26 @@ TEST(VerifyAudit, ZeroStartBoundForANonZeroStartIsNamed) {
       << r.out;
 }
 
+// Each other recomputed field of a record, changed alone, is named.
+TEST(VerifyAudit, EachRecomputedRecordFieldIsNamed) {
+  const std::vector<std::pair<const char*, boost::json::value>> edits = {
+      {"gamma", 123.0},
+      {"w_ref_norm", 123.0},
+      {"ratio", 0.5},
+      {"bound_holds", false},
+      {"bound_clean", 1.0},
+      {"plain_bound", 1.0},
+      {"plain_bound_holds", false},
+      {"separable", false},
+      {"plugin", "eta_perceptron"}};
+  for (const auto& [field, value] : edits) {
+    test::TempDir dir;
+    const fs::path f = copy_of_quickstart(dir);
+    const auto line = edit_record(f, init_aware, [&](auto& r) { r[field] = value; });
+    expect_difference(f, line_of(f, line), field, boost::json::serialize(value));
+  }
+}
+
 TEST(VerifyAudit, ManifestDataFactsAndDigestAreNamed) {
   test::TempDir dir;
   const fs::path f = copy_of_quickstart(dir);

@@ -66,7 +66,10 @@ class MetricCollector final : public MetricSink {
 // failed run, which the exit code reports.
 void stop_on_non_finite(const RunRequest& r, RunOutcome& out, const std::string& where) {
   const PluginDescriptor& d = r.plugin->descriptor();
-  if (d.guarantee == Guarantee::kLeastSquares) {
+  // Asked only here, when it matters: the declaration for these params says whether the
+  // learner is a least-squares one (checked at prepare time, so this does not fail).
+  const LearnerSetup setup{*r.params, r.task, r.data->rows, r.data->cols, r.data->classes};
+  if (r.plugin->declare_bound(setup).form == BoundForm::kLeastSquares) {
     out.status = RunStatus::kDiverged;
     out.error = "weights became non-finite " + where;
   } else {

@@ -1,36 +1,132 @@
-// plab describe PLUGIN: what a plugin does, its params, conventions and guarantee.
+// plab describe PLUGIN: what a plugin does, its params, conventions and declared bound.
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "cli/options.hpp"
+#include "error.hpp"
 #include "plugins/param_resolver.hpp"
 #include "plugins/plugin_library.hpp"
 #include "plugins/plugin_locator.hpp"
+#include "theory/bound_forms.hpp"
 
 namespace plab::cli {
 
 namespace {
 
-const char* guarantee_text(Guarantee g) {
-  switch (g) {
-    case Guarantee::kNone:
+// The theorem behind each declared form, in words (THEORY.md, docs/bounds.md).
+const char* form_text(BoundForm form) {
+  switch (form) {
+    case BoundForm::kNone:
       return "none (no mistake bound)";
-    case Guarantee::kNovikoff:
-      return "Novikoff: mistakes <= (R/rho)^2 from zero init; init-aware bound otherwise "
-             "(THEORY.md s1, s3)";
-    case Guarantee::kNovikoffScaled:
-      return "Novikoff for every eta > 0 from zero init; init-aware bound otherwise "
-             "(THEORY.md s2, s3)";
-    case Guarantee::kBatch:
-      return "batch: T <= (R/rho)^2 averaged, sum m_t <= n (R/rho)^2 plain sum (THEORY.md s4)";
-    case Guarantee::kMulticlass:
-      return "multi-class: mistakes <= 2 R^2 / gamma^2 (THEORY.md s5)";
-    case Guarantee::kMarginPerceptron:
-      return "margin perceptron: mistakes <= (R^2 + 2 tau/eta) / rho^2 from zero; init-aware "
+    case BoundForm::kNovikoff:
+      return "Novikoff: count <= (R/rho)^2 from zero init; init-aware bound with step scale "
+             "eta otherwise (THEORY.md s1-s3)";
+    case BoundForm::kBatchAveraged:
+      return "batch, averaged step: updates <= (R/rho)^2 from zero; init-aware otherwise "
+             "(THEORY.md s4)";
+    case BoundForm::kBatchSummed:
+      return "batch, summed step: sum m_t <= n (R/rho)^2 from zero (misclassified samples "
+             "over all epochs); init-aware otherwise (THEORY.md s4)";
+    case BoundForm::kKesler:
+      return "multi-class (Kesler): count <= 2 R^2 / gamma^2 from zero; init-aware otherwise "
+             "(THEORY.md s5)";
+    case BoundForm::kMarginPerceptron:
+      return "margin perceptron: count <= (R^2 + 2 tau/eta) / rho^2 from zero; init-aware "
              "form otherwise (docs/bounds.md)";
-    case Guarantee::kLeastSquares:
+    case BoundForm::kLeastSquares:
       return "none; reports the distance to the least-squares optimum (THEORY.md s6)";
   }
   return "";
+}
+
+// "novikoff on mistakes, eta = 0.5": the declared values.
+std::string declared_text(const BoundDeclaration& b) {
+  std::string out = bound_form_name(b.form);
+  if (!form_has_bound(b.form)) return out;
+  out += std::string(" on ") + bound_count_name(b.counts) + ", eta = " + number_text(b.eta);
+  if (b.form == BoundForm::kMarginPerceptron) out += ", tau = " + number_text(b.tau);
+  return out;
+}
+
+bool same(const BoundDeclaration& a, const BoundDeclaration& b) {
+  auto same_number = [](double x, double y) { return x == y || (x != x && y != y); };
+  return a.form == b.form && a.counts == b.counts && same_number(a.eta, b.eta) &&
+         same_number(a.tau, b.tau);
+}
+
+bool in_range(const ParamSpec& s, double v) {
+  return (s.lower_open ? v > s.lower : v >= s.lower) && (s.upper_open ? v < s.upper : v <= s.upper);
+}
+
+// Other valid values of one param, to see whether the declaration depends on it: every
+// other choice, the other boolean, a nearby number in range.
+std::vector<ParamSet::Entry> probes(const ParamSpec& s) {
+  std::vector<ParamSet::Entry> out;
+  ParamSet::Entry e{s.name, s.type, s.default_number, s.default_choice};
+  if (s.type == ParamType::kBool) {
+    e.number = e.number != 0.0 ? 0.0 : 1.0;
+    out.push_back(e);
+  } else if (s.type == ParamType::kChoice) {
+    std::string choice;
+    for (const char* c = s.choices;; ++c) {
+      if (*c != '|' && *c != '\0') {
+        choice += *c;
+        continue;
+      }
+      if (choice != s.default_choice) out.push_back({s.name, s.type, 0.0, choice});
+      choice.clear();
+      if (*c == '\0') break;
+    }
+  } else {
+    const double d = s.default_number;
+    for (const double v : {2.0 * d, d + 1.0, d / 2.0, d - 1.0}) {
+      if (v != d && in_range(s, v)) {
+        e.number = v;
+        out.push_back(e);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// The declaration for the default params, and which params change it: the form printed is
+// the defaults' one, and the user is told when theirs may differ.
+void print_bound(const PluginLibrary& plugin) {
+  const PluginDescriptor& d = plugin.descriptor();
+  const bool binary = (d.tasks & kBinaryTask) != 0;
+  const TaskKind task = binary ? TaskKind::kBinary : TaskKind::kMulticlass;
+  const ParamSet defaults = default_params(d);
+  auto declare = [&](const ParamSet& params) {
+    return plugin.declare_bound(LearnerSetup{params, task, 1, 2, binary ? 2u : 3u});
+  };
+  const BoundDeclaration base = declare(defaults);
+  std::vector<std::string> changes;
+  std::vector<std::string> refusals;
+  for (std::size_t k = 0; k < d.param_count; ++k) {
+    for (const ParamSet::Entry& probe : probes(d.params[k])) {
+      ParamSet varied;
+      for (const auto& e : defaults.entries()) varied.add(e.name == probe.name ? probe : e);
+      try {
+        if (same(declare(varied), base)) continue;
+      } catch (const PluginError& e) {
+        refusals.push_back(e.what());
+      }
+      changes.push_back(d.params[k].name);
+      break;
+    }
+  }
+  std::printf("guarantee:  %s\n", form_text(base.form));
+  std::printf("declared:   %s, for the default params", declared_text(base).c_str());
+  if (changes.empty()) {
+    std::printf("\n\n");
+  } else {
+    std::string list;
+    for (const auto& c : changes) list += (list.empty() ? "" : ", ") + c;
+    std::printf("; it depends on params: %s\n\n", list.c_str());
+  }
+  for (const auto& r : refusals) std::printf("warning: %s\n\n", r.c_str());
 }
 
 const char* orders_text(OrderSupport o) {
@@ -71,7 +167,7 @@ int describe_command(const Args& args) {
   std::printf("file:       %s\n", plugin->path().c_str());
   std::printf("tasks:      %s\n", tasks.c_str());
   std::printf("orders:     %s\n", orders_text(d.orders));
-  std::printf("guarantee:  %s\n\n", guarantee_text(d.guarantee));
+  print_bound(*plugin);
   std::printf("%s\n\n", d.details);
   if (d.param_count == 0) {
     std::printf("params: none\n");

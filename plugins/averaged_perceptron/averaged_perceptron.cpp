@@ -115,6 +115,11 @@ class AveragedPerceptron final : public plab::Learner {
   std::vector<Vote> votes_;
 };
 
+// Its training is the perceptron's (y·x̃ on every mistake); the average only predicts.
+plab::BoundDeclaration declare_bound(const plab::LearnerSetup& /*setup*/) {
+  return {.form = plab::BoundForm::kNovikoff, .counts = plab::BoundCount::kMistakes, .eta = 1.0};
+}
+
 constexpr plab::PluginDescriptor kDescriptor{
     .abi_version = plab::kAbiVersion,
     .name = "averaged_perceptron",
@@ -131,7 +136,7 @@ constexpr plab::PluginDescriptor kDescriptor{
     .params = kParams,
     .param_count = std::size(kParams),
     .tasks = plab::kBinaryTask,
-    .guarantee = plab::Guarantee::kNovikoff,
+    .declare_bound = declare_bound,
     .orders = plab::OrderSupport::kPermutation,
     .check = nullptr,
 };

@@ -74,6 +74,17 @@ class BatchPerceptron final : public plab::Learner {
   bool tie_positive_;
 };
 
+// The averaged step bounds the batch updates; the summed step bounds the misclassified
+// samples summed over epochs (THEORY.md §4, docs/bounds.md).
+plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
+  const double eta = setup.params.real("eta");
+  if (setup.params.flag("normalize")) {
+    return {
+        .form = plab::BoundForm::kBatchAveraged, .counts = plab::BoundCount::kUpdates, .eta = eta};
+  }
+  return {.form = plab::BoundForm::kBatchSummed, .counts = plab::BoundCount::kMistakes, .eta = eta};
+}
+
 constexpr plab::PluginDescriptor kDescriptor{
     .abi_version = plab::kAbiVersion,
     .name = "batch_perceptron",
@@ -90,7 +101,7 @@ constexpr plab::PluginDescriptor kDescriptor{
     .params = kParams,
     .param_count = std::size(kParams),
     .tasks = plab::kBinaryTask,
-    .guarantee = plab::Guarantee::kBatch,
+    .declare_bound = declare_bound,
     .orders = plab::OrderSupport::kNone,
     .check = nullptr,
 };

@@ -26,6 +26,16 @@ struct ScaledStep {
 
 using EtaPerceptron = plab::BinaryOnlineLearner<ScaledStep>;
 
+// The step is η·y·x̃, or η(y − ŷ)·x̃ = 2η·y·x̃ on a mistake for "residual": Novikoff with
+// step scale η or 2η (THEORY.md §2, §3).
+plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
+  const double eta = setup.params.real("eta");
+  const bool residual = setup.params.choice("step") == "residual";
+  return {.form = plab::BoundForm::kNovikoff,
+          .counts = plab::BoundCount::kMistakes,
+          .eta = residual ? 2.0 * eta : eta};
+}
+
 constexpr plab::PluginDescriptor kDescriptor{
     .abi_version = plab::kAbiVersion,
     .name = "eta_perceptron",
@@ -42,7 +52,7 @@ constexpr plab::PluginDescriptor kDescriptor{
     .params = kParams,
     .param_count = std::size(kParams),
     .tasks = plab::kBinaryTask,
-    .guarantee = plab::Guarantee::kNovikoffScaled,
+    .declare_bound = declare_bound,
     .orders = plab::OrderSupport::kMistakeDriven,
     .check = nullptr,
 };

@@ -117,6 +117,11 @@ class LinearUnit final : public plab::Learner {
   double previous_loss_ = std::numeric_limits<double>::quiet_NaN();
 };
 
+// No mistake bound: the distance to the least-squares optimum instead (THEORY.md §6).
+plab::BoundDeclaration declare_bound(const plab::LearnerSetup& /*setup*/) {
+  return {.form = plab::BoundForm::kLeastSquares};
+}
+
 constexpr plab::PluginDescriptor kDescriptor{
     .abi_version = plab::kAbiVersion,
     .name = "linear_unit_sgd",
@@ -133,7 +138,7 @@ constexpr plab::PluginDescriptor kDescriptor{
     .params = kParams,
     .param_count = std::size(kParams),
     .tasks = plab::kBinaryTask,
-    .guarantee = plab::Guarantee::kLeastSquares,
+    .declare_bound = declare_bound,
     .orders = plab::OrderSupport::kPermutation,
     .check = nullptr,
 };

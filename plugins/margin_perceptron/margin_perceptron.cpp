@@ -49,6 +49,14 @@ class MarginPerceptron final : public plab::Learner {
   std::vector<std::uint32_t> scratch_;
 };
 
+// η·y·x̃ whenever y·(w·x̃) ≤ τ; `mistakes` counts these updates (docs/bounds.md).
+plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
+  return {.form = plab::BoundForm::kMarginPerceptron,
+          .counts = plab::BoundCount::kMistakes,
+          .eta = setup.params.real("eta"),
+          .tau = setup.params.real("tau")};
+}
+
 constexpr plab::PluginDescriptor kDescriptor{
     .abi_version = plab::kAbiVersion,
     .name = "margin_perceptron",
@@ -64,7 +72,7 @@ constexpr plab::PluginDescriptor kDescriptor{
     .params = kParams,
     .param_count = std::size(kParams),
     .tasks = plab::kBinaryTask,
-    .guarantee = plab::Guarantee::kMarginPerceptron,
+    .declare_bound = declare_bound,
     .orders = plab::OrderSupport::kMistakeDriven,
     .check = nullptr,
 };

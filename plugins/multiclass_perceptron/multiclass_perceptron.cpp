@@ -136,6 +136,13 @@ class MulticlassPerceptron final : public plab::Learner {
   std::vector<std::uint32_t> mistakes_;
 };
 
+// A mistake adds η(e_y − e_ŷ)⊗x̃: the Kesler form with step scale η (THEORY.md §5).
+plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
+  return {.form = plab::BoundForm::kKesler,
+          .counts = plab::BoundCount::kMistakes,
+          .eta = setup.params.real("eta")};
+}
+
 constexpr plab::PluginDescriptor kDescriptor{
     .abi_version = plab::kAbiVersion,
     .name = "multiclass_perceptron",
@@ -154,7 +161,7 @@ constexpr plab::PluginDescriptor kDescriptor{
     .params = kParams,
     .param_count = std::size(kParams),
     .tasks = plab::kBinaryTask | plab::kMulticlassTask,
-    .guarantee = plab::Guarantee::kMulticlass,
+    .declare_bound = declare_bound,
     .orders = plab::OrderSupport::kMistakeDriven,
     .check = nullptr,
 };

@@ -13,6 +13,11 @@ struct ClassicStep {
 
 using Perceptron = plab::BinaryOnlineLearner<ClassicStep>;
 
+// Every mistake adds y·x̃: Novikoff with step scale 1 (THEORY.md §1, §3).
+plab::BoundDeclaration declare_bound(const plab::LearnerSetup& /*setup*/) {
+  return {.form = plab::BoundForm::kNovikoff, .counts = plab::BoundCount::kMistakes, .eta = 1.0};
+}
+
 constexpr plab::PluginDescriptor kDescriptor{
     .abi_version = plab::kAbiVersion,
     .name = "perceptron",
@@ -27,7 +32,7 @@ constexpr plab::PluginDescriptor kDescriptor{
     .params = kParams,
     .param_count = std::size(kParams),
     .tasks = plab::kBinaryTask,
-    .guarantee = plab::Guarantee::kNovikoff,
+    .declare_bound = declare_bound,
     .orders = plab::OrderSupport::kMistakeDriven,
     .check = nullptr,
 };

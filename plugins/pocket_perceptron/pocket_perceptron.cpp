@@ -110,7 +110,7 @@ constexpr plab::PluginDescriptor kDescriptor{
     .params = kParams,
     .param_count = std::size(kParams),
     .tasks = plab::kBinaryTask,
-    .guarantee = plab::Guarantee::kNone,
+    .declare_bound = plab::no_bound,
     .orders = plab::OrderSupport::kPermutation,
     .check = nullptr,
 };

@@ -1,5 +1,6 @@
 // Property test: on random separable sets, no run ever exceeds the bound the engine prints
-// for it (THEORY.md §1–§5). Real plugins, the engine's protocol, oracle and bound code.
+// for it (THEORY.md §1–§5). Real plugins, their declared bound forms, the engine's protocol,
+// oracle and bound code.
 #include <gtest/gtest.h>
 
 #include "data/dataset_loader.hpp"
@@ -36,8 +37,9 @@ struct Checker {
     const RunOutcome out = run_protocol(request);
     ASSERT_EQ(out.status, RunStatus::kConverged) << plugin_name << " " << order << " " << out.error;
     BoundInputs in;
-    in.guarantee = plugin->descriptor().guarantee;
-    in.params = &p;
+    // The bound the plugin declares for these params, as `plab run` asks for it.
+    const LearnerSetup setup{p, data.task(), data.rows(), data.cols(), data.class_names().size()};
+    in.declared = plugin->declare_bound(setup);
     in.theory = &theory;
     in.data = &data;
     in.initial_weights = out.initial_weights;

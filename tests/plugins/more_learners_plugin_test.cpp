@@ -82,8 +82,8 @@ TEST(MarginPerceptron, NeverExceedsItsBoundOnRandomSets) {
     const RunOutcome out = run_protocol(r);
     ASSERT_EQ(out.status, RunStatus::kConverged);
     BoundInputs in;
-    in.guarantee = plugin->descriptor().guarantee;
-    in.params = &p;
+    in.declared = plugin->declare_bound(
+        LearnerSetup{p, TaskKind::kBinary, data.data.rows(), data.data.cols(), 2});
     in.theory = &theory;
     in.data = &data.data;
     in.initial_weights = out.initial_weights;

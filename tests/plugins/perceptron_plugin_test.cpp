@@ -17,7 +17,11 @@ TEST(PerceptronPlugin, DescriptorIsWhatConfigsRelyOn) {
   const PluginDescriptor& d = plugin->descriptor();
   EXPECT_STREQ(d.name, "perceptron");
   EXPECT_EQ(d.abi_version, kAbiVersion);
-  EXPECT_EQ(d.guarantee, Guarantee::kNovikoff);
+  const ParamSet defaults = resolve_params(d, Json::object(), "/params");
+  const BoundDeclaration b = plugin->declare_bound({defaults, TaskKind::kBinary, 2, 3, 2});
+  EXPECT_EQ(b.form, BoundForm::kNovikoff);
+  EXPECT_EQ(b.counts, BoundCount::kMistakes);
+  EXPECT_EQ(b.eta, 1.0);
   EXPECT_EQ(d.orders, OrderSupport::kMistakeDriven);
   EXPECT_EQ(d.tasks, static_cast<std::uint32_t>(kBinaryTask));
 }

@@ -12,7 +12,8 @@
 
 namespace plab {
 
-inline constexpr std::uint32_t kAbiVersion = 1;
+// Version 2: the descriptor's `declare_bound` (plab/bound.hpp) replaced the Guarantee enum.
+inline constexpr std::uint32_t kAbiVersion = 2;
 
 }  // namespace plab
 

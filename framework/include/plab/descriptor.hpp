@@ -1,4 +1,4 @@
-// The plugin descriptor: what a plugin is, which params it takes, which guarantee it claims.
+// The plugin descriptor: what a plugin is, which params it takes, how it declares its bound.
 //
 // Every plugin exports exactly two symbols through BOOST_DLL_ALIAS (see plugin.hpp, which
 // writes both for you): `plab_descriptor`, a PluginDescriptor, and `plab_create`, the
@@ -11,6 +11,7 @@
 #include <string>
 
 #include "plab/abi.hpp"
+#include "plab/bound.hpp"
 #include "plab/learner.hpp"
 #include "plab/params.hpp"
 
@@ -20,17 +21,6 @@ namespace plab {
 enum TaskFlag : std::uint32_t {
   kBinaryTask = 1u << 0,      // labels y ∈ {−1, +1}
   kMulticlassTask = 1u << 1,  // class indices 0..k−1, k ≥ 2
-};
-
-// The theorem a learner's mistakes are checked against (THEORY.md); the engine evaluates it.
-enum class Guarantee : std::uint8_t {
-  kNone,      // no mistake bound
-  kNovikoff,  // classic perceptron: k ≤ (R/ρ)² from zero (§1), init-aware form else (§3)
-  kNovikoffScaled,  // η-scaled perceptron: same, with the init-aware form scaled by η (§2, §3)
-  kBatch,         // batch perceptron: T ≤ (R/ρ)² averaged, Σ m_t ≤ n(R/ρ)² plain sum (§4)
-  kMulticlass,    // Kesler construction: k ≤ 2R²/γ² (§5)
-  kLeastSquares,  // linear unit: distance to the least-squares optimum instead (§6)
-  kMarginPerceptron,  // updates when y·(w·x̃) ≤ τ: k ≤ (R² + 2τ/η)/ρ² (docs/bounds.md)
 };
 
 enum class OrderSupport : std::uint8_t {
@@ -71,7 +61,8 @@ struct PluginDescriptor {
   const ParamSpec* params = nullptr;
   std::size_t param_count = 0;
   std::uint32_t tasks = kBinaryTask;
-  Guarantee guarantee = Guarantee::kNone;
+  // Required: the bound its resolved params give (plab/bound.hpp); plab::no_bound for none.
+  DeclareBoundFunction* declare_bound = nullptr;
   OrderSupport orders = OrderSupport::kPermutation;
   CheckFunction* check = nullptr;  // may be nullptr
 };

@@ -11,12 +11,6 @@ namespace plab {
 
 namespace {
 
-std::string number_text(double v) {
-  char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-  return std::string(buffer, end);
-}
-
 std::vector<std::string> split_choices(const char* choices) {
   std::vector<std::string> out;
   std::string current;
@@ -51,6 +45,12 @@ bool in_range(const ParamSpec& s, double v) {
 }
 
 }  // namespace
+
+std::string number_text(double v) {
+  char buffer[32];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+  return std::string(buffer, end);
+}
 
 std::string describe_param_type(const ParamSpec& s) {
   switch (s.type) {
@@ -148,6 +148,15 @@ ParamSet resolve_params(const PluginDescriptor& plugin, const Json& params,
   if (plugin.check != nullptr) {
     const std::string problem = plugin.check(set);
     if (!problem.empty()) throw_config_error(pointer, who + ": " + problem);
+  }
+  return set;
+}
+
+ParamSet default_params(const PluginDescriptor& d) {
+  ParamSet set;
+  for (std::size_t k = 0; k < d.param_count; ++k) {
+    const ParamSpec& s = d.params[k];
+    set.add({s.name, s.type, s.default_number, s.default_choice});
   }
   return set;
 }

@@ -13,7 +13,13 @@ namespace plab {
 ParamSet resolve_params(const PluginDescriptor& plugin, const Json& params,
                         const std::string& pointer);
 
+// Every declared param at its default, unchecked (the defaults are the plugin's own).
+ParamSet default_params(const PluginDescriptor& plugin);
+
 Json params_to_json(const ParamSet& params);
+
+// The shortest text that reads back as `v` ("0.5", "1e-10"), for messages.
+std::string number_text(double v);
 
 // For `plab describe`: "real, > 0", "one of: mistake | positive", ...
 std::string describe_param_type(const ParamSpec& spec);

@@ -3,6 +3,8 @@
 #include <boost/dll/library_info.hpp>
 
 #include "error.hpp"
+#include "plugins/param_resolver.hpp"
+#include "theory/bound_forms.hpp"
 
 namespace plab {
 
@@ -20,6 +22,26 @@ std::string loader_message(const std::string& what) {
   const std::size_t end = what.rfind("):");
   const std::size_t from = start + marker.size();
   return what.substr(from, end == std::string::npos || end < from ? std::string::npos : end - from);
+}
+
+// "eta=0.5, step=\"label\"": which params a declaration was asked for.
+std::string params_text(const ParamSet& params) {
+  std::string out;
+  for (const auto& e : params.entries()) {
+    if (!out.empty()) out += ", ";
+    out += e.name + "=";
+    switch (e.type) {
+      case ParamType::kChoice:
+        out += "\"" + e.text + "\"";
+        break;
+      case ParamType::kBool:
+        out += e.number != 0.0 ? "true" : "false";
+        break;
+      default:
+        out += number_text(e.number);
+    }
+  }
+  return out.empty() ? "no params" : "params " + out;
 }
 
 }  // namespace
@@ -67,8 +89,21 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
                       " has an incomplete descriptor (name, version, summary, details and "
                       "the param table must be set)");
   }
+  if (descriptor.declare_bound == nullptr) {
+    throw PluginError(where +
+                      " declares no bound: its descriptor's `declare_bound` is not set (write "
+                      "plab::no_bound for a learner without one; docs/writing-a-plugin.md)");
+  }
   plugin->descriptor_ = &descriptor;
   plugin->create_ = &plugin->library_.get_alias<CreateFunction>(kFactorySymbol);
+  // The declaration for the default params on a nominal shape of each supported task: a
+  // broken declare_bound is refused before any config is read.
+  const ParamSet defaults = default_params(descriptor);
+  for (const TaskKind task : {TaskKind::kBinary, TaskKind::kMulticlass}) {
+    const bool binary = task == TaskKind::kBinary;
+    if ((descriptor.tasks & (binary ? kBinaryTask : kMulticlassTask)) == 0) continue;
+    plugin->declare_bound(LearnerSetup{defaults, task, 1, 2, binary ? 2u : 3u});
+  }
   return plugin;
 }
 
@@ -83,6 +118,27 @@ std::shared_ptr<Learner> PluginLibrary::create(const LearnerSetup& setup) const 
   // learner is gone.
   std::shared_ptr<const PluginLibrary> keep = shared_from_this();
   return std::shared_ptr<Learner>(result.learner, [keep](Learner* learner) { delete learner; });
+}
+
+BoundDeclaration PluginLibrary::declare_bound(const LearnerSetup& setup) const {
+  const std::string who =
+      "plugin '" + std::string(descriptor_->name) + "' (" + path_.string() + ")";
+  const std::string when = params_text(setup.params) + " on a " +
+                           (setup.task == TaskKind::kBinary ? "binary" : "multi-class") + " task";
+  BoundDeclaration declared;
+  try {
+    declared = descriptor_->declare_bound(setup);
+  } catch (const std::exception& e) {
+    throw PluginError(who + ": its declare_bound threw for " + when + ": " + e.what());
+  } catch (...) {
+    throw PluginError(who + ": its declare_bound threw for " + when + " (not a std::exception)");
+  }
+  const std::string problem = bound_declaration_problem(declared, *descriptor_, setup.task);
+  if (!problem.empty()) {
+    throw PluginError(who + " declares an invalid bound for " + when + ": " + problem +
+                      " (docs/writing-a-plugin.md, \"Declaring the bound\")");
+  }
+  return declared;
 }
 
 }  // namespace plab

@@ -17,7 +17,10 @@ namespace plab {
 class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
  public:
   // Loads `file` and checks it: a shared library, exporting plab_descriptor and plab_create,
-  // built for this engine's ABI version. Throws PluginError naming the file otherwise.
+  // built for this engine's ABI version, whose bound declaration is valid for its default
+  // params on every task it supports (so a broken declaration is refused at load, even by
+  // `plab describe`, not only by the config that first meets it). Throws PluginError naming
+  // the file otherwise.
   static std::shared_ptr<const PluginLibrary> load(const std::filesystem::path& file);
 
   const PluginDescriptor& descriptor() const { return *descriptor_; }
@@ -25,6 +28,11 @@ class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
 
   // Makes a learner; a factory failure is a PluginError carrying the plugin's message.
   std::shared_ptr<Learner> create(const LearnerSetup& setup) const;
+
+  // The bound the plugin declares for `setup` (resolved params, data shape), checked by
+  // bound_declaration_problem. Throws PluginError naming the plugin, the params and the
+  // field when the declaration is refused or the plugin's function throws.
+  BoundDeclaration declare_bound(const LearnerSetup& setup) const;
 
   // Private by intent; public only for std::make_shared.
   struct Token {};

@@ -99,8 +99,7 @@ std::string format_run_record(const Experiment& experiment, const RunId& id,
   BoundReport bound;
   if (ran) {
     BoundInputs in;
-    in.guarantee = learner.plugin->descriptor().guarantee;
-    in.params = &learner.params;
+    in.declared = learner.bound;
     in.theory = point.theory.get();
     in.data = point.data.get();
     in.initial_weights = outcome.initial_weights;

@@ -176,16 +176,15 @@ Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& 
         const PluginDescriptor& d = plugin->descriptor();
         check_task(d, *p.data, spec);
         check_order(d, p.config.protocol, spec, e.notes);
-        PreparedLearner l{spec.name,
-                          plugin,
-                          resolve_params(d, spec.params, spec.pointer + "/params"),
-                          Json(),
-                          {}};
+        PreparedLearner l{
+            spec.name, plugin, resolve_params(d, spec.params, spec.pointer + "/params"),
+            Json(),    {},     {}};
         l.params_json = params_to_json(l.params);
         // A probe learner tells the weight shape, so that a `given` init is checked now.
         const LearnerSetup setup{l.params, p.data->task(), p.data->rows(), p.data->cols(),
                                  p.data->class_names().size()};
         l.shape = plugin->create(setup)->shape();
+        l.bound = plugin->declare_bound(setup);
         if (p.config.init.kind == "given" && p.config.init.w.size() != l.shape.size()) {
           throw_config_error("/init/w", "has " + std::to_string(p.config.init.w.size()) +
                                             " values, but learner '" + spec.name + "' has " +
@@ -194,7 +193,7 @@ Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& 
                                             std::to_string(l.shape.cols) +
                                             (p.data->augmented() ? ", bias first" : "") + ")");
         }
-        need_least_squares = need_least_squares || d.guarantee == Guarantee::kLeastSquares;
+        need_least_squares = need_least_squares || l.bound.form == BoundForm::kLeastSquares;
         p.learners.push_back(std::move(l));
       }
       // The oracle runs once per (data set, theory block), before any run (DESIGN.md).

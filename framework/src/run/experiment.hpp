@@ -27,6 +27,7 @@ struct PreparedLearner {
   ParamSet params;
   Json params_json;  // the resolved params, defaults included
   WeightShape shape;
+  BoundDeclaration bound;  // what the plugin declares for these params and data, checked
 };
 
 struct PreparedPoint {

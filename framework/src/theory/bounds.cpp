@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "theory/bound_forms.hpp"
 #include "theory/least_squares.hpp"
 
 namespace plab {
@@ -11,27 +12,6 @@ namespace {
 
 constexpr double kUnitRoundoff = std::numeric_limits<double>::epsilon() / 2.0;
 
-std::optional<double> declared_real(const ParamSet& params, const char* name) {
-  for (const auto& e : params.entries()) {
-    if (e.name == name && e.type == ParamType::kReal) return e.number;
-  }
-  return std::nullopt;
-}
-
-bool declared_choice_is(const ParamSet& params, const char* name, const char* value) {
-  for (const auto& e : params.entries()) {
-    if (e.name == name && e.type == ParamType::kChoice) return e.text == value;
-  }
-  return false;
-}
-
-bool declared_flag(const ParamSet& params, const char* name) {
-  for (const auto& e : params.entries()) {
-    if (e.name == name && e.type == ParamType::kBool) return e.number != 0.0;
-  }
-  return false;
-}
-
 struct Form {
   std::string name;
   double eta = 1.0;
@@ -39,34 +19,28 @@ struct Form {
   bool count_updates = false;
 };
 
+// R²ₑ of each declared form (docs/bounds.md, "One form for every learner").
 std::optional<Form> form_for(const BoundInputs& in) {
+  const BoundDeclaration& d = in.declared;
+  if (!form_has_bound(d.form)) return std::nullopt;
   const double r2 = in.theory->radius * in.theory->radius;
-  const ParamSet& p = *in.params;
-  switch (in.guarantee) {
-    case Guarantee::kNovikoff:
-      return Form{"novikoff", 1.0, r2, false};
-    case Guarantee::kNovikoffScaled: {
-      // The residual step is η(y − ŷ) = 2ηy on a mistake: the label step with 2η.
-      const double eta = declared_real(p, "eta").value_or(1.0);
-      return Form{"novikoff", declared_choice_is(p, "step", "residual") ? 2.0 * eta : eta, r2,
-                  false};
-    }
-    case Guarantee::kBatch: {
-      const double eta = declared_real(p, "eta").value_or(1.0);
-      if (declared_flag(p, "normalize")) return Form{"batch_averaged", eta, r2, true};
-      return Form{"batch_sum", eta, static_cast<double>(in.data->rows()) * r2, false};
-    }
-    case Guarantee::kMulticlass:
-      return Form{"kesler", declared_real(p, "eta").value_or(1.0), 2.0 * r2, false};
-    case Guarantee::kMarginPerceptron: {
-      // Each update grows ‖w/η‖² by at most R² + 2τ/η (docs/bounds.md).
-      const double eta = declared_real(p, "eta").value_or(1.0);
-      const double tau = declared_real(p, "tau").value_or(0.0);
-      return Form{"margin_perceptron", eta, r2 + 2.0 * tau / eta, false};
-    }
+  Form form{bound_form_name(d.form), d.eta, r2, d.counts == BoundCount::kUpdates};
+  switch (d.form) {
+    case BoundForm::kBatchSummed:
+      // Counting misclassified samples: ‖gₜ‖² ≤ mₜ²R² ≤ n·mₜR².
+      form.r2 = static_cast<double>(in.data->rows()) * r2;
+      break;
+    case BoundForm::kKesler:
+      form.r2 = 2.0 * r2;
+      break;
+    case BoundForm::kMarginPerceptron:
+      // Each update grows ‖w/η‖² by at most R² + 2τ/η.
+      form.r2 = r2 + 2.0 * d.tau / d.eta;
+      break;
     default:
-      return std::nullopt;
+      break;
   }
+  return form;
 }
 
 }  // namespace
@@ -83,7 +57,8 @@ BoundReport evaluate_bound(const BoundInputs& in) {
   BoundReport out;
   const PointTheory& t = *in.theory;
 
-  if (in.guarantee == Guarantee::kLeastSquares && t.least_squares && !in.final_weights.empty()) {
+  if (in.declared.form == BoundForm::kLeastSquares && t.least_squares &&
+      !in.final_weights.empty()) {
     const auto& ref = *t.least_squares;
     out.ls_gap = squared_error(*in.data, in.final_weights) - ref.loss;
     double s = 0.0;

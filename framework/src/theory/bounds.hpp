@@ -21,8 +21,9 @@
 namespace plab {
 
 struct BoundInputs {
-  Guarantee guarantee = Guarantee::kNone;
-  const ParamSet* params = nullptr;
+  // The learner's declaration for its resolved params, already checked
+  // (theory/bound_forms.hpp); the engine reads no param of the plugin itself.
+  BoundDeclaration declared;
   const PointTheory* theory = nullptr;
   const Dataset* data = nullptr;
   std::span<const double> initial_weights;

@@ -41,7 +41,7 @@ std::string params_text(const ParamSet& params) {
         out += number_text(e.number);
     }
   }
-  return out.empty() ? "no params" : "params " + out;
+  return out.empty() ? "params (none)" : "params " + out;
 }
 
 }  // namespace
@@ -102,7 +102,8 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
   for (const TaskKind task : {TaskKind::kBinary, TaskKind::kMulticlass}) {
     const bool binary = task == TaskKind::kBinary;
     if ((descriptor.tasks & (binary ? kBinaryTask : kMulticlassTask)) == 0) continue;
-    plugin->declare_bound(LearnerSetup{defaults, task, 1, 2, binary ? 2u : 3u});
+    plugin->checked_bound(LearnerSetup{defaults, task, 1, 2, binary ? 2u : 3u},
+                          "its default " + params_text(defaults));
   }
   return plugin;
 }
@@ -121,10 +122,15 @@ std::shared_ptr<Learner> PluginLibrary::create(const LearnerSetup& setup) const 
 }
 
 BoundDeclaration PluginLibrary::declare_bound(const LearnerSetup& setup) const {
+  return checked_bound(setup, params_text(setup.params));
+}
+
+BoundDeclaration PluginLibrary::checked_bound(const LearnerSetup& setup,
+                                              const std::string& which) const {
   const std::string who =
       "plugin '" + std::string(descriptor_->name) + "' (" + path_.string() + ")";
-  const std::string when = params_text(setup.params) + " on a " +
-                           (setup.task == TaskKind::kBinary ? "binary" : "multi-class") + " task";
+  const std::string when =
+      which + " on a " + (setup.task == TaskKind::kBinary ? "binary" : "multi-class") + " task";
   BoundDeclaration declared;
   try {
     declared = descriptor_->declare_bound(setup);

@@ -39,6 +39,9 @@ class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
   PluginLibrary(Token, boost::dll::shared_library library, std::filesystem::path path);
 
  private:
+  // declare_bound, with `which` saying which params they are in messages.
+  BoundDeclaration checked_bound(const LearnerSetup& setup, const std::string& which) const;
+
   boost::dll::shared_library library_;
   std::filesystem::path path_;
   const PluginDescriptor* descriptor_ = nullptr;

@@ -184,7 +184,12 @@ Experiment prepare_points(const ExperimentSource& source, const PrepareOptions& 
         const LearnerSetup setup{l.params, p.data->task(), p.data->rows(), p.data->cols(),
                                  p.data->class_names().size()};
         l.shape = plugin->create(setup)->shape();
-        l.bound = plugin->declare_bound(setup);
+        try {
+          l.bound = plugin->declare_bound(setup);
+        } catch (const PluginError& error) {
+          throw PluginError(error.what() + (" (learner '" + spec.name + "' at " + spec.pointer) +
+                            ")");
+        }
         if (p.config.init.kind == "given" && p.config.init.w.size() != l.shape.size()) {
           throw_config_error("/init/w", "has " + std::to_string(p.config.init.w.size()) +
                                             " values, but learner '" + spec.name + "' has " +

@@ -116,7 +116,7 @@ std::string bound_declaration_problem(const BoundDeclaration& declared,
            name + " counts " + counts_accepted(form);
   }
   if (std::isnan(declared.eta)) {
-    return "field `eta` is not set; form " + name +
+    return "field `eta` is not set (or NaN); form " + name +
            " needs the step scale, a finite number > 0 (1 for the plain step y x~)";
   }
   if (!std::isfinite(declared.eta) || !(declared.eta > 0.0)) {

@@ -20,7 +20,16 @@ int main(int argc, char** argv) {
   int epochs = 1;
   while (!learner->train_epoch(data.view(), nullptr, nullptr).converged && epochs < 100) ++epochs;
   const bool separated = learner->count_errors(data.view()) == 0;
-  std::printf("%s: first epoch %s, separated after %d epochs: %s\n", plugin.descriptor().name,
-              ok ? "as computed by hand" : "WRONG", epochs, separated ? "yes" : "NO");
-  return ok && separated ? 0 : 1;
+  // The declared bound: none for the normalised step, Novikoff with eta = rate for the
+  // scaled one.
+  const plab::BoundDeclaration normalised = plugin.declare_bound(data);
+  const plab::BoundDeclaration scaled =
+      plugin.declare_bound(data, {{"step", "scaled"}, {"rate", 0.5}});
+  const bool declared = normalised.form == plab::BoundForm::kNone &&
+                        scaled.form == plab::BoundForm::kNovikoff &&
+                        scaled.counts == plab::BoundCount::kMistakes && scaled.eta == 0.5;
+  std::printf("%s: first epoch %s, separated after %d epochs: %s, bound declared %s\n",
+              plugin.descriptor().name, ok ? "as computed by hand" : "WRONG", epochs,
+              separated ? "yes" : "NO", declared ? "as intended" : "WRONG");
+  return ok && separated && declared ? 0 : 1;
 }

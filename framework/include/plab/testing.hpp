@@ -5,6 +5,7 @@
 //   auto data = plab::testing::SmallData({{1, 1}, {0, 0}}, {+1, -1});  // augmented for you
 //   auto learner = plugin.create(data, {{"eta", 0.5}});
 //   learner->train_epoch(data.view(), nullptr, nullptr);
+//   plab::BoundDeclaration b = plugin.declare_bound(data, {{"eta", 0.5}});
 //
 // Header-only; loads with POSIX dlopen (link ${CMAKE_DL_LIBS}). Errors throw
 // std::runtime_error with the loader's or the plugin's message.
@@ -74,7 +75,9 @@ class Plugin {
     p.descriptor_ = static_cast<const PluginDescriptor*>(alias("plab_descriptor"));
     p.create_ = reinterpret_cast<CreateFunction*>(const_cast<void*>(alias("plab_create")));
     if (p.descriptor_->abi_version != kAbiVersion) {
-      throw std::runtime_error(path + " was built for another plugin ABI version");
+      throw std::runtime_error(path + " was built for plugin ABI version " +
+                               std::to_string(p.descriptor_->abi_version) +
+                               ", but this SDK is version " + std::to_string(kAbiVersion));
     }
     return p;
   }
@@ -85,7 +88,29 @@ class Plugin {
   // repeated here (they are the engine's job), so give valid values.
   std::shared_ptr<Learner> create(const SmallData& data,
                                   const std::vector<ParamValue>& given = {}) {
-    params_ = std::make_shared<ParamSet>();
+    params_ = std::make_shared<ParamSet>(params(given));
+    const LearnerSetup setup{*params_, TaskKind::kBinary, data.view().rows, data.view().cols, 2};
+    CreateResult r = create_(setup);
+    if (r.learner == nullptr) throw std::runtime_error("the plugin refused: " + r.error);
+    auto keep = library_;
+    auto params = params_;
+    return std::shared_ptr<Learner>(r.learner, [keep, params](Learner* l) { delete l; });
+  }
+
+  // The bound the plugin declares for these params on `data` (plab/bound.hpp), as plab asks
+  // for it. plab also checks the declaration (docs/writing-a-plugin.md, "Declaring the
+  // bound"); this helper only calls the plugin's function.
+  BoundDeclaration declare_bound(const SmallData& data,
+                                 const std::vector<ParamValue>& given = {}) const {
+    if (descriptor_->declare_bound == nullptr) throw std::runtime_error("declare_bound is not set");
+    const ParamSet set = params(given);
+    return descriptor_->declare_bound(
+        LearnerSetup{set, TaskKind::kBinary, data.view().rows, data.view().cols, 2});
+  }
+
+ private:
+  ParamSet params(const std::vector<ParamValue>& given) const {
+    ParamSet set;
     for (std::size_t k = 0; k < descriptor_->param_count; ++k) {
       const ParamSpec& s = descriptor_->params[k];
       ParamSet::Entry e{s.name, s.type, s.default_number, s.default_choice};
@@ -97,17 +122,11 @@ class Plugin {
           e.number = v.number;
         }
       }
-      params_->add(e);
+      set.add(e);
     }
-    const LearnerSetup setup{*params_, TaskKind::kBinary, data.view().rows, data.view().cols, 2};
-    CreateResult r = create_(setup);
-    if (r.learner == nullptr) throw std::runtime_error("the plugin refused: " + r.error);
-    auto keep = library_;
-    auto params = params_;
-    return std::shared_ptr<Learner>(r.learner, [keep, params](Learner* l) { delete l; });
+    return set;
   }
 
- private:
   std::shared_ptr<void> library_;
   std::shared_ptr<ParamSet> params_;
   const PluginDescriptor* descriptor_ = nullptr;

@@ -174,6 +174,21 @@ TEST(DeclaredBounds, DescribePrintsTheDeclaredFormAndTheParamsItDependsOn) {
       << pocket.out;
 }
 
+// The point of declared bounds: the engine's bound code cannot depend on what a plugin
+// calls its params, because it names none of them.
+TEST(DeclaredBounds, TheEngineNamesNoPluginParam) {
+  namespace fs = std::filesystem;
+  for (const char* folder : {"framework/src", "experiments"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(fs::path(PLAB_SOURCE_DIR) / folder)) {
+      if (!entry.is_regular_file()) continue;
+      const std::string text = test::read_file(entry.path());
+      for (const char* name : {"\"eta\"", "\"tau\"", "\"normalize\"", "\"residual\""}) {
+        EXPECT_EQ(text.find(name), std::string::npos) << entry.path() << " names " << name;
+      }
+    }
+  }
+}
+
 TEST(DeclaredBounds, EveryRefusalIsInTheTroubleshootingTable) {
   const std::string readme = test::read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");
   const std::size_t start = readme.find("## Troubleshooting");

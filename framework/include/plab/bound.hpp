@@ -52,7 +52,8 @@ struct BoundDeclaration {
 };
 
 // `setup` carries the resolved params (defaults filled in, already checked) and the shape
-// of the data. Must not throw; if it does, the engine refuses the plugin with the message.
+// of the data. It must depend on its argument only (plab may call it again, from any
+// thread) and must not throw; if it does, the engine refuses the plugin with the message.
 using DeclareBoundFunction = BoundDeclaration(const LearnerSetup& setup);
 
 // For a learner that claims no bound: `.declare_bound = plab::no_bound`.

@@ -36,7 +36,8 @@ int verify_command(const Args& args) {
           " sweep point(s), re-read (SHA-256 of each file) or regenerated: rows, cols, classes, R",
       "each point's certified margin (gamma, w_ref_norm, rho) from its stored reference u",
       "each of " + std::to_string(report.records) +
-          " records: R, margin, status and counts, and its bound (bound_applies, bound_kind, "
+          " records: R, margin, status, counts and w0_norm, and its bound (bound_applies, "
+          "bound_kind, "
           "bound_on, bound, ratio, bound_holds, bound_clean, plain_bound, plain_bound_holds) "
           "from its counts, its learner's declared form and its initial weights"};
   report.not_rechecked.push_back(

@@ -177,6 +177,16 @@ TEST(VerifyAudit, FailedStatusWithMistakesIsNamed) {
   expect_difference(f, line_of(f, line), "mistakes", "1000");
 }
 
+TEST(VerifyAudit, DivergedStatusWithFinalErrorsIsNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  const auto line = edit_record(f, any_record, [](auto& r) {
+    r["status"] = "diverged";
+    r["converged"] = false;
+  });
+  expect_difference(f, line_of(f, line), "train_error", "0");
+}
+
 TEST(VerifyAudit, BoundOnSwitchedIsNamed) {
   test::TempDir dir;
   const fs::path f = copy_of_quickstart(dir);

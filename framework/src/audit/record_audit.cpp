@@ -38,12 +38,18 @@ boost::json::value text(const std::string& s) {
 
 // The bound the engine computed for this run (results/run_record.cpp), from what verify
 // recomputed itself. Not for a failed run: it computed none.
-BoundReport recompute_bound(const RecordFields& r, const AuditedPoint& p,
-                            const AuditedLearner& learner) {
+// The run's initial weights, drawn as the engine draws them (parallel_runner.cpp).
+std::vector<double> initial_weights(const RecordFields& r, const AuditedPoint& p,
+                                    const AuditedLearner& learner) {
   std::vector<double> w0(learner.weights, 0.0);
   Rng rng(derive_seed(p.config.seed, r.count("point"), r.count("repeat"),
                       StreamPurpose::kInitialWeights));
   fill_initial_weights(p.config.init, rng, w0);
+  return w0;
+}
+
+BoundReport recompute_bound(const RecordFields& r, const AuditedPoint& p,
+                            const AuditedLearner& learner, const std::vector<double>& w0) {
   BoundInputs in;
   in.declared = *learner.declared;
   in.theory = &p.theory;
@@ -69,6 +75,11 @@ void audit_record(const RecordFields& r, const std::string& where, const Audited
   check("rho", separable ? boost::json::value(m.rho) : nullptr);
 
   const std::string status = r.string("status");
+  check("converged", status == "converged");
+  if (status == "failed" || status == "diverged") {
+    // Only a run that finished has final weights and errors (results/run_record.cpp).
+    for (const char* key : {"train_error", "test_error", "w_norm"}) check(key, nullptr);
+  }
   if (status == "failed") {
     // A failed run ran no epoch the record could count, and the engine computed no bound.
     for (const char* key : {"epochs", "mistakes", "updates"}) check(key, nullptr);
@@ -84,10 +95,12 @@ void audit_record(const RecordFields& r, const std::string& where, const Audited
   }
   check("plugin", l->second.plugin.c_str());
   if (!l->second.declared || l->second.weights == 0) return;  // said once in not_rechecked
+  const std::vector<double> w0 = initial_weights(r, p, l->second);
+  check("w0_norm", euclidean_norm(w0));
   // plab wrote `bound_applies: true` with a null bound when the bound overflowed: such a
   // record is counted apart and not judged (summary.hpp), so its bound is not compared.
   if (r.boolean("bound_applies") && r.any("bound").is_null()) return;
-  const BoundReport b = recompute_bound(r, p, l->second);
+  const BoundReport b = recompute_bound(r, p, l->second, w0);
   check("bound_applies", b.applies);
   check("bound_kind", text(b.kind));
   check("bound_on", text(b.counts));

@@ -65,7 +65,8 @@ void stop_on_non_finite(const RunRequest& r, RunOutcome& out, std::span<const do
                         const std::string& where) {
   const PluginDescriptor& d = r.plugin->descriptor();
   // Asked only here, when it matters: the declaration for these params says whether the
-  // learner is a least-squares one (checked at prepare time, so this does not fail).
+  // learner is a least-squares one and what its step is (checked at prepare time, so this
+  // does not fail).
   const LearnerSetup setup{*r.params, r.task, r.data->rows, r.data->cols, r.data->classes};
   const BoundDeclaration declared = r.plugin->declare_bound(setup);
   if (declared.form == BoundForm::kLeastSquares) {

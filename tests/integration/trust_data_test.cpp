@@ -340,8 +340,9 @@ TEST(TrustData, AnEtaWhoseStepOverflowsIsRefusedNamingIt) {
                 "positive": ["setosa"]},
     "learners": [{"name": "p", "plugin": "eta_perceptron", "params": {"eta": 1e308}}],
     "protocol": {"kind": "convergence", "max_epochs": 10}})",
-              {"config error at /learners/0/params/eta: the step eta*x overflows a double: eta "
-               "1e+308 times the largest feature value 7.9"});
+              {"config error at /learners/0/params: the step eta*x overflows a double: eta "
+               "1e+308 (the step scale the learner declares for these params) times the largest "
+               "feature value 7.9"});
   EXPECT_EQ(err.find("plugin"), std::string::npos) << "the plugin is not to blame: " << err;
 }
 
@@ -390,7 +391,9 @@ TEST(TrustData, WeightsThatOverflowAfterSeveralUpdatesNameTheStepNotThePlugin) {
                        "step eta*y*x: |w0|inf 0 + 2 x eta 1e+308 x the largest |feature| 1"),
             std::string::npos)
       << error;
-  EXPECT_NE(error.find("the step size chosen (param 'eta'), not a plugin fault"), std::string::npos)
+  EXPECT_NE(error.find("the step size chosen (the step scale eta the learner declares), not a "
+                       "plugin fault"),
+            std::string::npos)
       << error;
   EXPECT_EQ(error.find("made the weights non-finite"), std::string::npos) << error;
 }

@@ -46,26 +46,26 @@ void check_initial_weights_fit(const InitSpec& init) {
 
 namespace {
 
-// The step a learner declares through its guarantee and params: the engine knows the update
-// to be η·y·x̃ (2η·y·x̃ for the residual step; η times a sum of up to N of them for the
-// batch perceptron; y·x̃ for the classic perceptron).
+// The step a learner declares through its bound (plab/bound.hpp): a form with a bound
+// says each update is η·y·x̃ with the declared step scale η (which already holds the factor
+// 2 of a residual step), or η times a sum of up to N of them for the batch forms. The
+// engine reads no param of the plugin: η is what the plugin declares.
 struct DeclaredStep {
-  bool known = false;  // the guarantee fixes the update's form
-  bool has_eta = false;
+  bool known = false;    // the declared form fixes the update's form
+  bool has_eta = false;  // a step scale other than 1
   double eta = 1.0;
   bool batch_sum = false;
 };
 
-// From the plugin's declaration (plab/bound.hpp): the engine reads no plugin param. The
-// declared η already holds any constant factor of the step (2η for the residual step).
 DeclaredStep declared_step(const BoundDeclaration& declared) {
   DeclaredStep s;
+  // A least-squares step is η·(y − w·x̃)·x̃: its first step is η·y·x̃ from zero, but not after.
   s.known = form_has_bound(declared.form);
   if (!s.known) return s;
-  s.has_eta = true;
   s.eta = declared.eta;
-  // With an averaged batch step the plugin forms the sum of up to N samples first, which
-  // can overflow when N·max|x| does: the sum bounds both.
+  s.has_eta = declared.eta != 1.0;
+  // With the averaged step the batch step is the average of up to N samples, but the plugin
+  // forms their sum first, which can overflow when N·max|x| does: the sum bounds both.
   s.batch_sum =
       declared.form == BoundForm::kBatchSummed || declared.form == BoundForm::kBatchAveraged;
   return s;
@@ -75,7 +75,7 @@ DeclaredStep declared_step(const BoundDeclaration& declared) {
 
 void check_step_fits(const BoundDeclaration& declared, const Dataset& data,
                      const std::string& params_pointer) {
-  // Only the guarantees whose (first) update the engine knows to be η times a sample.
+  // Only the forms whose (first) update the engine knows to be η times a sample.
   const DeclaredStep s = declared_step(declared);
   if (!s.has_eta) return;
   const double eta = s.eta;
@@ -89,15 +89,15 @@ void check_step_fits(const BoundDeclaration& declared, const Dataset& data,
       }
     }
   }
-  const double step = eta;
-  if (std::isfinite(step) && std::isfinite(step * largest)) return;
+  if (std::isfinite(eta * largest)) return;
   throw_config_error(
-      params_pointer + "/eta",
-      std::string("the step eta*x") + " overflows a double: eta " + text_of(eta) +
-          " times the largest feature value " + text_of(largest) + " (column '" +
-          data.feature_names()[col] +
+      params_pointer,
+      "the step eta*x overflows a double: eta " + text_of(eta) +
+          " (the step scale the learner declares for these params) times the largest feature "
+          "value " +
+          text_of(largest) + " (column '" + data.feature_names()[col] +
           "') is beyond about 1.8e308, so the weights would overflow at the first update; "
-          "lower eta or scale the data");
+          "lower the step size or scale the data");
 }
 
 std::string step_overflow_reason(const BoundDeclaration& declared, const TrainingSet& data,
@@ -122,11 +122,11 @@ std::string step_overflow_reason(const BoundDeclaration& declared, const Trainin
   const double rounding = 1.0 + (2.0 * k + rows + 4.0) * 0x1p-52;
   const double bound = (w0_largest + k * per_update) * rounding;
   if (bound <= std::numeric_limits<double>::max()) return {};
-  const std::string step = !s.has_eta ? "y*x"
-                           : s.batch_sum
-                               ? "eta times a sum of up to " + std::to_string(data.rows) + " y*x"
-                               : "eta*y*x";
-  // The bound as computed, factor by factor: k x [2 x] [N x] [eta x] max|x|.
+  const std::string step = s.batch_sum
+                               ? (s.has_eta ? "eta times " : "") + std::string("a sum of up to ") +
+                                     std::to_string(data.rows) + " y*x"
+                               : (s.has_eta ? "eta*y*x" : "y*x");
+  // The bound as computed, factor by factor: k x [N x] [eta x] max|x|.
   std::string factors = std::to_string(updates) + " x ";
   if (s.batch_sum) factors += std::to_string(data.rows) + " x ";
   if (s.has_eta) factors += "eta " + text_of(s.eta) + " x ";
@@ -134,8 +134,8 @@ std::string step_overflow_reason(const BoundDeclaration& declared, const Trainin
          (updates == 1 ? "" : "s") + " of the step " + step + ": |w0|inf " + text_of(w0_largest) +
          " + " + factors + "the largest |feature| " + text_of(largest) +
          " can exceed about 1.8e308. This is the engine's arithmetic with " +
-         (s.has_eta ? "the step size chosen (param 'eta'), not a plugin fault: lower eta or "
-                      "scale the data"
+         (s.has_eta ? "the step size chosen (the step scale eta the learner declares), not a "
+                      "plugin fault: lower the step size or scale the data"
                     : "the data's scale, not a plugin fault: scale the data");
 }
 

@@ -28,16 +28,17 @@ inline constexpr double kLargestGaussianDraw = 12.01;
 // double (otherwise the learner would be blamed for the engine's overflow).
 void check_initial_weights_fit(const InitSpec& init);
 
-// Throws ConfigError at `params_pointer`/eta when the declared step η·x (η holds any constant
-// factor, e.g. 2η for the residual step) overflows a double for some feature value of `data`.
+// Throws ConfigError at `params_pointer` when the first step η·x of a learner whose declared
+// form fixes its update (plab/bound.hpp; η the declared step scale, ≠ 1) overflows a double
+// for some feature value of `data`.
 void check_step_fits(const BoundDeclaration& declared, const Dataset& data,
                      const std::string& params_pointer);
 
 // Called when a learner's weights became non-finite after `updates` updates from `w0`:
-// if its guarantee declares the update (η·y·x̃ and its kin) and |w₀|∞ + updates × the
+// if its declared form fixes the update (η·y·x̃ and its kin) and |w₀|∞ + updates × the
 // largest possible step can exceed a double, says so, naming the step size, since that is
 // the engine's arithmetic with the user's numbers; "" when the step cannot explain it (the
-// plugin is then to blame) or the update is unknown (guarantee none or least squares).
+// plugin is then to blame) or the update is unknown (no bound, or least squares).
 std::string step_overflow_reason(const BoundDeclaration& declared, const TrainingSet& data,
                                  std::span<const double> w0, std::uint64_t updates);
 

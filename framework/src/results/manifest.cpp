@@ -8,6 +8,7 @@
 
 #include "build_info.hpp"
 #include "results/file_hash.hpp"
+#include "theory/bound_forms.hpp"
 
 namespace plab {
 
@@ -76,6 +77,18 @@ boost::json::object theory_json(const PointTheory& t) {
   return out;
 }
 
+// The learner's declared bound for its resolved params (plab/bound.hpp: step_scale is its
+// eta, threshold its tau; named apart from any plugin param), so that
+// `plab verify` recomputes every bound without loading the plugin (docs/verify.md).
+boost::json::object declaration_json(const BoundDeclaration& d) {
+  const bool has = form_has_bound(d.form);
+  return boost::json::object{
+      {"form", bound_form_name(d.form)},
+      {"counts", has ? boost::json::value(bound_count_name(d.counts)) : nullptr},
+      {"step_scale", has ? boost::json::value(d.eta) : nullptr},
+      {"threshold", has ? boost::json::value(d.tau) : nullptr}};
+}
+
 boost::json::array describe_points(const Experiment& e) {
   boost::json::array points;
   for (const PreparedPoint& p : e.points) {
@@ -85,7 +98,9 @@ boost::json::array describe_points(const Experiment& e) {
     for (const PreparedLearner& l : p.learners) {
       learners.push_back(boost::json::object{{"name", l.name},
                                              {"plugin", l.plugin->descriptor().name},
-                                             {"params", to_boost(l.params_json)}});
+                                             {"params", to_boost(l.params_json)},
+                                             {"weights", l.shape.size()},
+                                             {"bound", declaration_json(l.bound)}});
     }
     const Dataset& d = *p.data;
     boost::json::array classes;

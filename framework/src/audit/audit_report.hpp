@@ -1,0 +1,44 @@
+// What `plab verify` recomputed and where it found a recorded value that differs
+// (docs/verify.md): printed as a short summary and written to DIR/verify.json.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/json/value.hpp>
+
+namespace plab {
+
+struct Difference {
+  std::string where;  // "DIR/manifest.json" or "DIR/runs.jsonl:7"
+  std::string field;  // "points/0/theory/R", "bound"
+  std::string recorded;
+  std::string recomputed;
+
+  // "DIR/runs.jsonl:7: field 'bound': recorded 1e9, recomputed 7.9"
+  std::string text() const;
+};
+
+struct AuditReport {
+  std::vector<std::string> recomputed;     // what was recomputed, one phrase each
+  std::vector<std::string> not_rechecked;  // what verify could not recompute, and why
+  std::size_t points = 0;
+  std::size_t records = 0;
+  std::vector<Difference> differences;
+
+  void differ(std::string where, std::string field, const boost::json::value& recorded,
+              const boost::json::value& recomputed);
+};
+
+// JSON text of a value for messages: numbers in shortest round-trip form, null as null.
+std::string value_text(const boost::json::value& v);
+
+// Writes DIR/verify.json (through a temporary file and a rename); `verdict` is "clean",
+// "bound_violated" or "inconsistent".
+void write_verify_json(const std::filesystem::path& dir, const AuditReport& report,
+                       std::size_t violations, const std::string& verdict);
+
+}  // namespace plab

@@ -1,0 +1,182 @@
+#include "audit/point_audit.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <boost/json/serialize.hpp>
+
+#include "config/sweep.hpp"
+#include "error.hpp"
+#include "results/record_fields.hpp"
+#include "theory/bound_forms.hpp"
+#include "theory/margin_oracle.hpp"
+
+namespace plab {
+
+namespace {
+
+// Values plab computed itself and recomputes the same way: equal up to the last digits
+// (a relative 1e-12 leaves room for nothing an edit could hide in).
+bool same_number(double recorded, double recomputed) {
+  if (recorded == recomputed) return true;
+  return std::fabs(recorded - recomputed) <=
+         1e-12 * std::max(std::fabs(recorded), std::fabs(recomputed));
+}
+
+BoundForm form_named(const RecordFields& f, const std::string& name) {
+  for (auto form :
+       {BoundForm::kNone, BoundForm::kNovikoff, BoundForm::kBatchAveraged, BoundForm::kBatchSummed,
+        BoundForm::kKesler, BoundForm::kMarginPerceptron, BoundForm::kLeastSquares}) {
+    if (name == bound_form_name(form)) return form;
+  }
+  f.wrong("form", f.any("form"), "a bound form (docs/bounds.md)");
+}
+
+std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
+  if (!learner.has("bound")) return std::nullopt;
+  const RecordFields b = learner.object("bound");
+  BoundDeclaration d;
+  d.form = form_named(b, b.string("form"));
+  if (!form_has_bound(d.form)) return d;
+  const std::string counts = b.string("counts");
+  if (counts != "mistakes" && counts != "updates")
+    b.wrong("counts", b.any("counts"), "\"mistakes\" or \"updates\"");
+  d.counts = counts == "updates" ? BoundCount::kUpdates : BoundCount::kMistakes;
+  d.eta = b.number("step_scale");
+  d.tau = b.number("threshold");
+  return d;
+}
+
+Json to_config_json(const boost::json::value& v) { return Json::parse(boost::json::serialize(v)); }
+
+void check_data(const std::string& where, const RecordFields& point, const AuditedPoint& p,
+                AuditReport& report) {
+  const std::string name = "points/" + std::to_string(point.count("index")) + "/dataset/";
+  const RecordFields d = point.object("dataset");
+  const Dataset& data = p.data->data;
+  const auto count_field = [&](const char* key, std::size_t value) {
+    if (d.count(key) != value) report.differ(where, name + key, d.any(key), value);
+  };
+  count_field("rows", data.rows());
+  count_field("cols", data.cols());
+  if (d.boolean("augmented") != data.augmented())
+    report.differ(where, name + "augmented", d.any("augmented"), data.augmented());
+  const std::vector<RecordFields> classes = d.objects("classes");
+  const auto counts = data.class_counts();
+  if (classes.size() != data.class_names().size()) {
+    report.differ(where, name + "classes", static_cast<std::uint64_t>(classes.size()),
+                  static_cast<std::uint64_t>(data.class_names().size()));
+    return;
+  }
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    const std::string field = name + "classes/" + std::to_string(c);
+    if (classes[c].string("name") != data.class_names()[c])
+      report.differ(where, field + "/name", classes[c].any("name"), data.class_names()[c].c_str());
+    if (classes[c].count("count") != counts[c])
+      report.differ(where, field + "/count", classes[c].any("count"), counts[c]);
+  }
+}
+
+void check_file_digest(const std::string& where, const RecordFields& manifest,
+                       const AuditedPoint& p, AuditReport& report) {
+  if (p.config.dataset.kind != "csv") return;
+  const std::string path = p.config.dataset.path.lexically_normal().string();
+  const std::vector<RecordFields> files = manifest.objects("data_files");
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (files[i].string("path") != path) continue;
+    if (files[i].string("sha256") != p.data->data.source_sha256()) {
+      report.differ(where, "data_files/" + std::to_string(i) + "/sha256", files[i].any("sha256"),
+                    p.data->data.source_sha256().c_str());
+    }
+    return;
+  }
+  report.differ(where, "data_files", nullptr, ("an entry for " + path).c_str());
+}
+
+// R and the certified margin of the stored reference u, recomputed as the oracle does.
+void check_theory(const std::string& where, const RecordFields& point, AuditedPoint& p,
+                  AuditReport& report) {
+  const std::string name = "points/" + std::to_string(point.count("index")) + "/theory/";
+  const RecordFields t = point.object("theory");
+  const Dataset& data = p.data->data;
+  p.theory.radius = data_radius(data);
+  // An R beyond the range of a double is written as null (JSON has no infinity).
+  const std::optional<double> recorded = t.number_or_null("R");
+  if (std::isfinite(p.theory.radius) ? !recorded || !same_number(*recorded, p.theory.radius)
+                                     : recorded.has_value()) {
+    report.differ(where, name + "R", t.any("R"),
+                  std::isfinite(p.theory.radius) ? boost::json::value(p.theory.radius)
+                                                 : boost::json::value(nullptr));
+  }
+  MarginCertificate& m = p.theory.margin;
+  m.separable = t.boolean_or_null("separable");
+  if (!m.separable.value_or(false)) return;
+  for (const boost::json::value& v : t.array("reference")) {
+    if (!v.is_number()) t.wrong("reference", v, "an array of numbers");
+    m.reference.push_back(v.to_number<double>());
+  }
+  std::vector<double> u = m.reference;
+  const std::optional<CertifiedMargin> c = certify_separator(data, u);
+  if (!c) {
+    report.differ(where, name + "rho", t.any("rho"), "no positive margin for the stored u");
+    m.separable = false;
+    return;
+  }
+  m.reference = u;
+  m.gamma = c->gamma;
+  m.reference_norm = c->norm;
+  m.rho = c->rho;
+  const auto check = [&](const char* key, double value) {
+    if (!same_number(t.number(key), value)) report.differ(where, name + key, t.any(key), value);
+  };
+  check("gamma", m.gamma);
+  check("w_ref_norm", m.reference_norm);
+  check("rho", m.rho);
+  m.rho_upper = t.number_or_null("rho_upper");
+}
+
+}  // namespace
+
+std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& dir,
+                                                 const boost::json::object& manifest,
+                                                 AuditReport& report) {
+  const std::string where = (dir / "manifest.json").string();
+  const RecordFields m(manifest, where);
+  const Json document = to_config_json(m.any("config"));
+  const std::filesystem::path base_dir =
+      std::filesystem::path(m.string("config_file")).parent_path();
+  std::map<std::string, std::shared_ptr<const LoadedData>> loaded;
+  std::map<std::size_t, AuditedPoint> points;
+  try {
+    const std::vector<SweepAxis> axes = read_sweep_axes(document);
+    for (const RecordFields& point : m.objects("points")) {
+      const std::size_t index = point.count("index");
+      AuditedPoint p;
+      const SweepPoint sweep = make_point(document, axes, index);
+      p.config = parse_experiment(sweep.document, base_dir);
+      std::string key = sweep.document["dataset"].dump();
+      if (p.config.dataset.kind == "synthetic") key += "#" + std::to_string(p.config.seed);
+      auto& data = loaded[key];
+      if (!data) {
+        data = std::make_shared<const LoadedData>(
+            load_dataset_with_teacher(p.config.dataset, p.config.seed));
+      }
+      p.data = data;
+      check_file_digest(where, m, p, report);
+      check_data(where, point, p, report);
+      check_theory(where, point, p, report);
+      for (const RecordFields& l : point.objects("learners")) {
+        AuditedLearner learner{l.string("plugin"), l.has("weights") ? l.count("weights") : 0,
+                               read_declaration(l)};
+        p.learners[l.string("name")] = learner;
+      }
+      points[index] = std::move(p);
+    }
+  } catch (const ConfigError& error) {
+    throw DataError(where + ": the recorded config cannot be read again: " + error.what());
+  }
+  report.points = points.size();
+  return points;
+}
+
+}  // namespace plab

@@ -1,0 +1,43 @@
+// The facts of each sweep point that `plab verify` recomputes instead of trusting the
+// manifest (docs/verify.md): the data (re-read from the files the manifest names, their
+// SHA-256 checked, synthetic data regenerated from config and seed by the engine's own
+// loader), its rows, columns and classes, R, and the certified margin of the stored
+// reference separator u. Every difference is recorded in the report.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/json/object.hpp>
+
+#include "audit/audit_report.hpp"
+#include "config/experiment_config.hpp"
+#include "data/dataset_loader.hpp"
+#include "plab/bound.hpp"
+#include "theory/point_theory.hpp"
+
+namespace plab {
+
+struct AuditedLearner {
+  std::string plugin;
+  std::size_t weights = 0;
+  std::optional<BoundDeclaration> declared;  // nullopt: the manifest predates declarations
+};
+
+struct AuditedPoint {
+  ExperimentConfig config;  // the point's config, rebuilt from the manifest's
+  std::shared_ptr<const LoadedData> data;
+  PointTheory theory;                              // R and the margin as recomputed (u as stored)
+  std::map<std::string, AuditedLearner> learners;  // by learner name
+};
+
+// By sweep point index. DataError (exit 2) on a manifest that cannot be read this way.
+std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& dir,
+                                                 const boost::json::object& manifest,
+                                                 AuditReport& report);
+
+}  // namespace plab

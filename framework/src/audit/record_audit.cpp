@@ -1,0 +1,161 @@
+#include "audit/record_audit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <vector>
+
+#include <boost/json/parse.hpp>
+
+#include "error.hpp"
+#include "results/record_fields.hpp"
+#include "run/initial_weights.hpp"
+#include "run/random.hpp"
+#include "theory/bounds.hpp"
+
+namespace plab {
+
+namespace {
+
+bool same_value(const boost::json::value& recorded, const boost::json::value& recomputed) {
+  if (recorded.is_number() && recomputed.is_number()) {
+    const double a = recorded.to_number<double>();
+    const double b = recomputed.to_number<double>();
+    return a == b || std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b));
+  }
+  return recorded == recomputed;
+}
+
+boost::json::value number(const std::optional<double>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+boost::json::value flag(const std::optional<bool>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+boost::json::value text(const std::string& s) {
+  return s.empty() ? boost::json::value(nullptr) : boost::json::value(s);
+}
+
+// The bound the engine computed for this run (results/run_record.cpp), from what verify
+// recomputed itself. Not for a failed run: it computed none.
+// The run's initial weights, drawn as the engine draws them (parallel_runner.cpp).
+std::vector<double> initial_weights(const RecordFields& r, const AuditedPoint& p,
+                                    const AuditedLearner& learner) {
+  std::vector<double> w0(learner.weights, 0.0);
+  Rng rng(derive_seed(p.config.seed, r.count("point"), r.count("repeat"),
+                      StreamPurpose::kInitialWeights));
+  fill_initial_weights(p.config.init, rng, w0);
+  return w0;
+}
+
+BoundReport recompute_bound(const RecordFields& r, const AuditedPoint& p,
+                            const AuditedLearner& learner, const std::vector<double>& w0) {
+  BoundInputs in;
+  in.declared = *learner.declared;
+  in.theory = &p.theory;
+  in.data = &p.data->data;
+  in.initial_weights = w0;
+  in.mistakes = r.count("mistakes");
+  in.updates = r.count("updates");
+  return evaluate_bound(in);
+}
+
+void audit_record(const RecordFields& r, const std::string& where, const AuditedPoint& p,
+                  AuditReport& report) {
+  const auto check = [&](const char* key, const boost::json::value& recomputed) {
+    const boost::json::value& recorded = r.any(key);
+    if (!same_value(recorded, recomputed)) report.differ(where, key, recorded, recomputed);
+  };
+  const MarginCertificate& m = p.theory.margin;
+  const bool separable = m.separable.value_or(false);
+  check("R", std::isfinite(p.theory.radius) ? boost::json::value(p.theory.radius) : nullptr);
+  check("separable", flag(m.separable));
+  check("gamma", separable ? boost::json::value(m.gamma) : nullptr);
+  check("w_ref_norm", separable ? boost::json::value(m.reference_norm) : nullptr);
+  check("rho", separable ? boost::json::value(m.rho) : nullptr);
+
+  const std::string status = r.string("status");
+  check("converged", status == "converged");
+  if (status == "failed" || status == "diverged") {
+    // Only a run that finished has final weights and errors (results/run_record.cpp).
+    for (const char* key : {"train_error", "test_error", "w_norm"}) check(key, nullptr);
+  }
+  if (status == "failed") {
+    // A failed run ran no epoch the record could count, and the engine computed no bound.
+    for (const char* key : {"epochs", "mistakes", "updates"}) check(key, nullptr);
+    check("bound_applies", false);
+    check("bound", nullptr);
+    return;
+  }
+  const std::string learner_name = r.string("learner");
+  const auto l = p.learners.find(learner_name);
+  if (l == p.learners.end()) {
+    report.differ(where, "learner", r.any("learner"), "a learner of the point in manifest.json");
+    return;
+  }
+  check("plugin", l->second.plugin.c_str());
+  if (!l->second.declared || l->second.weights == 0) return;  // said once in not_rechecked
+  const std::vector<double> w0 = initial_weights(r, p, l->second);
+  check("w0_norm", euclidean_norm(w0));
+  // plab wrote `bound_applies: true` with a null bound when the bound overflowed: such a
+  // record is counted apart and not judged (summary.hpp), so its bound is not compared.
+  if (r.boolean("bound_applies") && r.any("bound").is_null()) return;
+  const BoundReport b = recompute_bound(r, p, l->second, w0);
+  check("bound_applies", b.applies);
+  check("bound_kind", text(b.kind));
+  check("bound_on", text(b.counts));
+  check("bound", number(b.bound));
+  check("ratio", number(b.ratio));
+  check("bound_holds", flag(b.holds));
+  check("bound_clean", number(b.clean));
+  check("plain_bound", number(b.plain));
+  check("plain_bound_holds", flag(b.plain_holds));
+}
+
+}  // namespace
+
+void audit_records(const std::filesystem::path& runs_file,
+                   const std::map<std::size_t, AuditedPoint>& points,
+                   std::optional<std::size_t> torn_line, bool large_sweep, AuditReport& report) {
+  std::ifstream in(runs_file, std::ios::binary);
+  bool old_manifest = false;
+  std::size_t unlisted = 0;
+  std::size_t number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (torn_line && number == *torn_line) break;
+    const std::string where = runs_file.string() + ":" + std::to_string(number);
+    boost::system::error_code error;
+    const boost::json::value v = boost::json::parse(line, error);
+    if (error || !v.is_object()) throw DataError(where + " is not a JSON object");
+    const RecordFields r(v.as_object(), where);
+    const auto p = points.find(r.count("point"));
+    if (p == points.end()) {
+      // A large sweep's manifest lists only some points (manifest.cpp): a record of another
+      // point has no recorded theory to recompute against.
+      if (large_sweep) {
+        ++unlisted;
+        continue;
+      }
+      report.differ(where, "point", r.any("point"), "a point listed in manifest.json");
+      continue;
+    }
+    for (const auto& [name, learner] : p->second.learners)
+      old_manifest = old_manifest || !learner.declared || learner.weights == 0;
+    audit_record(r, where, p->second, report);
+    ++report.records;
+  }
+  if (unlisted > 0) {
+    report.not_rechecked.push_back(
+        std::to_string(unlisted) +
+        " record(s) of sweep points this large sweep's manifest does not list (it lists only "
+        "the points of one folder's runs): only count <= bound was checked for them");
+  }
+  if (old_manifest) {
+    report.not_rechecked.push_back(
+        "bounds: the manifest does not record the learners' declared bounds (a folder written "
+        "before plugins declared them); only count <= bound was checked");
+  }
+}
+
+}  // namespace plab

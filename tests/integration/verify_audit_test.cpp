@@ -1,0 +1,359 @@
+// `plab verify DIR` as an independent auditor (issue 15, docs/verify.md), through the real
+// binary: a real results folder verifies clean; each recorded value that verify recomputes,
+// tampered with by hand, makes it exit 1 naming file:line (or the manifest field), the field,
+// the recorded and the recomputed value; malformed records exit 2.
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+
+namespace plab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::read_file;
+using test::run_plab;
+
+const std::string kSource = PLAB_SOURCE_DIR;
+
+// The quickstart (zero and gaussian init, cyclic and shuffled order) with 3 repeats: 12 runs.
+const fs::path& quickstart_folder() {
+  static test::TempDir dir;
+  static const fs::path out = [] {
+    const fs::path o = dir / "o";
+    const auto r = run_plab({"run", kSource + "/configs/quickstart.json", "--set", "/repeats=3",
+                             "--out", o.string(), "--no-report", "--quiet"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return o;
+  }();
+  return out;
+}
+
+// A fresh copy of the quickstart folder, to tamper with.
+fs::path copy_of_quickstart(const test::TempDir& dir) {
+  const fs::path copy = dir / "copy";
+  fs::copy(quickstart_folder(), copy, fs::copy_options::recursive);
+  fs::remove(copy / "verify.json");
+  return copy;
+}
+
+std::vector<std::string> lines_of(const fs::path& file) {
+  std::vector<std::string> lines;
+  std::istringstream in(read_file(file));
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+void write_lines(const fs::path& file, const std::vector<std::string>& lines) {
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  for (const auto& line : lines) out << line << '\n';
+}
+
+// The first record (from 1) for which `pick` holds, changed by `edit`; returns its line.
+std::size_t edit_record(const fs::path& dir,
+                        const std::function<bool(const boost::json::object&)>& pick,
+                        const std::function<void(boost::json::object&)>& edit) {
+  auto lines = lines_of(dir / "runs.jsonl");
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    auto record = boost::json::parse(lines[i]).as_object();
+    if (!pick(record)) continue;
+    edit(record);
+    lines[i] = boost::json::serialize(record);
+    write_lines(dir / "runs.jsonl", lines);
+    return i + 1;
+  }
+  ADD_FAILURE() << "no record to edit";
+  return 0;
+}
+
+bool any_record(const boost::json::object&) { return true; }
+bool init_aware(const boost::json::object& r) { return r.at("bound_kind") == "novikoff_init"; }
+
+void edit_manifest(const fs::path& dir, const std::function<void(boost::json::object&)>& edit) {
+  auto manifest = boost::json::parse(read_file(dir / "manifest.json")).as_object();
+  edit(manifest);
+  std::ofstream(dir / "manifest.json", std::ios::trunc) << boost::json::serialize(manifest);
+}
+
+boost::json::object& point0_theory(boost::json::object& m) {
+  return m.at("points").as_array().at(0).as_object().at("theory").as_object();
+}
+
+// verify exits 1 and names where, the field and both values.
+void expect_difference(const fs::path& dir, const std::string& where, const std::string& field,
+                       const std::string& recorded) {
+  const auto r = run_plab({"verify", dir.string()});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const std::string named =
+      where + ": field '" + field + "': recorded " + recorded + ", recomputed ";
+  EXPECT_NE(r.out.find(named), std::string::npos) << named << "\n" << r.out << r.err;
+  const auto verdict = boost::json::parse(read_file(dir / "verify.json")).as_object();
+  EXPECT_EQ(verdict.at("verdict"), "inconsistent");
+}
+
+std::string line_of(const fs::path& dir, std::size_t line) {
+  return (dir / "runs.jsonl").string() + ":" + std::to_string(line);
+}
+
+TEST(VerifyAudit, UntouchedFolderVerifiesCleanAndWritesVerifyJson) {
+  test::TempDir dir;
+  const fs::path folder = copy_of_quickstart(dir);
+  const auto r = run_plab({"verify", folder.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("recomputed 4 point(s) and 12 record(s); 0 recorded values differ"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("not re-checked: rho_upper"), std::string::npos) << r.out;
+  const auto v = boost::json::parse(read_file(folder / "verify.json")).as_object();
+  EXPECT_EQ(v.at("verdict"), "clean");
+  EXPECT_EQ(v.at("records"), 12);
+  EXPECT_EQ(v.at("points"), 4);
+  EXPECT_TRUE(v.at("differences").as_array().empty());
+}
+
+TEST(VerifyAudit, RecordRadiusChangedIsNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  const auto line = edit_record(f, any_record, [](auto& r) { r["R"] = 1.0; });
+  expect_difference(f, line_of(f, line), "R", "1E0");
+}
+
+TEST(VerifyAudit, ManifestRadiusChangedIsNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](auto& m) { point0_theory(m)["R"] = 1.0; });
+  expect_difference(f, (f / "manifest.json").string(), "points/0/theory/R", "1E0");
+}
+
+TEST(VerifyAudit, RecordRhoChangedIsNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  const auto line = edit_record(f, any_record, [](auto& r) { r["rho"] = 100; });
+  expect_difference(f, line_of(f, line), "rho", "100");
+}
+
+TEST(VerifyAudit, ManifestRhoChangedIsNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](auto& m) { point0_theory(m)["rho"] = 100; });
+  expect_difference(f, (f / "manifest.json").string(), "points/0/theory/rho", "100");
+}
+
+TEST(VerifyAudit, InflatedBoundWithInflatedMistakesIsNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  const auto line = edit_record(f, any_record, [](auto& r) {
+    r["bound"] = 1e9;
+    r["mistakes"] = 1000000;
+    r["updates"] = 1000000;
+    r["ratio"] = 1e-3;
+  });
+  expect_difference(f, line_of(f, line), "bound", "1E9");
+}
+
+TEST(VerifyAudit, ManyMistakesWithBoundNotApplyingIsNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  const auto line = edit_record(f, any_record, [](auto& r) {
+    r["mistakes"] = 1000;
+    r["updates"] = 1000;
+    r["bound_applies"] = false;
+  });
+  expect_difference(f, line_of(f, line), "bound_applies", "false");
+}
+
+TEST(VerifyAudit, FailedStatusWithMistakesIsNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  const auto line = edit_record(f, any_record, [](auto& r) {
+    r["mistakes"] = 1000;
+    r["status"] = "failed";
+  });
+  expect_difference(f, line_of(f, line), "mistakes", "1000");
+}
+
+TEST(VerifyAudit, DivergedStatusWithFinalErrorsIsNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  const auto line = edit_record(f, any_record, [](auto& r) {
+    r["status"] = "diverged";
+    r["converged"] = false;
+  });
+  expect_difference(f, line_of(f, line), "train_error", "0");
+}
+
+TEST(VerifyAudit, BoundOnSwitchedIsNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  const auto line = edit_record(f, any_record, [](auto& r) { r["bound_on"] = "updates"; });
+  expect_difference(f, line_of(f, line), "bound_on", "\"updates\"");
+}
+
+TEST(VerifyAudit, ZeroStartBoundForANonZeroStartIsNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  const auto line = edit_record(f, init_aware, [](auto& r) {
+    r["bound_kind"] = "novikoff";
+    r["bound"] = r.at("plain_bound");
+    r["bound_clean"] = nullptr;
+    r["plain_bound"] = nullptr;
+    r["plain_bound_holds"] = nullptr;
+  });
+  expect_difference(f, line_of(f, line), "bound_kind", "\"novikoff\"");
+  const auto r = run_plab({"verify", f.string()});
+  EXPECT_NE(r.out.find(line_of(f, line) + ": field 'bound': recorded "), std::string::npos)
+      << r.out;
+}
+
+// Each other recomputed field of a record, changed alone, is named.
+TEST(VerifyAudit, EachRecomputedRecordFieldIsNamed) {
+  const std::vector<std::pair<const char*, boost::json::value>> edits = {
+      {"gamma", 123.0},
+      {"w_ref_norm", 123.0},
+      {"ratio", 0.5},
+      {"bound_holds", false},
+      {"bound_clean", 1.0},
+      {"plain_bound", 1.0},
+      {"plain_bound_holds", false},
+      {"separable", false},
+      {"plugin", "eta_perceptron"}};
+  for (const auto& [field, value] : edits) {
+    test::TempDir dir;
+    const fs::path f = copy_of_quickstart(dir);
+    const auto line = edit_record(f, init_aware, [&](auto& r) { r[field] = value; });
+    expect_difference(f, line_of(f, line), field, boost::json::serialize(value));
+  }
+}
+
+TEST(VerifyAudit, ManifestDataFactsAndDigestAreNamed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](auto& m) {
+    m.at("points").as_array().at(1).as_object().at("dataset").as_object()["rows"] = 149;
+    m.at("data_files").as_array().at(0).as_object()["sha256"] = std::string(64, '0');
+  });
+  expect_difference(f, (f / "manifest.json").string(), "points/1/dataset/rows", "149");
+  const auto r = run_plab({"verify", f.string()});
+  EXPECT_NE(r.out.find("field 'data_files/0/sha256': recorded \"000"), std::string::npos) << r.out;
+}
+
+// A changed data file: its SHA-256 and the facts recomputed from it differ from the manifest.
+TEST(VerifyAudit, ChangedDataFileIsNamed) {
+  test::TempDir dir;
+  std::string iris = read_file(kSource + "/data/iris.csv");
+  const fs::path data = dir.write("iris.csv", iris);
+  const std::string config = R"({"name": "d", "seed": 1, "repeats": 2,
+    "dataset": {"kind": "csv", "path": "iris.csv", "label": "species", "positive": ["setosa"]},
+    "learners": [{"name": "classic", "plugin": "perceptron"}],
+    "protocol": {"kind": "convergence", "max_epochs": 100}})";
+  const fs::path out = dir / "o";
+  ASSERT_EQ(run_plab({"run", dir.write("c.json", config).string(), "--out", out.string(),
+                      "--no-report", "--quiet"})
+                .exit_code,
+            0);
+  EXPECT_EQ(run_plab({"verify", out.string()}).exit_code, 0);
+  std::ofstream(data, std::ios::app) << "9.9,9.9,9.9,9.9,setosa\n";
+  const auto r = run_plab({"verify", out.string()});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("field 'data_files/0/sha256'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("field 'points/0/dataset/rows': recorded 150, recomputed 151"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("field 'points/0/theory/R'"), std::string::npos) << r.out;
+}
+
+// Malformed records are exit 2 naming file:line and the field (record_view.cpp).
+TEST(VerifyAudit, NullAndNegativeCountsAreMalformed) {
+  for (const auto& value : {boost::json::value(nullptr), boost::json::value(-3)}) {
+    test::TempDir dir;
+    const fs::path f = copy_of_quickstart(dir);
+    const auto line = edit_record(f, any_record, [&](auto& r) { r["mistakes"] = value; });
+    const auto r = run_plab({"verify", f.string()});
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find(line_of(f, line)), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("'mistakes'"), std::string::npos) << r.err;
+  }
+}
+
+TEST(VerifyAudit, DeletedRecordIsRefused) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  auto lines = lines_of(f / "runs.jsonl");
+  lines.erase(lines.begin() + 4);
+  write_lines(f / "runs.jsonl", lines);
+  const auto r = run_plab({"verify", f.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("1 are missing"), std::string::npos) << r.err;
+}
+
+TEST(VerifyAudit, UnreadableRecordedConfigIsMalformed) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](auto& m) {
+    m.at("config").as_object().at("protocol").as_object()["max_epochs"] = "many";
+  });
+  const auto r = run_plab({"verify", f.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("manifest.json: the recorded config cannot be read again"),
+            std::string::npos)
+      << r.err;
+}
+
+// Shards joined by plab merge verify clean as a whole.
+TEST(VerifyAudit, MergedShardsVerifyClean) {
+  test::TempDir dir;
+  for (const char* shard : {"0/2", "1/2"}) {
+    const auto r = run_plab(
+        {"run", kSource + "/configs/quickstart.json", "--set", "/repeats=3", "--shard", shard,
+         "--out", (dir / ("s" + std::string(1, shard[0]))).string(), "--no-report", "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  const auto m =
+      run_plab({"merge", (dir / "m").string(), (dir / "s0").string(), (dir / "s1").string()});
+  ASSERT_EQ(m.exit_code, 0) << m.err;
+  const auto r = run_plab({"verify", (dir / "m").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("recomputed 4 point(s) and 12 record(s); 0 recorded values differ"),
+            std::string::npos)
+      << r.out;
+}
+
+// Each message of the audit has a row in the README's troubleshooting section.
+TEST(VerifyAudit, MessagesAreInTroubleshooting) {
+  const std::string readme = read_file(kSource + "/README.md");
+  const std::string section = readme.substr(readme.find("## Troubleshooting"));
+  for (const char* message :
+       {"recorded 1E9, recomputed", "holds recorded values that differ from their recomputation",
+        "the recorded config cannot be read again", "cannot write"}) {
+    EXPECT_NE(section.find(message), std::string::npos) << message;
+  }
+}
+
+// Every shipped config's results verify clean (repeats cut, as in ShippedConfig).
+class ShippedConfigVerifies : public testing::TestWithParam<const char*> {};
+
+TEST_P(ShippedConfigVerifies, Clean) {
+  test::TempDir dir;
+  const fs::path out = dir / "o";
+  const auto run = run_plab({"run", kSource + "/configs/" + GetParam(), "--set", "/repeats=2",
+                             "--out", out.string(), "--no-report", "--quiet"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto r = run_plab({"verify", out.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find(" 0 recorded values differ"), std::string::npos) << r.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Configs, ShippedConfigVerifies,
+                         testing::Values("quickstart.json", "eta_perceptron_iris.json",
+                                         "batch_perceptron_iris.json", "multiclass_iris.json",
+                                         "multiclass_digits.json",
+                                         "linear_unit_versicolor_virginica.json",
+                                         "orders_iris.json", "compare_pocket_averaged.json"));
+
+}  // namespace
+}  // namespace plab

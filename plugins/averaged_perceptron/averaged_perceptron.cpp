@@ -38,7 +38,7 @@ class AveragedPerceptron final : public plab::Learner {
       const std::size_t i = order == nullptr ? t : order[t];
       const double* x = data.row(i);
       const double y = data.sign[i];
-      if (y * plab::dot(w_.data(), x, data.cols) <= 0.0) {
+      if (!(y * plab::dot(w_.data(), x, data.cols) > 0.0)) {
         if (voted_) keep_vote();
         // Averaging without storing: Σ_{t≤T} w_t = T·w_T − Σ_updates (s − 1)·y·x̃ for an
         // update at visit s, so the mean is w_T − correction / T.
@@ -60,7 +60,7 @@ class AveragedPerceptron final : public plab::Learner {
     std::size_t errors = 0;
     if (voted_) {
       for (std::size_t i = 0; i < data.rows; ++i)
-        errors += data.sign[i] * vote(data.row(i), data.cols) <= 0.0;
+        errors += !(data.sign[i] * vote(data.row(i), data.cols) > 0.0);
       return errors;
     }
     const std::vector<double> mean = average();

@@ -54,7 +54,7 @@ class LinearUnit final : public plab::Learner {
       for (std::size_t i = 0; i < data.rows; ++i) {
         const double* x = data.row(i);
         const double o = plab::dot(w_.data(), x, d);
-        out.mistakes += data.sign[i] * o <= 0.0;
+        out.mistakes += !(data.sign[i] * o > 0.0);
         plab::add_scaled(gradient_.data(), data.sign[i] - o, x, d);
       }
       plab::add_scaled(w_.data(), rate(), gradient_.data(), d);
@@ -66,7 +66,7 @@ class LinearUnit final : public plab::Learner {
         const std::size_t i = order == nullptr ? t : order[t];
         const double* x = data.row(i);
         const double o = plab::dot(w_.data(), x, d);
-        out.mistakes += data.sign[i] * o <= 0.0;
+        out.mistakes += !(data.sign[i] * o > 0.0);
         plab::add_scaled(w_.data(), rate() * (data.sign[i] - o), x, d);
         ++updates_;
         if (observer != nullptr) observer->on_update(i, w_);
@@ -82,7 +82,7 @@ class LinearUnit final : public plab::Learner {
   std::size_t count_errors(const plab::TrainingSet& data) const override {
     std::size_t errors = 0;
     for (std::size_t i = 0; i < data.rows; ++i) {
-      errors += data.sign[i] * plab::dot(w_.data(), data.row(i), data.cols) <= 0.0;
+      errors += !(data.sign[i] * plab::dot(w_.data(), data.row(i), data.cols) > 0.0);
     }
     return errors;
   }

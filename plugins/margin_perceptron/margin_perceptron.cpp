@@ -16,7 +16,7 @@ constexpr plab::ParamSpec kParams[] = {
 struct MarginRule {
   double tau;
   double eta;
-  bool is_mistake(double score, double y) const { return y * score <= tau; }
+  bool is_mistake(double score, double y) const { return !(y * score > tau); }
   double step(double /*score*/, double y) const { return eta * y; }
 };
 

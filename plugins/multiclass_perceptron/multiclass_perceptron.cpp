@@ -1,5 +1,8 @@
 // The multi-class perceptron (Kesler construction): one weight row per class, predict the
 // arg-max; on a mistake w_y ← w_y + η x̃ and w_ŷ ← w_ŷ − η x̃. THEORY.md §5.
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -118,6 +121,13 @@ class MulticlassPerceptron final : public plab::Learner {
     } else {
       v.mistake = s[best_other] >= s[y];
       v.predicted = best_other;
+    }
+    // A score that is not a number (an overflowed dot product) is a mistake: comparisons with
+    // NaN are false, so the argmax above could otherwise call it correct.
+    if (std::any_of(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(classes_),
+                    [](double v_c) { return std::isnan(v_c); })) {
+      v.mistake = true;
+      if (v.predicted == y) v.predicted = best_other;
     }
     return v;
   }

@@ -7,6 +7,7 @@
 // a plain loop over the data in the plugin's own code: no virtual call per sample.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -97,10 +98,14 @@ StepOutcome online_step(const TrainingSet& data, MistakePick pick, double unifor
 
 // The two tie conventions of THEORY.md §0 for binary learners.
 struct TieMistake {  // `tie: "mistake"`: y·(w·x̃) ≤ 0 is a mistake, a zero score included
-  static bool is_mistake(double score, double y) { return y * score <= 0.0; }
+  // Written as !(y·s > 0) so a NaN score (overflowed dot product) is a mistake, never correct.
+  static bool is_mistake(double score, double y) { return !(y * score > 0.0); }
 };
 struct TiePositive {  // `tie: "positive"`: predict +1 iff w·x̃ ≥ 0, update when wrong
-  static bool is_mistake(double score, double y) { return (score >= 0.0) != (y > 0.0); }
+  // A NaN score predicts nothing: it is a mistake whatever the label.
+  static bool is_mistake(double score, double y) {
+    return std::isnan(score) || (score >= 0.0) != (y > 0.0);
+  }
 };
 
 // The `tie` param of binary learners that follow these conventions.

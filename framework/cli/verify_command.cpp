@@ -33,6 +33,7 @@ int verify_command(const Args& args) {
                  dir.c_str(), pid.c_str());
   }
   const boost::json::object manifest = read_manifest(dir);
+  require_record_chain(dir);  // before any verdict: an edited record is no result
   const Summary summary = summarize_runs(dir / "runs.jsonl");
   const FolderAudit audit = audit_folder(dir, manifest, summary);
   // The independent audit (docs/verify.md): recompute what the records claim.

@@ -1,5 +1,11 @@
 #include "results/folder_audit.hpp"
 
+#include <cstdio>
+#include <memory>
+
+#include "error.hpp"
+#include "results/record_digest.hpp"
+
 #include "results/record_fields.hpp"
 
 namespace plab {
@@ -63,6 +69,52 @@ FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::ob
     }
   }
   return a;
+}
+
+}  // namespace plab
+
+namespace plab {
+
+namespace {
+
+// Lines ending in '\n' (a torn last line is not one); 0 if the file is absent.
+std::size_t complete_lines(const std::filesystem::path& file) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), &std::fclose);
+  if (!f) return 0;
+  std::size_t n = 0;
+  for (int c = std::getc(f.get()); c != EOF; c = std::getc(f.get())) n += c == '\n';
+  return n;
+}
+
+}  // namespace
+
+void require_record_chain(const std::filesystem::path& dir) {
+  const std::filesystem::path runs_file = dir / "runs.jsonl";
+  const std::filesystem::path digest_file = dir / kDigestFileName;
+  const std::size_t records = complete_lines(runs_file);
+  const ChainCheck chain = check_digest_chain(dir, records);  // names the first edited record
+  if (!chain.present) {
+    if (records == 0) return;
+    throw DataError("'" + dir.string() + "' has no " + kDigestFileName + ", so its " +
+                    std::to_string(records) +
+                    " records cannot be checked (the folder of an older plab, or the file was "
+                    "removed); its results cannot be trusted, start a new run");
+  }
+  const std::size_t digests = complete_lines(digest_file);
+  if (digests > records) {
+    throw DataError(digest_file.string() + " has " + std::to_string(digests) +
+                    " digest lines but " + runs_file.string() + " holds " +
+                    std::to_string(records) + " complete records: records " +
+                    std::to_string(records + 1) + " to " + std::to_string(digests) +
+                    " are missing (the folder was changed after it was written)");
+  }
+  if (records > chain.verified) {
+    throw DataError(runs_file.string() + ":" + std::to_string(chain.verified + 1) +
+                    ": this record has no digest line in " + digest_file.string() + " (" +
+                    std::to_string(records - chain.verified) +
+                    " records past its last line): a run cut off between the two writes, or the "
+                    "file was cut; plab run --resume runs them again");
+  }
 }
 
 }  // namespace plab

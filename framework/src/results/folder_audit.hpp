@@ -38,3 +38,14 @@ FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::ob
                          const Summary& summary);
 
 }  // namespace plab
+
+namespace plab {
+
+// Refuses (DataError, exit 2, naming the line) a folder whose records are not provably the ones
+// plab wrote: each complete line of runs.jsonl must have its runs.sha256 line and match it,
+// with no digest line left over. A folder with records but no runs.sha256 is refused, as
+// `plab run --resume` refuses it. Records past the last digest line (a kill between the two
+// writes) are refused too, naming the line: resume runs them again, so they are no result yet.
+void require_record_chain(const std::filesystem::path& dir);
+
+}  // namespace plab

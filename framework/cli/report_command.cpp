@@ -5,6 +5,7 @@
 #include "report/report_writer.hpp"
 #include "results/folder_audit.hpp"
 #include "results/folder_lock.hpp"
+#include "results/summary.hpp"
 
 namespace plab::cli {
 
@@ -20,7 +21,10 @@ int report_command(const Args& args) {
   // half-written folder), and no plab may start writing there until it is done.
   const FolderLock lock =
       FolderLock::shared_if_present(dir, "run plab report when it has finished");
-  require_record_chain(dir);  // an edited record is no result
+  // Malformed records are named by field first (a data error), then every record must be the
+  // one plab wrote: a report never presents an edited record.
+  (void)summarize_runs(dir / "runs.jsonl");
+  require_record_chain(dir);
   const ReportResult r = write_report(dir);
   for (const std::string& p : r.problems) std::fprintf(stderr, "plab: note: %s\n", p.c_str());
   for (const std::string& n : r.folder_notes) std::fprintf(stderr, "plab: note: %s\n", n.c_str());

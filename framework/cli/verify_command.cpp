@@ -33,7 +33,6 @@ int verify_command(const Args& args) {
                  dir.c_str(), pid.c_str());
   }
   const boost::json::object manifest = read_manifest(dir);
-  require_record_chain(dir);  // before any verdict: an edited record is no result
   const Summary summary = summarize_runs(dir / "runs.jsonl");
   const FolderAudit audit = audit_folder(dir, manifest, summary);
   // The independent audit (docs/verify.md): recompute what the records claim.
@@ -84,15 +83,27 @@ int verify_command(const Args& args) {
     throw DataError("'" + dir.string() + "' is inconsistent: " + why +
                     "; its records cannot be verified as the whole experiment");
   }
-  const std::string verdict = !report.differences.empty() ? "inconsistent"
-                              : summary.violations > 0    ? "bound_violated"
-                                                          : "clean";
+  // Every record must be the one plab wrote (runs.sha256). An edited record is an
+  // inconsistent record (exit 1), listed beside the values the audit found changed; a folder
+  // whose chain cannot be checked at all (no runs.sha256, records past its last line, lines
+  // left over) is refused, exit 2 (DataError).
+  std::string edited;
+  try {
+    require_record_chain(dir);
+  } catch (const ResultsError& e) {
+    edited = e.what();
+    std::printf("plab verify: %s\n", edited.c_str());
+  }
+  const std::string verdict = !report.differences.empty() || !edited.empty() ? "inconsistent"
+                              : summary.violations > 0                       ? "bound_violated"
+                                                                             : "clean";
   write_verify_json(dir, report, summary.violations, verdict);
   if (!report.differences.empty()) {
     std::printf("plab verify: %s holds recorded values that differ from their recomputation\n",
                 dir.c_str());
     return kExitViolation;
   }
+  if (!edited.empty()) return kExitViolation;
   if (summary.violations > 0) return kExitViolation;
   std::size_t applicable = 0;
   for (const auto& g : summary.groups) applicable += g.bound_applies;

@@ -10,6 +10,7 @@
 #include <functional>
 #include <sstream>
 
+#include "results/record_digest.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
@@ -61,6 +62,7 @@ void edit_record(const fs::path& dir, std::size_t number,
   edit(record);
   lines[number - 1] = boost::json::serialize(record);
   write_lines(dir / "runs.jsonl", lines);
+  write_digest_chain(dir);  // as if plab had written it: these tests are about the fields
 }
 
 void edit_manifest(const fs::path& dir, const std::function<void(boost::json::object&)>& edit) {
@@ -226,6 +228,7 @@ void tear(const fs::path& out, std::size_t keep) {
   const std::string torn = lines[keep].substr(0, lines[keep].size() / 2);
   lines.resize(keep);
   write_lines(out / "runs.jsonl", lines, torn);
+  write_digest_chain(out);  // a kill leaves the chain of the complete records
 }
 
 TEST(TrustAudit, ACompletedFolderWithMissingRecordsAndATornLineFailsVerify) {
@@ -289,6 +292,7 @@ TEST(TrustAudit, MoreRecordsThanTheManifestAnnouncesFailVerify) {
   auto lines = lines_of(out / "runs.jsonl");
   lines.push_back(lines.back());
   write_lines(out / "runs.jsonl", lines);
+  write_digest_chain(out);
   const auto v = run_plab({"verify", out.string()});
   EXPECT_EQ(v.exit_code, 2) << v.out << v.err;
   EXPECT_NE(v.err.find("holds 31 records, more than the 30 the manifest announces"),

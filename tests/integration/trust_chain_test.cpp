@@ -63,7 +63,16 @@ TEST(TrustChain, AnEditedRecordIsRefusedBeforeAnyBound) {
   const fs::path f = finished(dir, "f");
   ASSERT_EQ(run_plab({"verify", f.string()}).exit_code, 0);
   edit_line(f / "runs.jsonl", 2, "\"repeat\":1", "\"repeat\":7");
-  both_refuse(f, "runs.jsonl:2: this record is not the one plab wrote");
+  // verify: an inconsistent record (exit 1), named beside what its audit recomputes;
+  // report: refused (exit 2), it never presents an edited record.
+  const std::string what = "runs.jsonl:2: this record is not the one plab wrote";
+  const auto v = run_plab({"verify", f.string()});
+  EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
+  EXPECT_NE(v.out.find(what), std::string::npos) << v.out;
+  EXPECT_EQ(v.out.find("no violation"), std::string::npos) << v.out;
+  const auto r = run_plab({"report", f.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
 }
 
 TEST(TrustChain, AnEmptiedOrMissingDigestFileIsRefused) {
@@ -81,6 +90,8 @@ TEST(TrustChain, ExtraDigestLinesNameTheMissingRecords) {
   std::string runs = read_file(f / "runs.jsonl");
   runs.erase(runs.find('\n', runs.find('\n') + 1) + 1);  // keep two records
   write(f / "runs.jsonl", runs);
+  // Interrupted, so that the manifest's own count does not decide first.
+  edit_line(f / "manifest.json", 1, "\"status\":\"completed\"", "\"status\":\"interrupted\"");
   both_refuse(f, "records 3 to 3 are missing");
 }
 

@@ -1,7 +1,9 @@
 // plab: the perceptron-lab command line.
 #include <boost/program_options/errors.hpp>
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <string>
 
@@ -38,9 +40,37 @@ std::string join_command_line(int argc, char** argv) {
   return s;
 }
 
+// A command's output that could not be written (a full disk, /dev/full, a closed pipe) is
+// a failure, not a success with the output lost. `plab run` alone is exempt: its documented
+// rule is that a closed stdout does not end or fail the run (its results are in files);
+// `plab run --plan` prints the plan and nothing else, so it is checked like the others.
+bool stdout_is_checked(int argc, char** argv) {
+  if (argc < 2 || std::strcmp(argv[1], "run") != 0) return true;
+  for (int i = 2; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--plan") == 0) return true;
+  }
+  return false;
+}
+
+int dispatch(int argc, char** argv);
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  const int rc = dispatch(argc, argv);
+  if (rc >= plab::kExitBadInput || !stdout_is_checked(argc, argv)) return rc;
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  if (flushed && std::ferror(stdout) == 0) return rc;
+  const int error = errno;
+  std::fprintf(stderr, "plab: error: cannot write to standard output: %s\n",
+               error != 0 ? std::strerror(error) : "write error");
+  return plab::kExitBadInput;
+}
+
+namespace {
+
+int dispatch(int argc, char** argv) {
   // Past a file size limit (ulimit -f) a write then fails with EFBIG, which is reported like a
   // full disk and leaves a folder `--resume` can finish, instead of killing plab mid-record.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -84,3 +114,5 @@ int main(int argc, char** argv) {
     return plab::kExitBadInput;
   }
 }
+
+}  // namespace

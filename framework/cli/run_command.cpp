@@ -157,6 +157,11 @@ int run_command(const Args& args, const std::string& command_line) {
         "apply");
   }
   const PrepareOptions prepare{plugin_dirs_option(vm)};
+  // Signals are caught from here on, also while the experiment is prepared: a background job
+  // inherits SIGINT ignored, and the defaults would end plab with 143 or 129 and no word.
+  // Until the results folder exists a signal ends plab with 130 and "nothing was written"
+  // (the margin oracle's LIBLINEAR child is killed at once); after, the folder is closed whole.
+  install_interrupt_handlers();
 
   std::filesystem::path dir;
   // One writer per folder, from before it is read (resume) or made (a new run) until plab
@@ -230,15 +235,13 @@ int run_command(const Args& args, const std::string& command_line) {
     manifest.range = shard_range(e, manifest.shard);
     next_run = manifest.range.begin;
   }
+  throw_if_interrupted_while_preparing();
   if (vm.count("plan") != 0) {
     print_plan(e, manifest.range, manifest.shard);
     return kExitSuccess;
   }
   prepare_window(e, manifest.range.begin, manifest.range.end, prepare);
-
-  // From here on a signal must leave the results folder whole, so it is caught; before, while
-  // configs, data and plugins load, it ends plab at once with nothing written.
-  install_interrupt_handlers();
+  throw_if_interrupted_while_preparing();
   const auto start = std::chrono::system_clock::now();
   if (!resume) {
     std::optional<std::filesystem::path> out;

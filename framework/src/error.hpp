@@ -45,6 +45,11 @@ struct ResultsError : Error {
   explicit ResultsError(const std::string& m) : Error(kExitBadInput, m) {}
 };
 
+// A signal (SIGINT, SIGTERM, SIGHUP) asked plab to stop before anything was written.
+struct InterruptedError : Error {
+  explicit InterruptedError(const std::string& m) : Error(kExitInterrupted, m) {}
+};
+
 [[noreturn]] void fail_check(const char* expression, const char* file, int line);
 
 }  // namespace plab

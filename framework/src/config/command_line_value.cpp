@@ -55,9 +55,11 @@ Json parse_command_line_value(const std::string& text, const std::string& option
     const std::string hint =
         word == "true" || word == "false" || word == "null"
             ? "; JSON writes " + word + " in lower case"
-            : "; a value is JSON, or a bare word (a letter, '_', '/' or '.' first; no spaces, "
-              "quotes, brackets or commas) taken as a string; quote other strings as JSON, "
-              "e.g. '\"a b\"'";
+            : "; a value is JSON, or a bare word (a letter, '_', '/', './' or '..' first, or '.' "
+              "alone; "
+              "no spaces, quotes, brackets or commas) taken as a string; a number is JSON, with "
+              "a digit before the point (0.5, not .5); quote other strings as JSON, e.g. "
+              "'\"a b\"'";
     throw UsageError(message + hint);
   }
 }

@@ -1,6 +1,7 @@
 #include "data/synthetic.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -10,6 +11,13 @@
 namespace plab {
 
 namespace {
+
+// A number as typed: the shortest text that reads back as the same double, so that a radius
+// of 1.0000000000000002 is not shown as the 1.000000 it was compared against.
+std::string shortest_text(double v) {
+  char text[32];
+  return std::string(text, std::to_chars(text, text + sizeof text, v).ptr);
+}
 
 // Rejection sampling gives up when this many draws in a row fall inside the margin: the
 // margin is then too large for the ball (the cap is per point placed, not for the whole
@@ -67,8 +75,8 @@ SyntheticTable binary(const SyntheticSpec& s, Rng& rng) {
   t.teacher[0] = bias;
   for (std::size_t j = 0; j < s.dim; ++j) t.teacher[j + 1] = v_norm * direction[j];
   if (s.margin + std::fabs(bias) >= v_norm * r) {
-    infeasible("margin " + std::to_string(s.margin) + " is too large for radius " +
-               std::to_string(s.radius) + " in " + std::to_string(s.dim) + " dimensions");
+    infeasible("margin " + shortest_text(s.margin) + " is too large for radius " +
+               shortest_text(s.radius) + " in " + std::to_string(s.dim) + " dimensions");
   }
   auto along_v = [&](double length) {
     std::vector<double> x(s.dim);

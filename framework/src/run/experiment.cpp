@@ -298,7 +298,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       p.theory = theory;
     } catch (const Error& error) {
       const std::string where = point_label(p.sweep);
-      if (where.empty()) throw;
+      if (where.empty() || error.exit_code() == kExitInterrupted) throw;
       if (dynamic_cast<const PluginError*>(&error) != nullptr)
         throw PluginError(error.what() + where);
       throw ConfigError(error.what() + where);

@@ -2,6 +2,10 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstring>
+#include <string>
+
+#include "error.hpp"
 
 namespace plab {
 
@@ -31,5 +35,14 @@ void install_interrupt_handlers() {
 
 bool interrupt_requested() { return g_signal.load() != 0; }
 int interrupt_signal() { return g_signal.load(); }
+
+void throw_if_interrupted_while_preparing() {
+  const int signal = g_signal.load();
+  if (signal == 0) return;
+  throw InterruptedError("interrupted by signal " + std::to_string(signal) + " (" +
+                         ::strsignal(signal) +
+                         ") while preparing the experiment (reading data, loading plugins, "
+                         "computing margins); nothing was written");
+}
 
 }  // namespace plab

@@ -9,4 +9,8 @@ void install_interrupt_handlers();
 bool interrupt_requested();
 int interrupt_signal();  // the signal that asked, 0 if none
 
+// Throws InterruptedError (exit 130) if a signal asked to stop while the experiment was being
+// prepared (configs, data, plugins, the margin oracle): nothing has been written yet.
+void throw_if_interrupted_while_preparing();
+
 }  // namespace plab

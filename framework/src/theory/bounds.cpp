@@ -166,9 +166,12 @@ BoundReport evaluate_bound(const BoundInputs& in) {
   }
   int exponent = 0;
   std::frexp(largest, &exponent);
-  const double s = std::ldexp(1.0, -exponent);
+  // For subnormal weights 2^-exponent is past the largest double, so the scaling is done by
+  // ldexp on each value (exact, the results are near 1) and undone by ldexp, never through a
+  // factor s that would overflow to infinity.
+  const auto unscale = [exponent](double x) { return std::ldexp(x, exponent); };
   std::vector<double> w(in.initial_weights.begin(), in.initial_weights.end());
-  for (double& v : w) v *= s;
+  for (double& v : w) v = std::ldexp(v, -exponent);
   double dot = 0.0;
   double dot_size = 0.0;
   for (std::size_t j = 0; j < u.size(); ++j) {
@@ -177,8 +180,9 @@ BoundReport evaluate_bound(const BoundInputs& in) {
   }
   // a = ‖w₀‖/η rounded up; c = û·w₀/η rounded down: both err toward a larger bound.
   const double slack = (static_cast<double>(u.size()) + 4.0) * kUnitRoundoff;
-  const double a = euclidean_norm(w) * (1.0 + slack) / form->eta / s;
-  const double c = (dot - slack * dot_size) / t.margin.reference_norm / form->eta / s - slack * a;
+  const double a = unscale(euclidean_norm(w) * (1.0 + slack) / form->eta);
+  const double c =
+      unscale((dot - slack * dot_size) / t.margin.reference_norm / form->eta) - slack * a;
 
   const auto counted = static_cast<double>(form->count_updates ? in.updates : in.mistakes);
   out.counts = form->count_updates ? "updates" : "mistakes";
@@ -189,7 +193,7 @@ BoundReport evaluate_bound(const BoundInputs& in) {
     return out;
   };
   if (!std::isfinite(a) || !std::isfinite(c)) {
-    return cannot("||w0||/eta overflows (||w0|| = " + text_of(euclidean_norm(w) / s) +
+    return cannot("||w0||/eta overflows (||w0|| = " + text_of(unscale(euclidean_norm(w))) +
                   ", eta = " + text_of(form->eta) + ")");
   }
   if (!std::isfinite(form->factor)) {

@@ -10,6 +10,8 @@
 #include <csignal>
 #include <cstring>
 
+#include "run/interrupt.hpp"
+
 namespace plab {
 
 namespace {
@@ -61,13 +63,26 @@ ChildOutcome run_in_child(const std::function<std::string()>& work, double secon
                             std::chrono::duration<double>(std::max(seconds, 0.0)));
   std::string bytes;
   bool eof = false;
+  // A signal that asks plab to stop ends the wait at once (poll returns EINTR): the child
+  // is killed and reaped, and the interruption is reported, instead of waiting out the budget.
+  const auto stop_child = [&] {
+    ::close(fds[0]);
+    ::kill(pid, SIGKILL);  // only the child started above
+    int ignored = 0;
+    while (::waitpid(pid, &ignored, 0) < 0 && errno == EINTR) {
+    }
+  };
   while (!eof) {
+    if (interrupt_requested()) {
+      stop_child();
+      throw_if_interrupted_while_preparing();
+    }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                           deadline - std::chrono::steady_clock::now())
                           .count();
     if (left <= 0) break;
     pollfd p{fds[0], POLLIN, 0};
-    const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+    const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, 100)));
     if (ready < 0 && errno != EINTR) break;
     if (ready <= 0) continue;
     char buffer[65536];

@@ -99,8 +99,10 @@ TEST(NormBoundRange, TheInitAwareBoundMatchesLongDoubleForStartsOfAnySize) {
     const long double want = reference_bound(facts.radius, facts.margin.rho, a, c);
 
     BoundInputs in;
-    in.guarantee = plugin->descriptor().guarantee;
-    in.params = &p;
+    // The bound the plugin declares for these params, as `plab run` asks for it.
+    const LearnerSetup setup{p, data.data.task(), data.data.rows(), data.data.cols(),
+                             data.data.class_names().size()};
+    in.declared = plugin->declare_bound(setup);
     in.theory = &facts;
     in.data = &data.data;
     in.initial_weights = w0;

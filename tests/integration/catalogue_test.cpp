@@ -10,6 +10,7 @@
 #include "support/process.hpp"
 #include "support/records.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace plab {
 namespace {
@@ -387,10 +388,8 @@ TEST(TrustModel, ResultsAreCreatedWithTheUsersUmask) {
 }
 
 TEST(CatalogueReadme, EveryMessageIsInTheTroubleshootingTable) {
-  const std::string readme = read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");
-  const std::size_t start = readme.find("## Troubleshooting");
-  ASSERT_NE(start, std::string::npos);
-  const std::string section = readme.substr(start, readme.find("\n## ", start + 1) - start);
+  const std::string section = test::troubleshooting_section();
+  ASSERT_FALSE(section.empty());
   for (const Case& c : catalogue()) {
     EXPECT_NE(section.find(c.documented), std::string::npos)
         << c.name << ": '" << c.documented << "' is not in README's troubleshooting table";

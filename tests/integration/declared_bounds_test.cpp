@@ -8,6 +8,7 @@
 #include "support/process.hpp"
 #include "support/records.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace plab {
 namespace {
@@ -190,10 +191,8 @@ TEST(DeclaredBounds, TheEngineNamesNoPluginParam) {
 }
 
 TEST(DeclaredBounds, EveryRefusalIsInTheTroubleshootingTable) {
-  const std::string readme = test::read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");
-  const std::size_t start = readme.find("## Troubleshooting");
-  ASSERT_NE(start, std::string::npos);
-  const std::string section = readme.substr(start, readme.find("\n## ", start + 1) - start);
+  const std::string section = test::troubleshooting_section();
+  ASSERT_FALSE(section.empty());
   for (const char* text : {"declares an invalid bound", "declares no bound",
                            "its declare_bound threw", "supports version 2"}) {
     EXPECT_NE(section.find(text), std::string::npos) << text;

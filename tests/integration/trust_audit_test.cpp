@@ -13,6 +13,7 @@
 #include "results/record_digest.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace plab {
 namespace {
@@ -72,11 +73,7 @@ void edit_manifest(const fs::path& dir, const std::function<void(boost::json::ob
 }
 
 // The README's troubleshooting section, where each message below must be listed.
-std::string troubleshooting() {
-  const std::string readme = read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");
-  const std::size_t start = readme.find("## Troubleshooting");
-  return readme.substr(start, readme.find("\n## ", start + 1) - start);
-}
+std::string troubleshooting() { return test::troubleshooting_section(); }
 
 struct Malformed {
   std::string name;

@@ -11,6 +11,7 @@
 #include "support/process.hpp"
 #include "support/records.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace plab {
 namespace {
@@ -36,11 +37,7 @@ Args run_args(const fs::path& config, const fs::path& out, Args extra = {}) {
 
 // The README's troubleshooting section quotes `text`.
 bool in_troubleshooting(const std::string& text) {
-  const std::string readme = read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");
-  const std::size_t start = readme.find("## Troubleshooting");
-  const std::size_t end = readme.find("\n## ", start + 1);
-  return start != std::string::npos &&
-         readme.substr(start, end - start).find("`" + text + "`") != std::string::npos;
+  return test::troubleshooting_section().find("`" + text + "`") != std::string::npos;
 }
 
 // Exit 2, `message` in stderr (and in the README), nothing written.

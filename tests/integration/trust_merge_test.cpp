@@ -11,6 +11,7 @@
 
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace plab {
 namespace {
@@ -190,10 +191,8 @@ TEST(TrustMerge, VerifyOfAFolderAnotherPlabIsWritingSaysSo) {
 
 // Each new message has its row in the README's Troubleshooting section.
 TEST(TrustMerge, TheNewMessagesAreInTheReadme) {
-  const std::string readme = read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");
-  const std::size_t start = readme.find("## Troubleshooting");
-  ASSERT_NE(start, std::string::npos);
-  const std::string section = readme.substr(start, readme.find("\n## ", start + 1) - start);
+  const std::string section = test::troubleshooting_section();
+  ASSERT_FALSE(section.empty());
   for (const char* text :
        {"read different data", "ran different plugin files",
         "the output folder 'B0' is one of the shard folders",

@@ -11,6 +11,7 @@
 
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace plab {
 namespace {
@@ -325,8 +326,8 @@ TEST(VerifyAudit, MergedShardsVerifyClean) {
 
 // Each message of the audit has a row in the README's troubleshooting section.
 TEST(VerifyAudit, MessagesAreInTroubleshooting) {
-  const std::string readme = read_file(kSource + "/README.md");
-  const std::string section = readme.substr(readme.find("## Troubleshooting"));
+  const std::string section = test::troubleshooting_section();
+  ASSERT_FALSE(section.empty());
   for (const char* message :
        {"recorded 1E9, recomputed", "holds recorded values that differ from their recomputation",
         "the recorded config cannot be read again", "cannot write"}) {

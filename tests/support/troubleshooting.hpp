@@ -1,0 +1,12 @@
+// The troubleshooting table users read: tests check that every message they provoke is
+// listed there, so the documentation cannot drift from the binary.
+#pragma once
+
+#include <string>
+
+namespace plab::test {
+
+// The README's "## Troubleshooting" section, up to the next "## " heading.
+std::string troubleshooting_section();
+
+}  // namespace plab::test

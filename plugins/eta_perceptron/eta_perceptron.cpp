@@ -1,5 +1,9 @@
 // The η-scaled perceptron: on a mistake, w ← w + η·s·x̃ with s = y ("label") or
 // s = y − ŷ = 2y ("residual", the {0,1}/Heaviside form some courses teach). THEORY.md §2–3.
+#include <cmath>
+#include <cstdio>
+#include <string>
+
 #include "plab/binary_online_learner.hpp"
 #include "plab/plugin.hpp"
 
@@ -36,6 +40,20 @@ plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
           .eta = residual ? 2.0 * eta : eta};
 }
 
+// The residual step is 2*eta: an eta beyond half the largest double makes the step itself
+// overflow, which is the step size chosen (a config error), not a fault of this plugin.
+std::string check_params(const plab::ParamSet& params) {
+  const double eta = params.real("eta");
+  if (params.choice("step") == "residual" && !std::isfinite(2.0 * eta)) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", eta);
+    return "eta " + std::string(text) +
+           " with step \"residual\": the step scale 2 eta is beyond a double, so the step "
+           "overflows at the first update; lower eta (at most about 9e307)";
+  }
+  return "";
+}
+
 constexpr plab::PluginDescriptor kDescriptor{
     .abi_version = plab::kAbiVersion,
     .name = "eta_perceptron",
@@ -54,7 +72,7 @@ constexpr plab::PluginDescriptor kDescriptor{
     .tasks = plab::kBinaryTask,
     .declare_bound = declare_bound,
     .orders = plab::OrderSupport::kMistakeDriven,
-    .check = nullptr,
+    .check = check_params,
 };
 
 }  // namespace

@@ -346,6 +346,21 @@ TEST(TrustData, AnEtaWhoseStepOverflowsIsRefusedNamingIt) {
   EXPECT_EQ(err.find("plugin"), std::string::npos) << "the plugin is not to blame: " << err;
 }
 
+// The residual step declares 2*eta: with eta 1e308 that scale itself overflows. The step
+// size chosen is to blame (exit 2, the learner's params named), not the plugin (exit 3).
+TEST(TrustData, AResidualStepWhoseScaleOverflowsIsAConfigError) {
+  refusal(R"({"name": "eta", "seed": 1, "repeats": 1,
+    "dataset": {"kind": "csv", "path": ")" +
+              kData + R"(iris.csv", "label": "species",
+                "positive": ["setosa"]},
+    "learners": [{"name": "p", "plugin": "eta_perceptron",
+                  "params": {"eta": 1e308, "step": "residual"}}],
+    "protocol": {"kind": "convergence", "max_epochs": 10}})",
+          {"config error at /learners/0/params",
+           "with step \"residual\": the step scale 2 eta "
+           "is beyond a double, so the step overflows at the first update; lower eta"});
+}
+
 TEST(TrustData, AGaussianInitThatOverflowsIsRefusedNamingIt) {
   refusal(R"({"name": "init", "seed": 1, "repeats": 1,
     "dataset": {"kind": "csv", "path": ")" +

@@ -179,7 +179,7 @@ std::string slow_oracle_config() {
     "dataset": {"kind": "inline", "x": [)" +
          x + "], \"y\": [" + y + R"(]},
     "learners": [{"name": "m", "plugin": "multiclass_perceptron"}],
-    "theory": {"margin": "svm", "oracle_seconds": 3},
+    "theory": {"margin": "svm", "oracle_seconds": 10},
     "protocol": {"kind": "convergence", "max_epochs": 2}})";
 }
 
@@ -208,7 +208,8 @@ TEST(TrustMisc, ASignalWhilePreparingEndsPlabWith130AndAMessage) {
     EXPECT_NE(r.err.find("while preparing the experiment"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("nothing was written"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out)) << "a folder was made";
-    EXPECT_LT(seconds, 2.5) << "the oracle's budget was waited out";
+    // Well below the 10 s budget even under sanitizers: the search stopped at the signal.
+    EXPECT_LT(seconds, 8.0) << "the oracle's budget was waited out";
   }
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include "run/interrupt.hpp"
 
 namespace plab {
 
@@ -31,8 +32,9 @@ Rational exact(double v) {
   return r / Rational(Integer(1) << -d.exponent);
 }
 
+// Past the budget, or a signal asked plab to stop (it ends once the oracle returns).
 bool past(std::chrono::steady_clock::time_point deadline) {
-  return std::chrono::steady_clock::now() > deadline;
+  return interrupt_requested() || std::chrono::steady_clock::now() > deadline;
 }
 
 }  // namespace

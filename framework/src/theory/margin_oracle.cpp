@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 
+#include "run/interrupt.hpp"
 #include "theory/exact_gordan.hpp"
 #include "theory/min_norm_point.hpp"
 #include "theory/oracle_progress.hpp"
@@ -217,11 +218,13 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
     report.seconds = seconds_since(t);
     out.methods.push_back(report);
   }
+  throw_if_interrupted_while_preparing();  // a signal stopped the search: no verdict from it
   const bool decided = gordan && gordan->proved;
   // A solver's candidate is certified like any other; its time and status go to the manifest.
   auto try_solver = [&](const char* name, auto&& solve) {
     const auto t = std::chrono::steady_clock::now();
     MethodReport report{name, std::nullopt, std::nullopt, 0.0, ""};
+    throw_if_interrupted_while_preparing();
     if (decided) {
       report.note = "skipped: non-separability is already proved";
     } else if (remaining() <= 0.0) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include "run/interrupt.hpp"
 
 namespace plab {
 
@@ -76,8 +77,10 @@ MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& optio
       break;
     }
     if (std::find(active.begin(), active.end(), e.index) != active.end()) break;  // stalled
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
-        options.max_seconds) {
+    // A signal (Ctrl-C) stops the search like its time limit: plab ends once the oracle returns.
+    if (interrupt_requested() ||
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
+            options.max_seconds) {
       break;
     }
     active.push_back(e.index);

@@ -10,9 +10,9 @@
 #include <optional>
 
 #include "experiments/data_split.hpp"
+#include "experiments/initial_weights.hpp"
 #include "plugins/plugin_library.hpp"
 #include "results/json_text.hpp"
-#include "run/initial_weights.hpp"
 #include "theory/bounds.hpp"  // euclidean_norm: no overflow of the squares
 
 namespace plab {

@@ -21,7 +21,7 @@
 #include "config/json_file.hpp"
 #include "data/dataset_loader.hpp"
 #include "data/synthetic.hpp"
-#include "experiments/protocol.hpp"
+#include "protocols/protocol.hpp"
 #include "plab/kernels.hpp"
 #include "plugins/param_resolver.hpp"
 #include "plugins/plugin_library.hpp"

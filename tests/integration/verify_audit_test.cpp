@@ -18,22 +18,19 @@ namespace plab {
 namespace {
 
 namespace fs = std::filesystem;
+using test::any_record;
 using test::copy_of_quickstart;
 using test::edit_manifest;
 using test::edit_record;
 using test::lines_of;
+using test::point0_theory;
 using test::read_file;
 using test::run_plab;
 using test::write_lines;
 
 const std::string kSource = PLAB_SOURCE_DIR;
 
-bool any_record(const boost::json::object&) { return true; }
 bool init_aware(const boost::json::object& r) { return r.at("bound_kind") == "novikoff_init"; }
-
-boost::json::object& point0_theory(boost::json::object& m) {
-  return m.at("points").as_array().at(0).as_object().at("theory").as_object();
-}
 
 // verify exits 1 and names where, the field and both values.
 void expect_difference(const fs::path& dir, const std::string& where, const std::string& field,
@@ -261,15 +258,7 @@ TEST(VerifyAudit, UnreadableRecordedConfigIsMalformed) {
 // Shards joined by plab merge verify clean as a whole.
 TEST(VerifyAudit, MergedShardsVerifyClean) {
   test::TempDir dir;
-  for (const char* shard : {"0/2", "1/2"}) {
-    const auto r = run_plab(
-        {"run", kSource + "/configs/quickstart.json", "--set", "/repeats=3", "--shard", shard,
-         "--out", (dir / ("s" + std::string(1, shard[0]))).string(), "--no-report", "--quiet"});
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-  }
-  const auto m =
-      run_plab({"merge", (dir / "m").string(), (dir / "s0").string(), (dir / "s1").string()});
-  ASSERT_EQ(m.exit_code, 0) << m.err;
+  fs::copy(test::merged_quickstart_folder(), dir / "m", fs::copy_options::recursive);
   const auto r = run_plab({"verify", (dir / "m").string()});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("recomputed 4 point(s) and 12 record(s); 0 recorded values differ"),

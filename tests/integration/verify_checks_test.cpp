@@ -17,17 +17,15 @@ namespace plab {
 namespace {
 
 namespace fs = std::filesystem;
+using test::any_record;
 using test::copy_of_quickstart;
 using test::edit_manifest;
 using test::edit_record;
 using test::lines_of;
+using test::point0_theory;
 using test::read_file;
 using test::run_plab;
 using test::write_lines;
-
-const std::string kSource = PLAB_SOURCE_DIR;
-
-bool any_record(const boost::json::object&) { return true; }
 
 std::string at_line(const fs::path& dir, const char* file, std::size_t line) {
   return (dir / file).string() + ":" + std::to_string(line);
@@ -138,10 +136,6 @@ TEST(VerifyReplay, AnotherPluginFileIsRefused) {
 
 // rho_upper ----------------------------------------------------------------------------
 
-boost::json::object& point0_theory(boost::json::object& m) {
-  return m.at("points").as_array().at(0).as_object().at("theory").as_object();
-}
-
 const char* const kUpperField =
     "field 'points/0/theory/rho_upper (from points/0/theory/rho_upper_weights)'";
 
@@ -193,15 +187,22 @@ TEST(VerifyRhoUpper, EditedHullWeightsAreNamed) {
 
 // Folder checks ------------------------------------------------------------------------
 
+// The same edit of the lines of runs.jsonl and timings.jsonl, as if plab had written them.
+void edit_runs_and_timings(const fs::path& dir,
+                           const std::function<void(std::vector<std::string>&)>& edit) {
+  for (const char* file : {"runs.jsonl", "timings.jsonl"}) {
+    auto lines = lines_of(dir / file);
+    edit(lines);
+    write_lines(dir / file, lines);
+  }
+  write_digest_chain(dir);
+}
+
 TEST(VerifyFolder, SwappedRecordsAreOutOfOrder) {
   test::TempDir dir;
   const fs::path f = copy_of_quickstart(dir);
-  for (const char* file : {"runs.jsonl", "timings.jsonl"}) {
-    auto lines = lines_of(f / file);
-    std::swap(lines.at(1), lines.at(2));
-    write_lines(f / file, lines);
-  }
-  write_digest_chain(f);
+  edit_runs_and_timings(
+      f, [](std::vector<std::string>& lines) { std::swap(lines.at(1), lines.at(2)); });
   expect_named(f, at_line(f, "runs.jsonl", 2) +
                       ": field '(point, learner, repeat) (canonical run 1 of the shard's range)': "
                       "recorded [0,\"classic\",2], recomputed [0,\"classic\",1]");
@@ -213,12 +214,7 @@ TEST(VerifyFolder, SwappedRecordsAreOutOfOrder) {
 TEST(VerifyFolder, DuplicateRecordIsNamed) {
   test::TempDir dir;
   const fs::path f = copy_of_quickstart(dir);
-  for (const char* file : {"runs.jsonl", "timings.jsonl"}) {
-    auto lines = lines_of(f / file);
-    lines.at(2) = lines.at(1);
-    write_lines(f / file, lines);
-  }
-  write_digest_chain(f);
+  edit_runs_and_timings(f, [](std::vector<std::string>& lines) { lines.at(2) = lines.at(1); });
   expect_named(f, at_line(f, "runs.jsonl", 3) +
                       ": field '(point, learner, repeat) (a duplicate of line 2)': recorded "
                       "[0,\"classic\",1], recomputed [0,\"classic\",2]");
@@ -235,33 +231,16 @@ TEST(VerifyFolder, DroppedTimingLineIsNamed) {
                       "runs.jsonl:5)': recorded [1,\"classic\",2], recomputed [1,\"classic\",1]");
 }
 
-// Shards joined by plab merge: the merged manifest records each shard's slice.
-const fs::path& merged_folder() {
-  static test::TempDir dir;
-  static const fs::path out = [] {
-    for (const char* shard : {"0/2", "1/2"}) {
-      const auto r = run_plab(
-          {"run", kSource + "/configs/quickstart.json", "--set", "/repeats=3", "--shard", shard,
-           "--out", (dir / ("s" + std::string(1, shard[0]))).string(), "--no-report", "--quiet"});
-      EXPECT_EQ(r.exit_code, 0) << r.err;
-    }
-    const auto m =
-        run_plab({"merge", (dir / "m").string(), (dir / "s0").string(), (dir / "s1").string()});
-    EXPECT_EQ(m.exit_code, 0) << m.err;
-    return dir / "m";
-  }();
-  return out;
-}
-
 TEST(VerifyFolder, MergedShardsTileTheRunsAndReplay) {
-  const auto m = boost::json::parse(read_file(merged_folder() / "manifest.json")).as_object();
+  const auto m =
+      boost::json::parse(read_file(test::merged_quickstart_folder() / "manifest.json")).as_object();
   const auto& shards = m.at("merged_shards").as_array();
   ASSERT_EQ(shards.size(), 2U);
   EXPECT_EQ(shards[0].at("first_run"), 0);
   EXPECT_EQ(shards[0].at("end_run"), shards[1].at("first_run"));
   EXPECT_EQ(shards[1].at("end_run"), 12);
   test::TempDir dir;
-  fs::copy(merged_folder(), dir / "m", fs::copy_options::recursive);
+  fs::copy(test::merged_quickstart_folder(), dir / "m", fs::copy_options::recursive);
   const auto r = run_plab({"verify", (dir / "m").string(), "--replay", "all"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("replayed 12 of 12 records"), std::string::npos) << r.out;
@@ -270,7 +249,7 @@ TEST(VerifyFolder, MergedShardsTileTheRunsAndReplay) {
 TEST(VerifyFolder, EditedShardRangeIsNamed) {
   test::TempDir dir;
   const fs::path f = dir / "m";
-  fs::copy(merged_folder(), f, fs::copy_options::recursive);
+  fs::copy(test::merged_quickstart_folder(), f, fs::copy_options::recursive);
   std::uint64_t first = 0;
   edit_manifest(f, [&](boost::json::object& m) {
     auto& shard = m.at("merged_shards").as_array().at(1).as_object();

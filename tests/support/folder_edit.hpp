@@ -77,4 +77,29 @@ inline std::filesystem::path copy_of_quickstart(const TempDir& dir) {
   return copy;
 }
 
+// The same 12 runs made in two shards (--shard 0/2 and 1/2) and joined by plab merge.
+inline const std::filesystem::path& merged_quickstart_folder() {
+  static TempDir dir;
+  static const std::filesystem::path out = [] {
+    for (const char* shard : {"0/2", "1/2"}) {
+      const auto r =
+          run_plab({"run", std::string(PLAB_SOURCE_DIR) + "/configs/quickstart.json", "--set",
+                    "/repeats=3", "--shard", shard, "--out",
+                    (dir / ("s" + std::string(1, shard[0]))).string(), "--no-report", "--quiet"});
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+    }
+    const auto m =
+        run_plab({"merge", (dir / "m").string(), (dir / "s0").string(), (dir / "s1").string()});
+    EXPECT_EQ(m.exit_code, 0) << m.err;
+    return dir / "m";
+  }();
+  return out;
+}
+
+inline bool any_record(const boost::json::object&) { return true; }
+
+inline boost::json::object& point0_theory(boost::json::object& manifest) {
+  return manifest.at("points").as_array().at(0).as_object().at("theory").as_object();
+}
+
 }  // namespace plab::test

@@ -12,7 +12,6 @@
 
 #include "build_info.hpp"
 #include "error.hpp"
-#include "results/file_hash.hpp"
 #include "results/record_fields.hpp"
 #include "results/resume.hpp"
 #include "results/runs_reader.hpp"
@@ -34,25 +33,6 @@ void require_same_plab_version(const std::filesystem::path& dir, const RecordFie
                       " and this is plab " + build_info::kVersion +
                       "; a replay checks that one build repeats its records: replay with plab " +
                       written + " (plab verify without --replay recomputes it with any version)");
-  }
-}
-
-// Every plugin the replay loaded must be the file the records came from.
-void require_recorded_plugins(const RecordFields& manifest, const Experiment& e) {
-  std::map<std::string, std::string> recorded;
-  for (const RecordFields& p : manifest.objects("plugins"))
-    recorded[p.string("name")] = p.string("sha256");
-  for (const auto& library : e.libraries) {
-    const std::string name = library->descriptor().name;
-    const std::string now = sha256_file(library->path());
-    const auto it = recorded.find(name);
-    if (it == recorded.end() || it->second != now) {
-      throw PluginError(
-          "cannot replay: plugin '" + name + "' (" + library->path().string() +
-          ") is not the file the records came from (SHA-256 " + now +
-          (it == recorded.end() ? ", not in the manifest" : ", manifest: " + it->second) +
-          "); give the recorded build with --plugin-dir");
-    }
   }
 }
 
@@ -148,7 +128,12 @@ ReplayResult replay_records(const std::filesystem::path& dir, const boost::json:
   if (k == 0) return result;  // `all` of an empty folder: nothing to run
   require_same_plab_version(dir, m);
   Experiment e = prepare_experiment(source_from_manifest(dir, manifest), {request.plugin_dirs});
-  require_recorded_plugins(m, e);
+  // Every plugin the replay loaded must be the file the records came from.
+  if (const auto mismatch = first_plugin_mismatch(dir, e, manifest)) {
+    throw PluginError("cannot replay: plugin '" + mismatch->name + "' (" + mismatch->path +
+                      ") is not the file the records came from (" + mismatch->shown() +
+                      "); give the recorded build with --plugin-dir");
+  }
   const RecordFields shard = m.object("shard");
   const std::size_t first_run = shard.count("first_run");
   const std::size_t end_run = shard.count("end_run");

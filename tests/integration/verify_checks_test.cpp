@@ -5,6 +5,7 @@
 // digest chain (write_digest_chain), so that each test is about the check it names.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 
 #include "results/record_digest.hpp"
@@ -244,6 +245,31 @@ TEST(VerifyFolder, MergedShardsTileTheRunsAndReplay) {
   const auto r = run_plab({"verify", (dir / "m").string(), "--replay", "all"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("replayed 12 of 12 records"), std::string::npos) << r.out;
+}
+
+// A second shard's records are runs [first_run, end_run): its order and its replay start there.
+TEST(VerifyFolder, SecondShardVerifiesAndReplaysWithinItsRange) {
+  const auto m = boost::json::parse(read_file(test::merged_quickstart_folder() / "manifest.json"));
+  const auto& second = m.at("merged_shards").at(1).as_object();
+  const auto runs = second.at("end_run").to_number<std::size_t>() -
+                    second.at("first_run").to_number<std::size_t>();
+  ASSERT_GT(second.at("first_run").to_number<std::size_t>(), 0U);
+  test::TempDir dir;
+  fs::copy(test::merged_quickstart_folder().parent_path() / "s1", dir / "s1",
+           fs::copy_options::recursive);
+  const auto r = run_plab({"verify", (dir / "s1").string(), "--replay", "all"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string replayed =
+      "replayed " + std::to_string(runs) + " of " + std::to_string(runs) + " records";
+  EXPECT_NE(r.out.find(replayed), std::string::npos) << replayed << "\n" << r.out;
+  // Its first record moved to the end: no longer the shard's first run.
+  edit_runs_and_timings(dir / "s1", [](std::vector<std::string>& lines) {
+    std::rotate(lines.begin(), lines.begin() + 1, lines.end());
+  });
+  expect_named(dir / "s1", at_line(dir / "s1", "runs.jsonl", 1) +
+                               ": field '(point, learner, repeat) (canonical run " +
+                               std::to_string(second.at("first_run").to_number<std::size_t>()) +
+                               " of the shard's range)'");
 }
 
 TEST(VerifyFolder, EditedShardRangeIsNamed) {

@@ -89,6 +89,28 @@ TEST(VerifyReplay, EditedWeightNormIsCaughtOnlyByReplay) {
                {"--replay", "all"});
 }
 
+// trajectory.jsonl is not in the digest chain: a replay compares it line for line.
+TEST(VerifyReplay, EditedTrajectoryLineIsNamed) {
+  test::TempDir dir;
+  const fs::path f = dir / "o";
+  ASSERT_EQ(run_plab({"run", std::string(PLAB_SOURCE_DIR) + "/configs/textbook/and_function.json",
+                      "--out", f.string(), "--no-report", "--quiet"})
+                .exit_code,
+            0);
+  EXPECT_EQ(run_plab({"verify", f.string(), "--replay", "all"}).exit_code, 0);
+  auto lines = lines_of(f / "trajectory.jsonl");
+  ASSERT_GE(lines.size(), 3U);
+  auto step = boost::json::parse(lines[2]).as_object();
+  step["w"] = boost::json::array{7, 7, 7};
+  lines[2] = boost::json::serialize(step);
+  write_lines(f / "trajectory.jsonl", lines);
+  EXPECT_EQ(run_plab({"verify", f.string()}).exit_code, 0);
+  expect_named(f,
+               at_line(f, "trajectory.jsonl", 3) + ": field '(the trajectory of " +
+                   "{\"point\":0,\"learner\":\"classic\",\"repeat\":0}, its line 3)': recorded ",
+               {"--replay", "all"});
+}
+
 TEST(VerifyReplay, ThreeRecordsChosenFromTheSeed) {
   test::TempDir dir;
   const fs::path f = copy_of_quickstart(dir);
@@ -293,7 +315,7 @@ TEST(VerifyChecks, MessagesAreInTroubleshooting) {
   ASSERT_FALSE(section.empty());
   for (const char* message :
        {"is not a number of records", "asks for more records than the",
-        "is not the file the records came from", "cannot replay", "replayed",
+        "is not the file the records came from", "cannot replay", "replayed", "the trajectory of",
         "not in canonical order", "a duplicate of line", "timings.jsonl out of step with",
         "leaves a gap after it", "rho_upper_weights"}) {
     EXPECT_NE(section.find(message), std::string::npos) << message;

@@ -1,5 +1,6 @@
 #include "run/replay.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <map>
@@ -14,6 +15,7 @@
 #include "error.hpp"
 #include "results/record_fields.hpp"
 #include "results/resume.hpp"
+#include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 #include "run/experiment.hpp"
 #include "run/parallel_runner.hpp"
@@ -37,10 +39,10 @@ void require_same_plab_version(const std::filesystem::path& dir, const RecordFie
 }
 
 // Runs the runs of `batch` (line, recorded text) on `threads` threads; their records, in order.
-std::vector<std::string> replay_batch(const Experiment& e, std::size_t first_run,
-                                      const std::vector<std::pair<std::size_t, std::string>>& batch,
-                                      int threads) {
-  std::vector<std::string> records(batch.size());
+std::vector<RunText> replay_batch(const Experiment& e, std::size_t first_run,
+                                  const std::vector<std::pair<std::size_t, std::string>>& batch,
+                                  int threads) {
+  std::vector<RunText> records(batch.size());
   std::string error;
   const auto n = static_cast<long long>(batch.size());
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
@@ -48,7 +50,7 @@ std::vector<std::string> replay_batch(const Experiment& e, std::size_t first_run
     // Nothing may leave an OpenMP region by exception.
     try {
       const auto at = static_cast<std::size_t>(i);
-      records[at] = execute_one(e, first_run + batch[at].first - 1).record;
+      records[at] = execute_one(e, first_run + batch[at].first - 1);
     } catch (const std::exception& ex) {
 #pragma omp critical(plab_replay_error)
       if (error.empty()) error = ex.what();
@@ -56,6 +58,61 @@ std::vector<std::string> replay_batch(const Experiment& e, std::size_t first_run
   }
   if (!error.empty()) throw std::runtime_error(error);
   return records;
+}
+
+// The recorded trajectory.jsonl lines of some runs, by the run's line prefix
+// (trajectory_prefix): its first line number and its lines, '\n' included.
+struct RecordedTrajectory {
+  std::size_t first_line = 0;
+  std::string lines;
+};
+
+std::map<std::string, RecordedTrajectory> recorded_trajectories(
+    const std::filesystem::path& file, const std::set<std::string>& prefixes) {
+  std::map<std::string, RecordedTrajectory> out;
+  std::ifstream in(file, std::ios::binary);
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const std::size_t end = line.find(",\"epoch\"");
+    if (end == std::string::npos) continue;
+    const std::string prefix = line.substr(0, end);
+    if (!prefixes.contains(prefix)) continue;
+    RecordedTrajectory& t = out[prefix];
+    if (t.lines.empty()) t.first_line = number;
+    t.lines += line + "\n";
+  }
+  return out;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return lines;
+}
+
+// The first line of a replayed run's trajectory that differs from the recorded one.
+void name_trajectory_difference(const std::filesystem::path& file, const std::string& prefix,
+                                const RecordedTrajectory& recorded, const std::string& replayed,
+                                AuditReport& report) {
+  const std::vector<std::string> a = split_lines(recorded.lines);
+  const std::vector<std::string> b = split_lines(replayed);
+  std::size_t line = 0;
+  while (line < a.size() && line < b.size() && a[line] == b[line]) ++line;
+  const std::string where =
+      a.empty() ? file.string()
+                : file.string() + ":" +
+                      std::to_string(recorded.first_line + std::min(line, a.size() - 1));
+  report.differ(where,
+                "(the trajectory of " + prefix + "}, its line " + std::to_string(line + 1) + ")",
+                line < a.size() ? a[line].c_str() : "(absent)",
+                line < b.size() ? b[line].c_str() : "(absent)", "replayed");
 }
 
 // The first field (in the recorded order) whose value differs, as the report names it.
@@ -146,6 +203,17 @@ ReplayResult replay_records(const std::filesystem::path& dir, const boost::json:
   const std::uint64_t seed = e.points.front().config.seed;
   prepare_window(e, first_run, end_run, {request.plugin_dirs});
   const std::vector<std::size_t> lines = replay_lines(seed, result.records, k);
+  // The trajectories of the runs replayed, compared line for line too.
+  const std::filesystem::path trajectory_file = dir / "trajectory.jsonl";
+  std::map<std::string, RecordedTrajectory> trajectories;
+  if (std::filesystem::exists(trajectory_file)) {
+    std::set<std::string> prefixes;
+    for (std::size_t line : lines) {
+      const std::size_t index = first_run + line - 1;
+      if (index < end_run) prefixes.insert(trajectory_prefix(e, e.locate(index)));
+    }
+    trajectories = recorded_trajectories(trajectory_file, prefixes);
+  }
   // In batches, so that memory does not grow with the folder.
   constexpr std::size_t kBatch = 4096;
   std::ifstream in(runs_file, std::ios::binary);
@@ -154,17 +222,28 @@ ReplayResult replay_records(const std::filesystem::path& dir, const boost::json:
   auto wanted = lines.begin();
   std::vector<std::pair<std::size_t, std::string>> batch;
   const auto flush = [&] {
-    const std::vector<std::string> replayed = replay_batch(e, first_run, batch, request.threads);
+    const std::vector<RunText> replayed = replay_batch(e, first_run, batch, request.threads);
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const std::size_t line = batch[i].first;
       const std::string& recorded = batch[i].second;
       ++result.replayed;
       result.lines.push_back(line);
-      if (replayed[i] == recorded + "\n") {
-        ++result.matched;
+      bool same = true;
+      if (!replayed[i].trajectory.empty() || !trajectories.empty()) {
+        const std::string prefix = trajectory_prefix(e, e.locate(first_run + line - 1));
+        const auto it = trajectories.find(prefix);
+        const RecordedTrajectory none;
+        const RecordedTrajectory& t = it == trajectories.end() ? none : it->second;
+        if (t.lines != replayed[i].trajectory) {
+          same = false;
+          name_trajectory_difference(trajectory_file, prefix, t, replayed[i].trajectory, report);
+        }
+      }
+      if (replayed[i].record == recorded + "\n") {
+        result.matched += same ? 1 : 0;
         continue;
       }
-      std::string without_newline = replayed[i];
+      std::string without_newline = replayed[i].record;
       if (!without_newline.empty() && without_newline.back() == '\n') without_newline.pop_back();
       name_first_difference(runs_file.string() + ":" + std::to_string(line), recorded,
                             without_newline, report);

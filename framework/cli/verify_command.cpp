@@ -70,7 +70,11 @@ int verify_command(const Args& args) {
       "the folder: runs.jsonl in canonical order (a shard within its range), each run once, "
       "timings.jsonl line for line the same runs, a merged folder's shards covering every run "
       "once"};
-  if (replay && audit.inconsistencies.empty()) {
+  if (replay && !audit.inconsistencies.empty()) {
+    std::fprintf(stderr,
+                 "plab: note: --replay skipped: the folder's records are not the whole "
+                 "experiment (below)\n");
+  } else if (replay) {
     const auto start = std::chrono::steady_clock::now();
     const ReplayResult r = replay_records(dir, manifest, replay_request, report);
     report.replayed_lines = r.lines;

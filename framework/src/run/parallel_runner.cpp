@@ -12,8 +12,6 @@
 
 namespace plab {
 
-namespace {
-
 RunText execute_one(const Experiment& e, std::size_t index) {
   const RunId id = e.locate(index);
   const PreparedPoint& p = e.point(id.point);
@@ -55,8 +53,6 @@ RunText execute_one(const Experiment& e, std::size_t index) {
   text.failed = outcome.status == RunStatus::kFailed;
   return text;
 }
-
-}  // namespace
 
 ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir,
                            const ExecuteOptions& options) {

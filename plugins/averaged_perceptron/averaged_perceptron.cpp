@@ -3,11 +3,11 @@
 // the average of the weights after every sample visit ("averaged"), or by a vote of every
 // weight vector weighted by how many visits it survived ("voted").
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
-#include "plab/kernels.hpp"
-#include "plab/online_loop.hpp"
+#include "plab/binary_online_learner.hpp"
 #include "plab/plugin.hpp"
 
 namespace {
@@ -21,98 +21,90 @@ constexpr plab::ParamSpec kParams[] = {
 
 constexpr std::size_t kMaxVotes = 200000;  // weight vectors kept by the voted form
 
-class AveragedPerceptron final : public plab::Learner {
- public:
-  explicit AveragedPerceptron(const plab::LearnerSetup& setup)
-      : w_(setup.cols, 0.0),
-        correction_(setup.cols, 0.0),
-        voted_(setup.params.choice("mode") == "voted") {}
+// The classic step, and what the averaged and voted predictions need of every visit.
+struct AveragingStep {
+  explicit AveragingStep(const plab::ParamSet& params) : voted(params.choice("mode") == "voted") {}
 
-  plab::WeightShape shape() const override { return {1, w_.size()}; }
-  std::span<double> weights() override { return w_; }
-
-  plab::EpochOutcome train_epoch(const plab::TrainingSet& data, const std::uint32_t* order,
-                                 plab::UpdateObserver* observer) override {
-    plab::EpochOutcome out;
-    for (std::size_t t = 0; t < data.rows; ++t) {
-      const std::size_t i = order == nullptr ? t : order[t];
-      const double* x = data.row(i);
-      const double y = data.sign[i];
-      if (!(y * plab::dot(w_.data(), x, data.cols) > 0.0)) {
-        if (voted_) keep_vote();
-        // Averaging without storing: Σ_{t≤T} w_t = T·w_T − Σ_updates (s − 1)·y·x̃ for an
-        // update at visit s, so the mean is w_T − correction / T.
-        plab::add_scaled(correction_.data(), static_cast<double>(visits_) * y, x, data.cols);
-        plab::add_scaled(w_.data(), y, x, data.cols);
-        survived_ = 0;
-        ++out.updates;
-        if (observer != nullptr) observer->on_update(i, w_);
-      }
-      ++visits_;
-      ++survived_;
-    }
-    out.mistakes = out.updates;
-    out.converged = out.updates == 0;
-    return out;
+  void on_start(const plab::TrainingSet& /*data*/, std::span<const double> w0) {
+    correction.assign(w0.size(), 0.0);
   }
 
-  std::size_t count_errors(const plab::TrainingSet& data) const override {
-    std::size_t errors = 0;
-    if (voted_) {
-      for (std::size_t i = 0; i < data.rows; ++i)
-        errors += !(data.sign[i] * vote(data.row(i), data.cols) > 0.0);
-      return errors;
-    }
-    const std::vector<double> mean = average();
-    return plab::count_sign_errors<plab::TieMistake>(data, mean.data());
+  double coefficient(const plab::Sample& s) {
+    if (voted) keep_vote(s);
+    // Averaging without storing: Σ_{t≤T} w_t = T·w_T − Σ_updates (s − 1)·y·x̃ for an
+    // update at visit s, so the mean is w_T − correction / T.
+    plab::add_scaled(correction.data(), static_cast<double>(visits) * s.y, s.x, s.cols());
+    ++visits;
+    survived = 1;  // the new weights have survived this visit
+    return s.y;
   }
 
-  void report_metrics(const plab::TrainingSet& data, plab::MetricSink& sink) const override {
-    sink.put("perceptron_train_error",
-             static_cast<double>(plab::count_sign_errors<plab::TieMistake>(data, w_.data())) /
-                 static_cast<double>(data.rows));
-    if (voted_) sink.put("votes", static_cast<double>(votes_.size() + 1));
+  void on_correct(const plab::Sample& /*s*/) {
+    ++visits;
+    ++survived;
   }
 
- private:
-  std::vector<double> average() const {
-    if (visits_ == 0) return w_;
-    std::vector<double> mean(w_.size());
-    for (std::size_t j = 0; j < w_.size(); ++j) {
-      mean[j] = w_[j] - correction_[j] / static_cast<double>(visits_);
+  std::vector<double> average(std::span<const double> w) const {
+    std::vector<double> mean(w.begin(), w.end());
+    if (visits == 0) return mean;
+    for (std::size_t j = 0; j < w.size(); ++j) {
+      mean[j] = w[j] - correction[j] / static_cast<double>(visits);
     }
     return mean;
   }
 
-  void keep_vote() {
-    if (survived_ == 0) return;
-    if (votes_.size() >= kMaxVotes) {
+  // Σ_k c_k sign(w_k·x̃), the current weights `w` counted by their own survival.
+  double vote(std::span<const double> w, const double* x) const {
+    auto sign = [](double s) { return s > 0 ? 1.0 : (s < 0 ? -1.0 : 0.0); };
+    double total = static_cast<double>(survived) * sign(plab::dot(w.data(), x, w.size()));
+    for (const Vote& v : votes)
+      total += static_cast<double>(v.count) * sign(plab::dot(v.w.data(), x, w.size()));
+    return total;
+  }
+
+  void keep_vote(const plab::Sample& s) {
+    if (survived == 0) return;
+    if (votes.size() >= kMaxVotes) {
       throw std::runtime_error(
           "the voted perceptron keeps at most 200000 weight vectors; use "
           "mode \"averaged\" for longer runs");
     }
-    votes_.push_back({w_, survived_});
-  }
-
-  // Σ_k c_k sign(w_k·x̃), the current weights counted by their own survival.
-  double vote(const double* x, std::size_t d) const {
-    auto sign = [](double s) { return s > 0 ? 1.0 : (s < 0 ? -1.0 : 0.0); };
-    double total = static_cast<double>(survived_) * sign(plab::dot(w_.data(), x, d));
-    for (const Vote& v : votes_)
-      total += static_cast<double>(v.count) * sign(plab::dot(v.w.data(), x, d));
-    return total;
+    votes.push_back({std::vector<double>(s.w, s.w + s.cols()), survived});
   }
 
   struct Vote {
     std::vector<double> w;
     std::uint64_t count;
   };
-  std::vector<double> w_;
-  std::vector<double> correction_;
-  bool voted_;
-  std::uint64_t visits_ = 0;
-  std::uint64_t survived_ = 0;
-  std::vector<Vote> votes_;
+  bool voted;
+  std::vector<double> correction;
+  std::uint64_t visits = 0;
+  std::uint64_t survived = 0;
+  std::vector<Vote> votes;
+};
+
+class AveragedPerceptron final : public plab::BinaryOnlineLearner<AveragingStep> {
+ public:
+  using BinaryOnlineLearner::BinaryOnlineLearner;
+
+  // Predictions are the average's or the vote's.
+  std::size_t count_errors(const plab::TrainingSet& data) const override {
+    if (rule().voted) {
+      std::size_t errors = 0;
+      for (std::size_t i = 0; i < data.rows; ++i)
+        errors += !(data.sign[i] * rule().vote(current_weights(), data.row(i)) > 0.0);
+      return errors;
+    }
+    const std::vector<double> mean = rule().average(current_weights());
+    return plab::count_sign_errors<plab::TieMistake>(data, mean.data());
+  }
+
+  void report_metrics(const plab::TrainingSet& data, plab::MetricSink& sink) const override {
+    sink.put("perceptron_train_error",
+             static_cast<double>(BinaryOnlineLearner::count_errors(data)) /
+                 static_cast<double>(data.rows));
+    if (rule().voted) sink.put("votes", static_cast<double>(rule().votes.size() + 1));
+  }
 };
 
 // Its training is the perceptron's (y·x̃ on every mistake); the average only predicts.
@@ -120,26 +112,21 @@ plab::BoundDeclaration declare_bound(const plab::LearnerSetup& /*setup*/) {
   return {.form = plab::BoundForm::kNovikoff, .counts = plab::BoundCount::kMistakes, .eta = 1.0};
 }
 
-constexpr plab::PluginDescriptor kDescriptor{
-    .abi_version = plab::kAbiVersion,
-    .name = "averaged_perceptron",
-    .version = "1.0.0",
-    .summary =
-        "averaged / voted perceptron (Freund & Schapire): perceptron updates, averaged predictions",
-    .details =
-        "Training is the classic perceptron's (updates on y (w . x~) <= 0), so mistakes "
-        "and their Novikoff bound are the perceptron's. `mode` \"averaged\" (default) "
-        "predicts with the mean of the weights after every sample visit; \"voted\" with "
-        "sum_k c_k sign(w_k . x~), c_k the visits w_k survived (at most 200000 vectors "
-        "kept). train_error and test_error use these predictions; "
-        "`perceptron_train_error` the last weights'.",
-    .params = kParams,
-    .param_count = std::size(kParams),
-    .tasks = plab::kBinaryTask,
-    .declare_bound = declare_bound,
-    .orders = plab::OrderSupport::kPermutation,
-    .check = nullptr,
-};
+constexpr auto kDescriptor = plab::make_descriptor(
+    {.name = "averaged_perceptron",
+     .version = "1.0.0",
+     .summary = "averaged / voted perceptron (Freund & Schapire): perceptron updates, averaged "
+                "predictions",
+     .details = "Training is the classic perceptron's (updates on y (w . x~) <= 0), so mistakes "
+                "and their Novikoff bound are the perceptron's. `mode` \"averaged\" (default) "
+                "predicts with the mean of the weights after every sample visit; \"voted\" with "
+                "sum_k c_k sign(w_k . x~), c_k the visits w_k survived (at most 200000 vectors "
+                "kept). train_error and test_error use these predictions; "
+                "`perceptron_train_error` the last weights'.",
+     .tasks = plab::kBinaryTask,
+     .declare_bound = declare_bound,
+     .orders = plab::OrderSupport::kPermutation},
+    kParams);
 
 }  // namespace
 

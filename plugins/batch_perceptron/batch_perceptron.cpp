@@ -85,26 +85,21 @@ plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
   return {.form = plab::BoundForm::kBatchSummed, .counts = plab::BoundCount::kMistakes, .eta = eta};
 }
 
-constexpr plab::PluginDescriptor kDescriptor{
-    .abi_version = plab::kAbiVersion,
-    .name = "batch_perceptron",
-    .version = "1.0.0",
-    .summary = "batch perceptron: per epoch, w <- w + eta * sum of y x over misclassified samples",
-    .details =
-        "Binary labels y in {-1,+1}. Each epoch judges every sample with the weights it "
-        "started with; M_t = the misclassified ones (test by `tie`, as for "
-        "`perceptron`), g_t = sum over M_t of y x~. Update w <- w + eta g_t, or "
-        "w <- w + eta g_t / |M_t| with `normalize`. `updates` counts batch updates, "
-        "`mistakes` the misclassified samples summed over epochs. Takes no order. "
-        "Guarantee (THEORY.md s4): averaged, updates <= (R/rho)^2; plain sum, "
-        "sum of |M_t| <= n (R/rho)^2 (the plain (R/rho)^2 does not hold for updates).",
-    .params = kParams,
-    .param_count = std::size(kParams),
-    .tasks = plab::kBinaryTask,
-    .declare_bound = declare_bound,
-    .orders = plab::OrderSupport::kNone,
-    .check = nullptr,
-};
+constexpr auto kDescriptor = plab::make_descriptor(
+    {.name = "batch_perceptron",
+     .version = "1.0.0",
+     .summary = "batch perceptron: per epoch, w <- w + eta * sum of y x over misclassified samples",
+     .details = "Binary labels y in {-1,+1}. Each epoch judges every sample with the weights it "
+                "started with; M_t = the misclassified ones (test by `tie`, as for "
+                "`perceptron`), g_t = sum over M_t of y x~. Update w <- w + eta g_t, or "
+                "w <- w + eta g_t / |M_t| with `normalize`. `updates` counts batch updates, "
+                "`mistakes` the misclassified samples summed over epochs. Takes no order. "
+                "Guarantee (THEORY.md s4): averaged, updates <= (R/rho)^2; plain sum, "
+                "sum of |M_t| <= n (R/rho)^2 (the plain (R/rho)^2 does not hold for updates).",
+     .tasks = plab::kBinaryTask,
+     .declare_bound = declare_bound,
+     .orders = plab::OrderSupport::kNone},
+    kParams);
 
 }  // namespace
 

@@ -54,26 +54,22 @@ std::string check_params(const plab::ParamSet& params) {
   return "";
 }
 
-constexpr plab::PluginDescriptor kDescriptor{
-    .abi_version = plab::kAbiVersion,
-    .name = "eta_perceptron",
-    .version = "1.0.0",
-    .summary = "eta-scaled perceptron: on a mistake, w <- w + eta s x, s = y or y - y_hat",
-    .details =
-        "Binary labels y in {-1,+1}. On a mistake w <- w + eta s x~, with s = y "
-        "(`step` \"label\") or s = y - y_hat = 2y (`step` \"residual\"). `tie` as for "
-        "`perceptron`. From zero init the mistakes are the same for every eta > 0 "
-        "(w scales by eta; exact in double when eta is a power of two). Guarantee "
-        "(THEORY.md s2, s3): from zero, mistakes <= (R/rho)^2; from w0 != 0, "
-        "mistakes <= (R/rho)^2 + 2 |w0| / (eta' rho) with eta' = eta (label) or 2 eta "
-        "(residual).",
-    .params = kParams,
-    .param_count = std::size(kParams),
-    .tasks = plab::kBinaryTask,
-    .declare_bound = declare_bound,
-    .orders = plab::OrderSupport::kMistakeDriven,
-    .check = check_params,
-};
+constexpr auto kDescriptor = plab::make_descriptor(
+    {.name = "eta_perceptron",
+     .version = "1.0.0",
+     .summary = "eta-scaled perceptron: on a mistake, w <- w + eta s x, s = y or y - y_hat",
+     .details = "Binary labels y in {-1,+1}. On a mistake w <- w + eta s x~, with s = y "
+                "(`step` \"label\") or s = y - y_hat = 2y (`step` \"residual\"). `tie` as for "
+                "`perceptron`. From zero init the mistakes are the same for every eta > 0 "
+                "(w scales by eta; exact in double when eta is a power of two). Guarantee "
+                "(THEORY.md s2, s3): from zero, mistakes <= (R/rho)^2; from w0 != 0, "
+                "mistakes <= (R/rho)^2 + 2 |w0| / (eta' rho) with eta' = eta (label) or 2 eta "
+                "(residual).",
+     .tasks = plab::kBinaryTask,
+     .declare_bound = declare_bound,
+     .orders = plab::OrderSupport::kMistakeDriven,
+     .check = check_params},
+    kParams);
 
 }  // namespace
 

@@ -44,10 +44,11 @@ class LinearUnit final : public plab::Learner {
   plab::WeightShape shape() const override { return {1, w_.size()}; }
   std::span<double> weights() override { return w_; }
 
+  void on_start(const plab::TrainingSet& data) override { previous_loss_ = loss(data); }  // E(w₀)
+
   plab::EpochOutcome train_epoch(const plab::TrainingSet& data, const std::uint32_t* order,
                                  plab::UpdateObserver* observer) override {
     const std::size_t d = data.cols;
-    if (std::isnan(previous_loss_)) previous_loss_ = loss(data);  // E(w₀)
     plab::EpochOutcome out;
     if (batch_) {
       std::fill(gradient_.begin(), gradient_.end(), 0.0);
@@ -122,26 +123,21 @@ plab::BoundDeclaration declare_bound(const plab::LearnerSetup& /*setup*/) {
   return {.form = plab::BoundForm::kLeastSquares};
 }
 
-constexpr plab::PluginDescriptor kDescriptor{
-    .abi_version = plab::kAbiVersion,
-    .name = "linear_unit_sgd",
-    .version = "1.0.0",
-    .summary = "linear unit (LMS): o = w . x, squared error, SGD or batch gradient descent",
-    .details =
-        "Targets y in {-1,+1}; output o = w . x~ (no threshold); E(w) = 1/2 sum (y - o)^2. "
-        "`mode` \"sgd\" updates w <- w + eta_t (y - o) x~ after each sample, \"batch\" "
-        "w <- w + eta_t sum_i (y_i - o_i) x~_i once per epoch. Converged when E changes by "
-        "at most `tol` relative over an epoch. Records `loss` (final E); `train_error` "
-        "counts y o <= 0; `mistakes` counts samples with y o <= 0 when visited. Weights "
-        "that become non-finite (eta too large) end the run as \"diverged\". No mistake "
-        "bound (THEORY.md s6): batch GD converges iff 0 < eta < 2 / lambda_max(X'X).",
-    .params = kParams,
-    .param_count = std::size(kParams),
-    .tasks = plab::kBinaryTask,
-    .declare_bound = declare_bound,
-    .orders = plab::OrderSupport::kPermutation,
-    .check = nullptr,
-};
+constexpr auto kDescriptor = plab::make_descriptor(
+    {.name = "linear_unit_sgd",
+     .version = "1.0.0",
+     .summary = "linear unit (LMS): o = w . x, squared error, SGD or batch gradient descent",
+     .details = "Targets y in {-1,+1}; output o = w . x~ (no threshold); E(w) = 1/2 sum (y - o)^2. "
+                "`mode` \"sgd\" updates w <- w + eta_t (y - o) x~ after each sample, \"batch\" "
+                "w <- w + eta_t sum_i (y_i - o_i) x~_i once per epoch. Converged when E changes by "
+                "at most `tol` relative over an epoch. Records `loss` (final E); `train_error` "
+                "counts y o <= 0; `mistakes` counts samples with y o <= 0 when visited. Weights "
+                "that become non-finite (eta too large) end the run as \"diverged\". No mistake "
+                "bound (THEORY.md s6): batch GD converges iff 0 < eta < 2 / lambda_max(X'X).",
+     .tasks = plab::kBinaryTask,
+     .declare_bound = declare_bound,
+     .orders = plab::OrderSupport::kPermutation},
+    kParams);
 
 }  // namespace
 

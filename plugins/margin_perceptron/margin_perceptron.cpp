@@ -57,25 +57,21 @@ plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
           .tau = setup.params.real("tau")};
 }
 
-constexpr plab::PluginDescriptor kDescriptor{
-    .abi_version = plab::kAbiVersion,
-    .name = "margin_perceptron",
-    .version = "1.0.0",
-    .summary = "margin perceptron: w <- w + eta y x whenever y (w . x) <= tau",
-    .details =
-        "Binary labels y in {-1,+1}. Updates w <- w + eta y x~ whenever y (w . x~) <= tau "
-        "(a margin violation, not only a mistake), so a clean epoch certifies functional "
-        "margin > tau. `mistakes` counts these updates; `train_error` counts sign errors. "
-        "Guarantee (docs/bounds.md): each update grows |w/eta|^2 by at most R^2 + 2 tau/eta "
-        "and u.w/eta by at least rho, so updates <= (R^2 + 2 tau/eta) / rho^2 from zero, "
-        "and the init-aware form with that R^2 from w0 != 0.",
-    .params = kParams,
-    .param_count = std::size(kParams),
-    .tasks = plab::kBinaryTask,
-    .declare_bound = declare_bound,
-    .orders = plab::OrderSupport::kMistakeDriven,
-    .check = nullptr,
-};
+constexpr auto kDescriptor = plab::make_descriptor(
+    {.name = "margin_perceptron",
+     .version = "1.0.0",
+     .summary = "margin perceptron: w <- w + eta y x whenever y (w . x) <= tau",
+     .details =
+         "Binary labels y in {-1,+1}. Updates w <- w + eta y x~ whenever y (w . x~) <= tau "
+         "(a margin violation, not only a mistake), so a clean epoch certifies functional "
+         "margin > tau. `mistakes` counts these updates; `train_error` counts sign errors. "
+         "Guarantee (docs/bounds.md): each update grows |w/eta|^2 by at most R^2 + 2 tau/eta "
+         "and u.w/eta by at least rho, so updates <= (R^2 + 2 tau/eta) / rho^2 from zero, "
+         "and the init-aware form with that R^2 from w0 != 0.",
+     .tasks = plab::kBinaryTask,
+     .declare_bound = declare_bound,
+     .orders = plab::OrderSupport::kMistakeDriven},
+    kParams);
 
 }  // namespace
 

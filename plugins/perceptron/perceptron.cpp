@@ -18,24 +18,19 @@ plab::BoundDeclaration declare_bound(const plab::LearnerSetup& /*setup*/) {
   return {.form = plab::BoundForm::kNovikoff, .counts = plab::BoundCount::kMistakes, .eta = 1.0};
 }
 
-constexpr plab::PluginDescriptor kDescriptor{
-    .abi_version = plab::kAbiVersion,
-    .name = "perceptron",
-    .version = "1.0.0",
-    .summary = "classic perceptron: on a mistake, w <- w + y x (Rosenblatt; Novikoff bound)",
-    .details =
-        "Binary labels y in {-1,+1}. On a mistake w <- w + y x~ (augmented x~ = [1, x]). "
-        "Mistake test by `tie`: \"mistake\" (default) updates when y (w . x~) <= 0, so a "
-        "zero score is a mistake; \"positive\" predicts +1 when w . x~ >= 0. "
-        "Guarantee (THEORY.md s1): from zero init, mistakes <= (R/rho)^2 in any order; "
-        "from a non-zero init, the init-aware bound of s3 with eta = 1.",
-    .params = kParams,
-    .param_count = std::size(kParams),
-    .tasks = plab::kBinaryTask,
-    .declare_bound = declare_bound,
-    .orders = plab::OrderSupport::kMistakeDriven,
-    .check = nullptr,
-};
+constexpr auto kDescriptor = plab::make_descriptor(
+    {.name = "perceptron",
+     .version = "1.0.0",
+     .summary = "classic perceptron: on a mistake, w <- w + y x (Rosenblatt; Novikoff bound)",
+     .details = "Binary labels y in {-1,+1}. On a mistake w <- w + y x~ (augmented x~ = [1, x]). "
+                "Mistake test by `tie`: \"mistake\" (default) updates when y (w . x~) <= 0, so a "
+                "zero score is a mistake; \"positive\" predicts +1 when w . x~ >= 0. "
+                "Guarantee (THEORY.md s1): from zero init, mistakes <= (R/rho)^2 in any order; "
+                "from a non-zero init, the init-aware bound of s3 with eta = 1.",
+     .tasks = plab::kBinaryTask,
+     .declare_bound = declare_bound,
+     .orders = plab::OrderSupport::kMistakeDriven},
+    kParams);
 
 }  // namespace
 

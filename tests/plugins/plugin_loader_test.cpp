@@ -24,7 +24,7 @@ TEST(PluginLoader, RefusesOtherAbiVersionNamingFileAndBothVersions) {
   const std::string file = std::string(PLAB_TEST_PLUGIN_DIR) + "/abi_mismatch.so";
   const std::string m = load_error(file);
   EXPECT_NE(m.find(file), std::string::npos) << m;
-  EXPECT_NE(m.find("version " + std::to_string(kAbiVersion + 98)), std::string::npos) << m;
+  EXPECT_NE(m.find("ABI version 100,"), std::string::npos) << m;
   EXPECT_NE(m.find("supports version " + std::to_string(kAbiVersion)), std::string::npos) << m;
 }
 

@@ -50,6 +50,7 @@ inline LearnerUnderTest make_learner(const std::string& plugin_name, const Datas
   const LearnerSetup setup{t.params, data.task(), data.rows(), data.cols(),
                            data.class_names().size()};
   t.learner = t.plugin->create(setup);
+  t.learner->on_start(data.view());  // from zero weights, as the engine starts a zero init
   return t;
 }
 

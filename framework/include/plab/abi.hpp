@@ -13,7 +13,8 @@
 namespace plab {
 
 // Version 2: the descriptor's `declare_bound` (plab/bound.hpp) replaced the Guarantee enum.
-inline constexpr std::uint32_t kAbiVersion = 2;
+// Version 3: Learner::on_start, called once the initial weights are set.
+inline constexpr std::uint32_t kAbiVersion = 3;
 
 }  // namespace plab
 

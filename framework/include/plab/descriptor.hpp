@@ -67,4 +67,28 @@ struct PluginDescriptor {
   CheckFunction* check = nullptr;  // may be nullptr
 };
 
+// A descriptor with the SDK's defaults filled in: this SDK's abi_version, and `params` and
+// `param_count` from one array, so they cannot disagree.
+//
+//   constexpr plab::ParamSpec kParams[] = {plab::kTieParam, plab::kDotParam};
+//   constexpr auto kDescriptor = plab::make_descriptor(
+//       {.name = "my_learner", .version = "1.0.0", .summary = "...", .details = "...",
+//        .declare_bound = plab::no_bound, .orders = plab::OrderSupport::kMistakeDriven},
+//       kParams);
+template <std::size_t N>
+constexpr PluginDescriptor make_descriptor(PluginDescriptor d, const ParamSpec (&params)[N]) {
+  d.abi_version = kAbiVersion;
+  d.params = params;
+  d.param_count = N;
+  return d;
+}
+
+// The same, for a learner without params.
+constexpr PluginDescriptor make_descriptor(PluginDescriptor d) {
+  d.abi_version = kAbiVersion;
+  d.params = nullptr;
+  d.param_count = 0;
+  return d;
+}
+
 }  // namespace plab

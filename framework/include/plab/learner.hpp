@@ -74,6 +74,11 @@ class PLAB_INTERFACE Learner {
   // before the first epoch and reads the final ones after the last.
   virtual std::span<double> weights() = 0;
 
+  // Called once the initial weights are in weights(), before the first train_epoch or
+  // train_step: the place for state that starts from w₀ (a pocket, E(w₀)). Nothing by
+  // default.
+  virtual void on_start(const TrainingSet& data);
+
   // One pass over the data. `order` lists the rows to visit (a permutation of 0..rows−1),
   // or is nullptr for file order; batch learners ignore it.
   virtual EpochOutcome train_epoch(const TrainingSet& data, const std::uint32_t* order,

@@ -1,10 +1,15 @@
 // The hot loops of binary online learners, written once and inlined into each plugin.
 //
-// A learner supplies a small rule object (mlpack-style policy) with two inline functions:
-//   bool   is_mistake(double score, double y) const;   // does this sample trigger an update?
-//   double step(double score, double y) const;         // a in w ← w + a·x̃ on an update
-// and calls online_epoch / online_step from its Learner overrides. The template expands into
-// a plain loop over the data in the plugin's own code: no virtual call per sample.
+// A learner supplies a small rule object (mlpack-style policy) and calls online_epoch /
+// online_step from its Learner overrides. The rule says, per sample, either from the score
+// and label alone or from the whole Sample (x, y, score, w, below):
+//   bool   is_mistake(double score, double y);   or  is_mistake(const Sample&);
+//   double step(double score, double y);         or  step(const Sample&);   // a in w ← w + a·x̃
+//   void   on_correct(const Sample&);            // optional: a visited sample, no update
+// Which form a rule wrote is read at compile time, and the template expands into a plain
+// loop over the data in the plugin's own code: no virtual call per sample, and a rule that
+// ignores x and w compiles to the same loop as before the Sample existed (the Sample is
+// made of values the loop holds anyway, so an unused one costs nothing).
 #pragma once
 
 #include <cmath>
@@ -20,23 +25,58 @@
 
 namespace plab {
 
+// The sample a rule is asked about: everything a step may depend on.
+struct Sample {
+  const TrainingSet& data;
+  std::size_t index;  // its row in `data`
+  const double* x;    // data.row(index): cols() values, x[0] = 1 when augmented
+  double y;           // its label, −1 or +1
+  double score;       // w·x̃, summed in the learner's `dot` order
+  const double* w;    // the weights before this sample's update, cols() values
+  std::size_t cols() const { return data.cols; }
+};
+
 namespace detail {
 
+template <class Rule>
+bool rule_is_mistake(Rule& rule, const Sample& s) {
+  if constexpr (requires { rule.is_mistake(s); }) {
+    return rule.is_mistake(s);
+  } else {
+    return rule.is_mistake(s.score, s.y);
+  }
+}
+
+template <class Rule>
+double rule_step(Rule& rule, const Sample& s) {
+  if constexpr (requires { rule.step(s); }) {
+    return rule.step(s);
+  } else {
+    return rule.step(s.score, s.y);
+  }
+}
+
+template <class Rule>
+void rule_on_correct(Rule& rule, const Sample& s) {
+  if constexpr (requires { rule.on_correct(s); }) rule.on_correct(s);
+}
+
 template <class Dot, class Rule, class RowOf>
-EpochOutcome online_pass(const TrainingSet& data, double* w, const Rule& rule,
-                         UpdateObserver* observer, RowOf row_of) {
+EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateObserver* observer,
+                         RowOf row_of) {
   const std::size_t n = data.rows;
   const std::size_t d = data.cols;
   std::uint64_t updates = 0;
   for (std::size_t t = 0; t < n; ++t) {
     const std::size_t i = row_of(t);
     const double* x = data.row(i);
-    const double y = data.sign[i];
-    const double score = Dot::apply(w, x, d);
-    if (rule.is_mistake(score, y)) {
-      add_scaled(w, rule.step(score, y), x, d);
+    const Sample s{data, i, x, data.sign[i], Dot::apply(w, x, d), w};
+    if (rule_is_mistake(rule, s)) {
+      add_scaled(w, rule_step(rule, s), x, d);
       ++updates;
       if (observer != nullptr) observer->on_update(i, std::span<const double>(w, d));
+    } else {
+      rule_on_correct(rule, s);
     }
   }
   EpochOutcome out;
@@ -49,10 +89,11 @@ EpochOutcome online_pass(const TrainingSet& data, double* w, const Rule& rule,
 }  // namespace detail
 
 // One epoch in file order (order == nullptr) or in the given order. `Dot` is the summation
-// order of the scores (kernels.hpp): SequentialDot (THEORY.md §0) or BlockedDot.
+// order of the scores (kernels.hpp): SequentialDot (THEORY.md §0) or BlockedDot. The rule
+// may keep state (it is taken by reference when given as an lvalue).
 template <class Rule, class Dot = SequentialDot>
 EpochOutcome online_epoch(const TrainingSet& data, const std::uint32_t* order, double* w,
-                          const Rule& rule, UpdateObserver* observer, Dot = {}) {
+                          Rule&& rule, UpdateObserver* observer, Dot = {}) {
   if (order == nullptr) {
     return detail::online_pass<Dot>(data, w, rule, observer, [](std::size_t t) { return t; });
   }
@@ -61,20 +102,21 @@ EpochOutcome online_epoch(const TrainingSet& data, const std::uint32_t* order, d
 }
 
 // One step of a mistake-driven order (DESIGN.md: random_mistake, worst_mistake).
-// `scratch` is reused between steps to hold the indices of misclassified samples.
+// `scratch` is reused between steps to hold the indices of misclassified samples. A step
+// scans the data, it does not visit it: on_correct is not called here.
 template <class Rule, class Dot = SequentialDot>
 StepOutcome online_step(const TrainingSet& data, MistakePick pick, double uniform, double* w,
-                        const Rule& rule, UpdateObserver* observer,
-                        std::vector<std::uint32_t>& scratch, Dot = {}) {
+                        Rule&& rule, UpdateObserver* observer, std::vector<std::uint32_t>& scratch,
+                        Dot = {}) {
   const std::size_t d = data.cols;
   StepOutcome out;
   scratch.clear();
   double worst_margin = 0.0;
   for (std::size_t i = 0; i < data.rows; ++i) {
-    const double score = Dot::apply(w, data.row(i), d);
-    const double y = data.sign[i];
-    if (!rule.is_mistake(score, y)) continue;
-    const double margin = y * score;
+    const double* x = data.row(i);
+    const Sample s{data, i, x, data.sign[i], Dot::apply(w, x, d), w};
+    if (!detail::rule_is_mistake(rule, s)) continue;
+    const double margin = s.y * s.score;
     // Strictly smaller keeps the lowest index among equally violated samples.
     if (scratch.empty() || margin < worst_margin) {
       worst_margin = margin;
@@ -89,8 +131,8 @@ StepOutcome online_step(const TrainingSet& data, MistakePick pick, double unifor
     out.sample = scratch[k];
   }
   const double* x = data.row(out.sample);
-  const double y = data.sign[out.sample];
-  add_scaled(w, rule.step(Dot::apply(w, x, d), y), x, d);
+  const Sample s{data, out.sample, x, data.sign[out.sample], Dot::apply(w, x, d), w};
+  add_scaled(w, detail::rule_step(rule, s), x, d);
   out.updated = true;
   if (observer != nullptr) observer->on_update(out.sample, std::span<const double>(w, d));
   return out;
@@ -145,5 +187,25 @@ decltype(auto) with_dot(bool blocked, F&& f) {
   if (blocked) return f(BlockedDot{});
   return f(SequentialDot{});
 }
+
+// A learner's `tie` and `dot` params as read once: "mistake" and "sequential" for a learner
+// that does not declare them (kTieParam, kDotParam).
+struct SignConventions {
+  explicit SignConventions(const ParamSet& params)
+      : tie_positive(params.has("tie") && params.choice("tie") == "positive"),
+        blocked_dot(params.has("dot") && params.choice("dot") == "blocked") {}
+
+  // Training errors of sign(w·x̃) under these conventions.
+  std::size_t errors(const TrainingSet& data, const double* w) const {
+    return with_tie(tie_positive, [&](auto tie) {
+      return with_dot(blocked_dot, [&](auto dot) {
+        return count_sign_errors<decltype(tie), decltype(dot)>(data, w);
+      });
+    });
+  }
+
+  bool tie_positive;
+  bool blocked_dot;
+};
 
 }  // namespace plab

@@ -84,6 +84,14 @@ class ParamSet {
 
   void add(Entry entry);
   const std::vector<Entry>& entries() const { return entries_; }
+  // Whether the descriptor declares `name` (for SDK code shared by learners with and
+  // without an optional param such as `tie`).
+  bool has(std::string_view name) const {
+    for (const Entry& e : entries_) {
+      if (e.name == name) return true;
+    }
+    return false;
+  }
 
   double real(std::string_view name) const;
   std::int64_t integer(std::string_view name) const;

@@ -7,8 +7,11 @@
 //   learner->train_epoch(data.view(), nullptr, nullptr);
 //   plab::BoundDeclaration b = plugin.declare_bound(data, {{"eta", 0.5}});
 //
-// Header-only; loads with POSIX dlopen (link ${CMAKE_DL_LIBS}). Errors throw
-// std::runtime_error with the loader's or the plugin's message.
+// Header-only; loads with POSIX dlopen (link ${CMAKE_DL_LIBS}) and refuses a plugin by the
+// engine's own checks (plab/plugin_checks.hpp: entry points, ABI version naming both
+// versions, descriptor), with the engine's sentences. Errors throw std::runtime_error.
+// create() calls the learner's on_start for its zero initial weights, as plab does after
+// writing them; a test that writes other initial weights calls on_start(data.view()) again.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +24,7 @@
 #include <dlfcn.h>
 
 #include "plab/descriptor.hpp"
+#include "plab/plugin_checks.hpp"
 
 namespace plab::testing {
 
@@ -62,23 +66,32 @@ struct ParamValue {
 class Plugin {
  public:
   static Plugin load(const std::string& path) {
+    using plugin_checks::kDescriptorSymbol;
+    using plugin_checks::kFactorySymbol;
+    const std::string where = "plugin '" + path + "'";
     Plugin p;
     void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (handle == nullptr) throw std::runtime_error(path + ": " + dlerror());
+    if (handle == nullptr) {
+      throw std::runtime_error(where + " could not be loaded as a shared library: " + dlerror());
+    }
     p.library_ = std::shared_ptr<void>(handle, [](void* h) { dlclose(h); });
+    if (dlsym(handle, kDescriptorSymbol) == nullptr || dlsym(handle, kFactorySymbol) == nullptr) {
+      throw std::runtime_error(where + " " + plugin_checks::missing_entry_points());
+    }
     // A BOOST_DLL_ALIAS symbol is a `const void*` variable holding the aliased address.
     auto alias = [&](const char* name) {
-      void* symbol = dlsym(handle, name);
-      if (symbol == nullptr) throw std::runtime_error(path + " does not export " + name);
-      return *static_cast<const void* const*>(symbol);
+      return *static_cast<const void* const*>(dlsym(handle, name));
     };
-    p.descriptor_ = static_cast<const PluginDescriptor*>(alias("plab_descriptor"));
-    p.create_ = reinterpret_cast<CreateFunction*>(const_cast<void*>(alias("plab_create")));
-    if (p.descriptor_->abi_version != kAbiVersion) {
-      throw std::runtime_error(path + " was built for plugin ABI version " +
-                               std::to_string(p.descriptor_->abi_version) +
-                               ", but this SDK is version " + std::to_string(kAbiVersion));
+    const auto* descriptor = static_cast<const PluginDescriptor*>(alias(kDescriptorSymbol));
+    if (std::string problem = plugin_checks::abi_problem(descriptor->abi_version);
+        !problem.empty()) {
+      throw std::runtime_error(where + " " + problem);
     }
+    if (std::string problem = plugin_checks::descriptor_problem(*descriptor); !problem.empty()) {
+      throw std::runtime_error(where + " " + problem);
+    }
+    p.descriptor_ = descriptor;
+    p.create_ = reinterpret_cast<CreateFunction*>(const_cast<void*>(alias(kFactorySymbol)));
     return p;
   }
 
@@ -94,7 +107,9 @@ class Plugin {
     if (r.learner == nullptr) throw std::runtime_error("the plugin refused: " + r.error);
     auto keep = library_;
     auto params = params_;
-    return std::shared_ptr<Learner>(r.learner, [keep, params](Learner* l) { delete l; });
+    std::shared_ptr<Learner> learner(r.learner, [keep, params](Learner* l) { delete l; });
+    learner->on_start(data.view());
+    return learner;
   }
 
   // The bound the plugin declares for these params on `data` (plab/bound.hpp), as plab asks

@@ -5,6 +5,7 @@
 
 #include "config/did_you_mean.hpp"
 #include "config/object_reader.hpp"
+#include "error.hpp"
 
 namespace plab {
 
@@ -139,7 +140,17 @@ ParamSet resolve_params(const PluginDescriptor& plugin, const Json& params,
     set.add(std::move(e));
   }
   if (plugin.check != nullptr) {
-    const std::string problem = plugin.check(set);
+    // A check returns its sentence; one that throws is a plugin fault, named as such.
+    std::string problem;
+    try {
+      problem = plugin.check(set);
+    } catch (const std::exception& e) {
+      throw PluginError(who + ": its params check threw for the params at " + pointer + ": " +
+                        e.what() + " (a check returns a sentence, it must not throw)");
+    } catch (...) {
+      throw PluginError(who + ": its params check threw for the params at " + pointer +
+                        " (not a std::exception; a check returns a sentence, it must not throw)");
+    }
     if (!problem.empty()) throw_config_error(pointer, who + ": " + problem);
   }
   return set;

@@ -3,6 +3,7 @@
 #include <boost/dll/library_info.hpp>
 
 #include "error.hpp"
+#include "plab/plugin_checks.hpp"
 #include "plugins/param_resolver.hpp"
 #include "theory/bound_forms.hpp"
 
@@ -10,8 +11,8 @@ namespace plab {
 
 namespace {
 
-const char* const kDescriptorSymbol = "plab_descriptor";
-const char* const kFactorySymbol = "plab_create";
+using plugin_checks::kDescriptorSymbol;
+using plugin_checks::kFactorySymbol;
 
 // Boost.DLL wraps dlerror()'s text, which is what says why ("file too short", "undefined
 // symbol: ...", "wrong ELF class"), in its own words and an errno that does not apply.
@@ -66,33 +67,15 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
                       " (a plugin is a .so built with plab_add_plugin against this SDK)");
   }
   if (!library.has(kDescriptorSymbol) || !library.has(kFactorySymbol)) {
-    throw PluginError(where +
-                      " is a shared library but not a perceptron-lab plugin: it does not "
-                      "export '" +
-                      std::string(kDescriptorSymbol) + "' and '" + kFactorySymbol +
-                      "' (write PLAB_PLUGIN(descriptor, Learner) in its source)");
+    throw PluginError(where + " " + plugin_checks::missing_entry_points());
   }
   auto plugin = std::make_shared<PluginLibrary>(Token{}, std::move(library), file);
   const auto& descriptor = plugin->library_.get_alias<const PluginDescriptor>(kDescriptorSymbol);
-  // abi_version is the first member in every ABI version, so it can be read before the rest
-  // of the layout is trusted.
-  if (descriptor.abi_version != kAbiVersion) {
-    throw PluginError(where + " was built for plugin ABI version " +
-                      std::to_string(descriptor.abi_version) + ", but this plab supports version " +
-                      std::to_string(kAbiVersion) + "; rebuild the plugin against this plab's SDK");
+  if (std::string problem = plugin_checks::abi_problem(descriptor.abi_version); !problem.empty()) {
+    throw PluginError(where + " " + problem);
   }
-  if (descriptor.name == nullptr || *descriptor.name == '\0' ||
-      (descriptor.param_count > 0 && descriptor.params == nullptr) ||
-      descriptor.version == nullptr || descriptor.summary == nullptr ||
-      descriptor.details == nullptr) {
-    throw PluginError(where +
-                      " has an incomplete descriptor (name, version, summary, details and "
-                      "the param table must be set)");
-  }
-  if (descriptor.declare_bound == nullptr) {
-    throw PluginError(where +
-                      " declares no bound: its descriptor's `declare_bound` is not set (write "
-                      "plab::no_bound for a learner without one; docs/writing-a-plugin.md)");
+  if (std::string problem = plugin_checks::descriptor_problem(descriptor); !problem.empty()) {
+    throw PluginError(where + " " + problem);
   }
   plugin->descriptor_ = &descriptor;
   plugin->create_ = &plugin->library_.get_alias<CreateFunction>(kFactorySymbol);

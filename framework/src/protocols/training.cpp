@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "plugins/plugin_library.hpp"
-#include "protocols/learning_curve.hpp"
 #include "protocols/initial_weights.hpp"
+#include "protocols/learning_curve.hpp"
 #include "theory/bounds.hpp"  // euclidean_norm: no overflow of the squares
 
 namespace plab {
@@ -156,6 +156,7 @@ std::shared_ptr<Learner> train_learner(const RunRequest& r, const TrainingSet& d
   fill_initial_weights(*r.init, init_rng, w);
   out.w0_norm = euclidean_norm(w);
   out.initial_weights.assign(w.begin(), w.end());
+  learner->on_start(data);
 
   LearningCurve curve;
   BothEpochObservers both(hooks.epochs, &curve);

@@ -10,6 +10,8 @@ UpdateObserver::~UpdateObserver() = default;
 MetricSink::~MetricSink() = default;
 Learner::~Learner() = default;
 
+void Learner::on_start(const TrainingSet&) {}
+
 StepOutcome Learner::train_step(const TrainingSet&, MistakePick, double, UpdateObserver*) {
   throw std::logic_error("this learner does not support mistake-driven orders");
 }

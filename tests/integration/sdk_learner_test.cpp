@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -70,6 +72,24 @@ TEST(SdkLearner, MinimalLearnerSeparatesWithEveryOrderAndBothDots) {
       EXPECT_GT(record.at("mistakes").to_number<double>(), 0.0) << what;
     }
   }
+}
+
+// The done-when of issue 16: the minimal learner is under 20 lines of code (comments and
+// blank lines aside), and docs/writing-a-plugin.md shows it in full, as it is built.
+TEST(SdkLearner, MinimalLearnerIsUnderTwentyLinesAndShownInFullInTheGuide) {
+  const std::string source = test::read_file(std::filesystem::path(PLAB_SOURCE_DIR) / "tests" /
+                                             "plugins" / "fixtures" / "normalised_step.cpp");
+  std::istringstream lines(source);
+  int code = 0;
+  for (std::string line; std::getline(lines, line);) {
+    const auto first = line.find_first_not_of(' ');
+    if (first != std::string::npos && line.compare(first, 2, "//") != 0) ++code;
+  }
+  EXPECT_LT(code, 20);
+  const std::string guide =
+      test::read_file(std::filesystem::path(PLAB_SOURCE_DIR) / "docs" / "writing-a-plugin.md");
+  EXPECT_NE(guide.find(source), std::string::npos)
+      << "docs/writing-a-plugin.md does not show tests/plugins/fixtures/normalised_step.cpp";
 }
 
 TEST(SdkLearner, ParamsCheckThatThrowsIsAPluginFaultNamingThePlugin) {

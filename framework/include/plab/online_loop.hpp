@@ -47,6 +47,18 @@ bool rule_is_mistake(Rule& rule, const Sample& s) {
   }
 }
 
+// The same, making the Sample only for a rule that reads it (the scan of a mistake-driven
+// step then compiles as it did before rules could see the sample).
+template <class Rule>
+bool rule_is_mistake(Rule& rule, const TrainingSet& data, std::size_t i, const double* x, double y,
+                     double score, const double* w) {
+  if constexpr (requires(const Sample& s) { rule.is_mistake(s); }) {
+    return rule.is_mistake(Sample{data, i, x, y, score, w});
+  } else {
+    return rule.is_mistake(score, y);
+  }
+}
+
 template <class Rule>
 double rule_step(Rule& rule, const Sample& s) {
   if constexpr (requires { rule.step(s); }) {
@@ -114,9 +126,10 @@ StepOutcome online_step(const TrainingSet& data, MistakePick pick, double unifor
   double worst_margin = 0.0;
   for (std::size_t i = 0; i < data.rows; ++i) {
     const double* x = data.row(i);
-    const Sample s{data, i, x, data.sign[i], Dot::apply(w, x, d), w};
-    if (!detail::rule_is_mistake(rule, s)) continue;
-    const double margin = s.y * s.score;
+    const double score = Dot::apply(w, x, d);
+    const double y = data.sign[i];
+    if (!detail::rule_is_mistake(rule, data, i, x, y, score, w)) continue;
+    const double margin = y * score;
     // Strictly smaller keeps the lowest index among equally violated samples.
     if (scratch.empty() || margin < worst_margin) {
       worst_margin = margin;

@@ -28,8 +28,18 @@ int main(int argc, char** argv) {
   const bool declared = normalised.form == plab::BoundForm::kNone &&
                         scaled.form == plab::BoundForm::kNovikoff &&
                         scaled.counts == plab::BoundCount::kMistakes && scaled.eta == 0.5;
-  std::printf("%s: first epoch %s, separated after %d epochs: %s, bound declared %s\n",
-              plugin.descriptor().name, ok ? "as computed by hand" : "WRONG", epochs,
-              separated ? "yes" : "NO", declared ? "as intended" : "WRONG");
-  return ok && separated && declared ? 0 : 1;
+  // The SDK's learner also gives it the mistake-driven orders and the blocked dot: worst-
+  // mistake steps with dot "blocked" separate the same data.
+  auto stepped = plugin.create(data, {{"dot", "blocked"}});
+  int steps = 0;
+  while (stepped->train_step(data.view(), plab::MistakePick::kWorst, 0.0, nullptr).updated &&
+         steps < 100)
+    ++steps;
+  const bool stepped_apart = steps > 0 && stepped->count_errors(data.view()) == 0;
+  std::printf(
+      "%s: first epoch %s, separated after %d epochs: %s, bound declared %s, worst-mistake "
+      "steps with the blocked dot separate: %s\n",
+      plugin.descriptor().name, ok ? "as computed by hand" : "WRONG", epochs,
+      separated ? "yes" : "NO", declared ? "as intended" : "WRONG", stepped_apart ? "yes" : "NO");
+  return ok && separated && declared && stepped_apart ? 0 : 1;
 }

@@ -81,6 +81,7 @@ void run_plugin(benchmark::State& state, const std::string& name, const Json& pa
   for (auto _ : state) {
     const plab::LearnerSetup setup{p, d.task(), d.rows(), d.cols(), d.class_names().size()};
     auto learner = lib->create(setup);
+    learner->on_start(view);  // as the engine does once w₀ (here zero) is written
     for (int e = 0; e < kEpochs; ++e) {
       benchmark::DoNotOptimize(learner->train_epoch(view, nullptr, nullptr));
     }

@@ -271,7 +271,7 @@ TEST(VerifyAudit, ChangedDataFileIsNamed) {
   EXPECT_NE(r.out.find("field 'points/0/theory/R'"), std::string::npos) << r.out;
 }
 
-// Malformed records are exit 2 naming file:line and the field (record_view.cpp).
+// Malformed records are exit 2 naming file:line and the field (results/run_record.cpp).
 TEST(VerifyAudit, NullAndNegativeCountsAreMalformed) {
   for (const auto& value : {boost::json::value(nullptr), boost::json::value(-3)}) {
     test::TempDir dir;

@@ -18,6 +18,7 @@
 #include "results/json_text.hpp"
 #include "results/record_digest.hpp"
 #include "results/record_fields.hpp"
+#include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 
 namespace plab {
@@ -260,11 +261,11 @@ ResumeState resume_records(const fs::path& dir, const Experiment& e,
     const std::size_t index = state.range.begin + count;
     ++count;
     if (chain.present && count > chain.verified) return;  // not kept: run again
-    const RecordFields record(r, runs_file.string() + ":" + std::to_string(line));
+    const RunRecord record = read_run_record(r, runs_file.string() + ":" + std::to_string(line));
     const RunId id = index < state.range.end ? e.locate(index) : RunId{};
-    const bool expected = index < state.range.end && record.count("point") == id.point &&
-                          record.count("repeat") == id.repeat &&
-                          record.string("learner") == e.point(id.point).learners[id.learner].name;
+    const bool expected = index < state.range.end && record.point == id.point &&
+                          record.repeat == id.repeat &&
+                          record.learner == e.point(id.point).learners[id.learner].name;
     if (!expected) {
       throw ResultsError(runs_file.string() + ":" + std::to_string(line) +
                          ": not the run expected at this place in canonical order; the folder "

@@ -62,7 +62,7 @@ struct Summary {
   std::vector<SlopeFit> fits;
 };
 
-// Every record is checked (results/record_view.hpp): a malformed one is a DataError naming
+// Every record is checked (results/run_record.hpp): a malformed one is a DataError naming
 // file:line and the field.
 Summary summarize_runs(const std::filesystem::path& runs_file);
 

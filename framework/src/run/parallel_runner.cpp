@@ -9,6 +9,7 @@
 #include "results/run_record.hpp"
 #include "run/interrupt.hpp"
 #include "run/progress_line.hpp"
+#include "run/record_builder.hpp"
 
 namespace plab {
 
@@ -31,7 +32,8 @@ RunText execute_one(const Experiment& e, std::size_t index) {
   request.init_seed =
       derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kInitialWeights);
   request.order_seed = derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kOrder);
-  if (p.config.protocol.kind == "trajectory") request.trajectory_prefix = trajectory_prefix(e, id);
+  if (p.config.protocol.kind == "trajectory")
+    request.trajectory_prefix = trajectory_prefix(id.point, l.name, id.repeat);
   // k-fold cross-validation: repeats k·c … k·c + k − 1 share one partition and test fold
   // r mod k of it; a plain holdout draws a new split for every repeat.
   const auto folds = static_cast<std::size_t>(std::max<std::int64_t>(p.config.protocol.folds, 0));
@@ -46,9 +48,9 @@ RunText execute_one(const Experiment& e, std::size_t index) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   RunText text;
-  text.record = format_run_record(e, id, outcome);
+  text.record = write_run_record(build_run_record(e, id, outcome));
   text.record_sha256 = sha256_of(text.record);  // here, in parallel; the writer only chains
-  text.timing = format_timing(e, id, seconds, outcome.train_seconds);
+  text.timing = write_timing(id.point, l.name, id.repeat, seconds, outcome.train_seconds);
   text.trajectory = std::move(outcome.trajectory);
   text.failed = outcome.status == RunStatus::kFailed;
   return text;

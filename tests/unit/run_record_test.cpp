@@ -12,6 +12,7 @@
 #include "error.hpp"
 #include "results/run_record.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace plab {
 namespace {
@@ -164,10 +165,18 @@ TEST(RunRecord, ReaderNamesFileLineFieldExpectedAndFound) {
             std::string::npos);
   EXPECT_NE(edited("error", 3).find("field 'error' is 3 (a number); expected a string or null"),
             std::string::npos);
-  EXPECT_NE(edited("margin_seen", "big").find("field 'margin_seen'"), std::string::npos);
+  EXPECT_NE(edited("margin_seen", "big")
+                .find("field 'margin_seen' is \"big\" (a string); expected a number or null (a "
+                      "learner metric)"),
+            std::string::npos);
   EXPECT_NE(edited("bound_on", "epochs").find("field 'bound_on'"), std::string::npos);
   EXPECT_NE(edited("epoch_loss", boost::json::array{1, "x"}).find("field 'epoch_loss/1'"),
             std::string::npos);
+  for (const char* message :
+       {"expected a string or null", "expected a number or null (a learner metric)"}) {
+    EXPECT_NE(test::troubleshooting_section().find(message), std::string::npos)
+        << "README's Troubleshooting lacks '" << message << "'";
+  }
   boost::json::object missing = good;
   missing.erase("w0_norm");
   EXPECT_NE(read_error(missing).find("field 'w0_norm' is missing"), std::string::npos);

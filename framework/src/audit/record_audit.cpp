@@ -37,7 +37,7 @@ boost::json::value text(const std::string& s) {
   return s.empty() ? boost::json::value(nullptr) : boost::json::value(s);
 }
 
-// The bound the engine computed for this run (results/run_record.cpp), from what verify
+// The bound the engine computed for this run (run/record_builder.cpp), from what verify
 // recomputed itself. Not for a failed run: it computed none.
 // The run's initial weights, drawn as the engine draws them (parallel_runner.cpp).
 std::vector<double> initial_weights(const RunRecord& r, const AuditedPoint& p,
@@ -78,7 +78,7 @@ void audit_record(const RunRecord& rec, const RecordFields& r, const std::string
   const std::string& status = rec.status;
   check("converged", status == "converged");
   if (status == "failed" || status == "diverged") {
-    // Only a run that finished has final weights and errors (results/run_record.cpp).
+    // Only a run that finished has final weights and errors (run/record_builder.cpp).
     for (const char* key : {"train_error", "test_error", "w_norm"}) check(key, nullptr);
   }
   if (status == "failed") {

@@ -11,6 +11,7 @@
 
 #include "error.hpp"
 #include "results/run_record.hpp"
+#include "results/run_timing.hpp"
 #include "support/temp_dir.hpp"
 #include "support/troubleshooting.hpp"
 
@@ -180,6 +181,25 @@ TEST(RunRecord, ReaderNamesFileLineFieldExpectedAndFound) {
   boost::json::object missing = good;
   missing.erase("w0_norm");
   EXPECT_NE(read_error(missing).find("field 'w0_norm' is missing"), std::string::npos);
+}
+
+TEST(RunTiming, WrittenAndReadBack) {
+  const std::string lost = write_timing({2, "classic", 5, std::nullopt, std::nullopt});
+  EXPECT_EQ(lost,
+            "{\"point\":2,\"learner\":\"classic\",\"repeat\":5,\"seconds\":null,"
+            "\"train_seconds\":null}\n");
+  const auto back = read_timing(write_timing({1, "a", 0, 0.5, 0.25}));
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->learner, "a");
+  EXPECT_EQ(back->seconds, 0.5);
+  EXPECT_EQ(back->train_seconds, 0.25);
+  for (const char* damaged :
+       {"{\"point\":1,\"learner\":\"a\",\"repeat\":0,\"seconds\":-1,\"train_seconds\":0}",
+        "{\"point\":1,\"learner\":\"a\",\"repeat\":0,\"seconds\":1}",
+        "{\"point\":-1,\"learner\":\"a\",\"repeat\":0,\"seconds\":1,\"train_seconds\":1}",
+        "{\"point\":1,\"learner\":2,\"repeat\":0,\"seconds\":1,\"train_seconds\":1}", "[1]", "{"}) {
+    EXPECT_FALSE(read_timing(damaged).has_value()) << damaged;
+  }
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 #include "results/resume.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -19,6 +18,7 @@
 #include "results/record_digest.hpp"
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
+#include "results/run_timing.hpp"
 #include "results/runs_reader.hpp"
 
 namespace plab {
@@ -64,31 +64,10 @@ std::size_t prefix_of_lines(const std::string& text, std::size_t lines) {
   return offset;
 }
 
-// A timings.jsonl line as plab writes it for run `id`: its identity, and seconds that are
-// null or a finite number >= 0.
+// A timings.jsonl line as plab writes it for run `id` (results/run_timing.hpp).
 bool is_timing_of(std::string_view line, const RunId& id, const std::string& learner) {
-  boost::json::error_code ec;
-  const boost::json::value v = boost::json::parse(line, ec);
-  if (ec || !v.is_object()) return false;
-  const boost::json::object& t = v.as_object();
-  auto count_is = [&](const char* key, std::size_t want) {
-    const boost::json::value* f = t.if_contains(key);
-    return f != nullptr && ((f->is_uint64() && f->get_uint64() == want) ||
-                            (f->is_int64() && f->get_int64() >= 0 &&
-                             static_cast<std::size_t>(f->get_int64()) == want));
-  };
-  auto seconds_ok = [&](const char* key) {
-    const boost::json::value* f = t.if_contains(key);
-    if (f == nullptr) return false;
-    if (f->is_null()) return true;
-    if (!f->is_number()) return false;
-    const double x = f->to_number<double>();
-    return std::isfinite(x) && x >= 0.0;
-  };
-  const boost::json::value* name = t.if_contains("learner");
-  return count_is("point", id.point) && count_is("repeat", id.repeat) && name != nullptr &&
-         name->is_string() && name->get_string() == learner && seconds_ok("seconds") &&
-         seconds_ok("train_seconds");
+  const std::optional<RunTiming> t = read_timing(line);
+  return t && t->point == id.point && t->repeat == id.repeat && t->learner == learner;
 }
 
 // Every manifest field resume reads goes through RecordFields: a hand-edited or damaged
@@ -307,10 +286,7 @@ ResumeState resume_records(const fs::path& dir, const Experiment& e,
     } else {
       ++missing;
     }
-    kept += "{\"point\":" + std::to_string(id.point) +
-            ",\"learner\":" + boost::json::serialize(boost::json::value(learner)) +
-            ",\"repeat\":" + std::to_string(id.repeat) +
-            ",\"seconds\":null,\"train_seconds\":null}\n";
+    kept += write_timing({id.point, learner, id.repeat, std::nullopt, std::nullopt});
   }
   if (missing + damaged > 0) {
     truncate_to(dir / "timings.jsonl", 0);

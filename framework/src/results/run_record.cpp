@@ -268,20 +268,6 @@ RunRecord read_run_record(const boost::json::object& record, const std::string& 
   return r;
 }
 
-std::string write_timing(std::size_t point, const std::string& learner, std::size_t repeat,
-                         double seconds, double train_seconds) {
-  boost::json::object t;
-  t["point"] = point;
-  t["learner"] = learner;
-  t["repeat"] = repeat;
-  t["seconds"] = seconds;
-  t["train_seconds"] = train_seconds;
-  std::string line;
-  append_json(line, t);
-  line += '\n';
-  return line;
-}
-
 std::string trajectory_prefix(std::size_t point, const std::string& learner, std::size_t repeat) {
   boost::json::object t;
   t["point"] = point;

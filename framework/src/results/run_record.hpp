@@ -128,11 +128,7 @@ enum class RecordDetail { kScalars, kFull };
 RunRecord read_run_record(const boost::json::object& record, const std::string& where,
                           RecordDetail detail = RecordDetail::kScalars);
 
-// One line of timings.jsonl: the run's identity, its wall-clock seconds, and the seconds
-// spent in training proper (the learner's epochs or steps).
-std::string write_timing(std::size_t point, const std::string& learner, std::size_t repeat,
-                         double seconds, double train_seconds);
-
+// timings.jsonl has its own typed line: results/run_timing.hpp.
 // The start of a trajectory.jsonl line for a run: {"point":…,"learner":…,"repeat":…
 std::string trajectory_prefix(std::size_t point, const std::string& learner, std::size_t repeat);
 

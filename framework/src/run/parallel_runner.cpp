@@ -7,6 +7,7 @@
 #include "experiments/protocol.hpp"
 #include "results/ordered_writer.hpp"
 #include "results/run_record.hpp"
+#include "results/run_timing.hpp"
 #include "run/interrupt.hpp"
 #include "run/progress_line.hpp"
 #include "run/record_builder.hpp"
@@ -50,7 +51,7 @@ RunText execute_one(const Experiment& e, std::size_t index) {
   RunText text;
   text.record = write_run_record(build_run_record(e, id, outcome));
   text.record_sha256 = sha256_of(text.record);  // here, in parallel; the writer only chains
-  text.timing = write_timing(id.point, l.name, id.repeat, seconds, outcome.train_seconds);
+  text.timing = write_timing({id.point, l.name, id.repeat, seconds, outcome.train_seconds});
   text.trajectory = std::move(outcome.trajectory);
   text.failed = outcome.status == RunStatus::kFailed;
   return text;

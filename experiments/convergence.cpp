@@ -10,9 +10,9 @@
 #include <optional>
 
 #include "experiments/data_split.hpp"
+#include "experiments/initial_weights.hpp"
 #include "plugins/plugin_library.hpp"
 #include "results/json_text.hpp"
-#include "run/initial_weights.hpp"
 #include "theory/bounds.hpp"  // euclidean_norm: no overflow of the squares
 
 namespace plab {
@@ -60,7 +60,8 @@ class MetricCollector final : public MetricSink {
 // sample, so non-finite weights there mean a broken plugin, unless that finite multiple,
 // added up over the updates made, can itself exceed a double (a huge η or data near the
 // top of the range): then the engine's arithmetic overflowed and the message names the
-// step size. Both are failed runs (README, status): the numbers are no result either way.
+// step size. Both are failed runs (docs/results-folder.md, status): the numbers are no
+// result either way.
 void stop_on_non_finite(const RunRequest& r, RunOutcome& out, std::span<const double> w,
                         const std::string& where) {
   const PluginDescriptor& d = r.plugin->descriptor();

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "run/random.hpp"
+#include "base/random.hpp"
 
 namespace plab {
 

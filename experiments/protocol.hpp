@@ -16,9 +16,9 @@
 #include <utility>
 #include <vector>
 
+#include "base/random.hpp"
 #include "config/experiment_config.hpp"
 #include "plab/descriptor.hpp"
-#include "run/random.hpp"
 
 namespace plab {
 

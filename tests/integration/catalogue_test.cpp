@@ -1,6 +1,6 @@
-// The bad-input catalogue (issue #8, README "Troubleshooting"): every item runs the real
+// The bad-input catalogue (issue #8, docs/troubleshooting.md): every item runs the real
 // binary and checks the exit code, the message and that nothing half-done is left behind.
-// Each case's `documented` text must appear in the README's troubleshooting table, so the
+// Each case's `documented` text must appear in docs/troubleshooting.md, so the
 // table and the binary cannot drift apart.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -66,7 +66,7 @@ struct Case {
   std::string name;  // test name
   std::function<Args(const test::TempDir&)> setup;
   int exit_code;
-  std::string documented;          // quoted in the README's troubleshooting table
+  std::string documented;          // quoted in docs/troubleshooting.md
   std::vector<std::string> where;  // file:line:column, pointer or path the message must name
   bool writes_results = false;     // the runs start (and are recorded) before the failure
 };
@@ -392,7 +392,7 @@ TEST(CatalogueReadme, EveryMessageIsInTheTroubleshootingTable) {
   ASSERT_FALSE(section.empty());
   for (const Case& c : catalogue()) {
     EXPECT_NE(section.find(c.documented), std::string::npos)
-        << c.name << ": '" << c.documented << "' is not in README's troubleshooting table";
+        << c.name << ": '" << c.documented << "' is not in docs/troubleshooting.md";
   }
 }
 

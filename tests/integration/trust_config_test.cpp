@@ -1,7 +1,7 @@
 // Configs and command-line values that used to crash plab or be read silently otherwise than
 // written (issue 14): deep nesting, NUL bytes, huge files, duplicate keys, integers written
 // as 1e2 or past 2^63, --set values that are broken JSON, a repeated --sweep. Each runs the
-// real binary; each refusal's message is quoted in the README's troubleshooting table.
+// real binary; each refusal's message is quoted in docs/troubleshooting.md.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
@@ -35,12 +35,12 @@ Args run_args(const fs::path& config, const fs::path& out, Args extra = {}) {
   return args;
 }
 
-// The README's troubleshooting section quotes `text`.
+// docs/troubleshooting.md quotes `text`.
 bool in_troubleshooting(const std::string& text) {
   return test::troubleshooting_section().find("`" + text + "`") != std::string::npos;
 }
 
-// Exit 2, `message` in stderr (and in the README), nothing written.
+// Exit 2, `message` in stderr (and in docs/troubleshooting.md), nothing written.
 void expect_refused(const test::ProcessResult& r, const std::string& message, const fs::path& out) {
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
@@ -54,7 +54,7 @@ TEST(TrustConfig, NestingDeeperThan256IsRefusedWithItsPlaceNotACrash) {
   const auto config = dir.write("deep.json", "{\"name\": \"deep\",\n  \"x\": " + deep + "}");
   const auto r = run_plab(run_args(config, dir / "out"));
   expect_refused(r, "deep.json:2:263: nested deeper than 256 levels", dir / "out");
-  EXPECT_TRUE(in_troubleshooting("nested deeper than 256 levels")) << "README";
+  EXPECT_TRUE(in_troubleshooting("nested deeper than 256 levels")) << "docs/troubleshooting.md";
   // 256 levels (the object and 255 arrays) are read; the unknown key is the next problem.
   const std::string ok = std::string(255, '[') + std::string(255, ']');
   const auto r256 = run_plab(run_args(dir.write("ok.json", "{\"x\": " + ok + "}"), dir / "o2"));
@@ -76,7 +76,7 @@ TEST(TrustConfig, ANulByteIsRefusedWithItsPlace) {
   const auto config = dir.write("nul.json", text);
   const auto r = run_plab(run_args(config, dir / "out"));
   expect_refused(r, "nul.json:1:30: a NUL byte; a config is JSON text", dir / "out");
-  EXPECT_TRUE(in_troubleshooting("a NUL byte; a config is JSON text")) << "README";
+  EXPECT_TRUE(in_troubleshooting("a NUL byte; a config is JSON text")) << "docs/troubleshooting.md";
 }
 
 // A 2 GiB config (sparse: no disk used) is refused by its size, before it is read.
@@ -87,7 +87,8 @@ TEST(TrustConfig, AConfigOver16MiBIsRefusedBeforeReading) {
   const auto r = run_plab(run_args(config, dir / "out"));
   expect_refused(r, "huge.json' is 2147483648 bytes; plab reads configs of at most 16 MiB",
                  dir / "out");
-  EXPECT_TRUE(in_troubleshooting("plab reads configs of at most 16 MiB")) << "README";
+  EXPECT_TRUE(in_troubleshooting("plab reads configs of at most 16 MiB"))
+      << "docs/troubleshooting.md";
   rusage usage{};
   ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &usage), 0);
   EXPECT_LT(usage.ru_maxrss, 256L * 1024) << "KiB: the config was read into memory";
@@ -107,7 +108,7 @@ TEST(TrustConfig, ADuplicateKeyIsRefusedNamingBothPlaces) {
   const auto r = run_plab(run_args(config, dir / "out"));
   expect_refused(r, "dup.json:2:3: the key \"repeats\" appears twice in one object (first at 1:30)",
                  dir / "out");
-  EXPECT_TRUE(in_troubleshooting("appears twice in one object")) << "README";
+  EXPECT_TRUE(in_troubleshooting("appears twice in one object")) << "docs/troubleshooting.md";
   // Keys compare as decoded strings; equal keys in different objects are fine.
   std::string escaped = kConfig;
   escaped.insert(escaped.find("\"dataset\""), "\"r\\u0065peats\": 5, ");
@@ -162,8 +163,8 @@ TEST(TrustConfig, ASetValueThatIsBrokenJsonIsRefusedNamingTheOption) {
     const fs::path out = dir / ("r" + std::to_string(k++));
     expect_refused(run_plab(run_args(config, out, {"--set", value})), message, out);
   }
-  EXPECT_TRUE(in_troubleshooting("a value is JSON, or a bare word")) << "README";
-  EXPECT_TRUE(in_troubleshooting("has an empty value")) << "README";
+  EXPECT_TRUE(in_troubleshooting("a value is JSON, or a bare word")) << "docs/troubleshooting.md";
+  EXPECT_TRUE(in_troubleshooting("has an empty value")) << "docs/troubleshooting.md";
   // Bare words are still strings; so are paths.
   const auto ok = run_plab(run_args(config, dir / "ok", {"--set", "/init/kind=gaussian"}));
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
@@ -179,7 +180,7 @@ TEST(TrustConfig, TheSamePointerInTwoSweepOptionsIsRefused) {
       run_plab(run_args(config, dir / "out", {"--sweep", "/seed=1,2", "--sweep", "/seed=3,4"}));
   expect_refused(r, "'--sweep /seed=3,4' sweeps /seed again, after '--sweep /seed=1,2'",
                  dir / "out");
-  EXPECT_TRUE(in_troubleshooting("sweeps /seed again")) << "README";
+  EXPECT_TRUE(in_troubleshooting("sweeps /seed again")) << "docs/troubleshooting.md";
 }
 
 // Peak resident memory of the children run so far, in KiB.

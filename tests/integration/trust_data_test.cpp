@@ -2,7 +2,7 @@
 // their labels; the manifest records the bytes that were parsed, and --resume refuses a
 // changed data file; overflow and underflow never become a theorem verdict; and the
 // engine's own overflow (initial weights, the step) or a fold count beyond the data is
-// refused before any run, naming the config field. Each message is in the README.
+// refused before any run, naming the config field. Each message is in docs/troubleshooting.md.
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
@@ -10,10 +10,11 @@
 #include <cmath>
 #include <fstream>
 
-#include "results/file_hash.hpp"
+#include "base/file_hash.hpp"
 #include "support/process.hpp"
 #include "support/records.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace plab {
 namespace {
@@ -469,15 +470,16 @@ TEST(TrustData, TheReportLeavesOutTheDataFigureWhenTheFileChangedSinceTheRun) {
             std::string::npos);
 }
 
-// Every message above is in the README's troubleshooting table.
-TEST(TrustData, EveryNewMessageIsInTheReadme) {
-  const std::string readme = test::read_file(std::string(PLAB_SOURCE_DIR) + "/README.md");
+// Every message above is in the troubleshooting table (docs/troubleshooting.md).
+TEST(TrustData, EveryNewMessageIsInTheTroubleshootingTable) {
+  const std::string table = test::troubleshooting_section();
   for (const char* text :
        {"would have no test rows", "the initial weights would not be finite",
         "the step eta*x overflows a double", "draws in a row", "changed while plab was reading it",
         "has changed since the interrupted run", "cannot be computed in double precision",
         "the weights overflowed a double within", "has changed since the run"}) {
-    EXPECT_NE(readme.find(text), std::string::npos) << "'" << text << "' is not in README.md";
+    EXPECT_NE(table.find(text), std::string::npos)
+        << "'" << text << "' is not in docs/troubleshooting.md";
   }
 }
 

@@ -189,7 +189,7 @@ TEST(TrustMerge, VerifyOfAFolderAnotherPlabIsWritingSaysSo) {
   EXPECT_EQ(after.err.find(note), std::string::npos) << after.err;
 }
 
-// Each new message has its row in the README's Troubleshooting section.
+// Each new message has its row in docs/troubleshooting.md.
 TEST(TrustMerge, TheNewMessagesAreInTheReadme) {
   const std::string section = test::troubleshooting_section();
   ASSERT_FALSE(section.empty());

@@ -1,6 +1,7 @@
 // Issue 14, miscellaneous findings, through the real binary: a subnormal initial weight still
 // gets its (correct) bound, and output that cannot be written to stdout fails the command
-// (exit 2, with the reason) instead of being lost with exit 0. Each message is in the README.
+// (exit 2, with the reason) instead of being lost with exit 0. Each message is in
+// docs/troubleshooting.md.
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
@@ -185,7 +186,7 @@ std::string slow_oracle_config() {
 
 // SIGINT, SIGTERM and SIGHUP during the oracle end plab at once with 130 and a message; the
 // LIBLINEAR child is killed and no folder is made. Also with SIGINT ignored on entry, as a
-// shell's background job (`plab run ... &`) has it: the README's 130 holds there too.
+// shell's background job (`plab run ... &`) has it: docs/exit-codes.md's 130 holds there too.
 TEST(TrustMisc, ASignalWhilePreparingEndsPlabWith130AndAMessage) {
   test::TempDir dir;
   const fs::path config = dir.write("mc.json", slow_oracle_config());

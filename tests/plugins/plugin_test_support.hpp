@@ -7,11 +7,11 @@
 #include <utility>
 #include <vector>
 
+#include "base/random.hpp"
 #include "config/json.hpp"
 #include "data/dataset.hpp"
 #include "plugins/param_resolver.hpp"
 #include "plugins/plugin_library.hpp"
-#include "run/random.hpp"
 
 namespace plab::test {
 

@@ -6,7 +6,7 @@
 
 namespace plab::test {
 
-// The README's "## Troubleshooting" section, up to the next "## " heading.
+// The whole of docs/troubleshooting.md (the README links to it).
 std::string troubleshooting_section();
 
 }  // namespace plab::test

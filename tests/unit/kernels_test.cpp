@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "run/random.hpp"
+#include "base/random.hpp"
 
 namespace plab {
 namespace {

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <numbers>
 
+#include "base/random.hpp"
 #include "config/experiment_config.hpp"
 #include "data/dataset_loader.hpp"
-#include "run/random.hpp"
 #include "theory/margin_oracle.hpp"
 #include "theory/point_set.hpp"
 #include "theory/point_theory.hpp"

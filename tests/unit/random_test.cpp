@@ -1,4 +1,4 @@
-#include "run/random.hpp"
+#include "base/random.hpp"
 
 #include <gtest/gtest.h>
 #include <omp.h>

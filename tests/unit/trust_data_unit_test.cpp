@@ -9,10 +9,10 @@
 #include <limits>
 #include <memory>
 
+#include "base/file_hash.hpp"
+#include "base/random.hpp"
 #include "data/csv_reader.hpp"
 #include "data/dataset_loader.hpp"
-#include "results/file_hash.hpp"
-#include "run/random.hpp"
 #include "support/temp_dir.hpp"
 #include "theory/bounds.hpp"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "config/json.hpp"
-#include "data/synthetic.hpp"
+#include "config/synthetic_spec.hpp"
 
 namespace plab {
 

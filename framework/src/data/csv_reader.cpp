@@ -9,9 +9,9 @@
 #include <memory>
 #include <string_view>
 
+#include "base/file_hash.hpp"
 #include "config/did_you_mean.hpp"
 #include "error.hpp"
-#include "results/file_hash.hpp"
 
 namespace plab {
 

@@ -1,10 +1,10 @@
 #include "data/dataset_loader.hpp"
 
+#include "base/random.hpp"
 #include "config/object_reader.hpp"
 #include "data/csv_reader.hpp"
 #include "data/label_mapping.hpp"
 #include "data/synthetic.hpp"
-#include "run/random.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "base/random.hpp"
 #include "config/object_reader.hpp"
-#include "run/random.hpp"
 
 namespace plab {
 

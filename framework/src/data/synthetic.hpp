@@ -16,17 +16,9 @@
 #include <string>
 #include <vector>
 
-namespace plab {
+#include "config/synthetic_spec.hpp"
 
-struct SyntheticSpec {
-  std::string generator;  // separable | noisy | multiclass | xor
-  std::size_t rows = 100;
-  std::size_t dim = 2;
-  double margin = 0.1;
-  double radius = 2.0;
-  double flip = 0.1;
-  std::size_t classes = 3;
-};
+namespace plab {
 
 struct SyntheticTable {
   std::vector<double> values;       // rows × dim

@@ -1,6 +1,5 @@
 #include "plugins/param_resolver.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <vector>
 
@@ -45,12 +44,6 @@ bool in_range(const ParamSpec& s, double v) {
 }
 
 }  // namespace
-
-std::string number_text(double v) {
-  char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-  return std::string(buffer, end);
-}
 
 std::string describe_param_type(const ParamSpec& s) {
   switch (s.type) {

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "base/number_text.hpp"  // number_text, used with these functions
 #include "config/json.hpp"
 #include "plab/descriptor.hpp"
 
@@ -17,9 +18,6 @@ ParamSet resolve_params(const PluginDescriptor& plugin, const Json& params,
 ParamSet default_params(const PluginDescriptor& plugin);
 
 Json params_to_json(const ParamSet& params);
-
-// The shortest text that reads back as `v` ("0.5", "1e-10"), for messages.
-std::string number_text(double v);
 
 // For `plab describe`: "real, > 0", "one of: mistake | positive", ...
 std::string describe_param_type(const ParamSpec& spec);

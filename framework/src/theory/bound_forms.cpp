@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "plugins/param_resolver.hpp"
+#include "base/number_text.hpp"
 
 namespace plab {
 

@@ -10,7 +10,7 @@
 #include <csignal>
 #include <cstring>
 
-#include "run/interrupt.hpp"
+#include "base/interrupt.hpp"
 
 namespace plab {
 

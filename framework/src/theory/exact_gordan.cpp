@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include "run/interrupt.hpp"
+#include "base/interrupt.hpp"
 
 namespace plab {
 

@@ -8,7 +8,7 @@
 #include <limits>
 #include <memory>
 
-#include "run/interrupt.hpp"
+#include "base/interrupt.hpp"
 #include "theory/exact_gordan.hpp"
 #include "theory/min_norm_point.hpp"
 #include "theory/oracle_progress.hpp"

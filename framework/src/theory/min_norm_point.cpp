@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include "run/interrupt.hpp"
+#include "base/interrupt.hpp"
 
 namespace plab {
 

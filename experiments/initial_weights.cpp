@@ -1,4 +1,4 @@
-#include "run/initial_weights.hpp"
+#include "experiments/initial_weights.hpp"
 
 #include <algorithm>
 #include <cmath>

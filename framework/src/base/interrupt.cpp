@@ -1,4 +1,4 @@
-#include "run/interrupt.hpp"
+#include "base/interrupt.hpp"
 
 #include <atomic>
 #include <csignal>

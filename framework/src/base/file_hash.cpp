@@ -1,4 +1,4 @@
-#include "results/file_hash.hpp"
+#include "base/file_hash.hpp"
 
 #include <cstdio>
 #include <memory>

@@ -1,0 +1,21 @@
+// What a config asks of a synthetic data set (`"kind": "synthetic"`); data/synthetic.hpp
+// generates it. The request lives here, with the rest of the config, so that config/ needs
+// nothing from data/ (the layering of docs/architecture.md).
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace plab {
+
+struct SyntheticSpec {
+  std::string generator;  // separable | noisy | multiclass | xor
+  std::size_t rows = 100;
+  std::size_t dim = 2;
+  double margin = 0.1;
+  double radius = 2.0;
+  double flip = 0.1;
+  std::size_t classes = 3;
+};
+
+}  // namespace plab

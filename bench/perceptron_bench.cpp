@@ -21,12 +21,12 @@
 #include "config/json_file.hpp"
 #include "data/dataset_loader.hpp"
 #include "data/synthetic.hpp"
-#include "experiments/protocol.hpp"
+#include "protocols/protocol.hpp"
 #include "plab/kernels.hpp"
 #include "plugins/param_resolver.hpp"
 #include "plugins/plugin_library.hpp"
 #include "run/experiment.hpp"
-#include "run/parallel_runner.hpp"
+#include "run/session.hpp"
 
 namespace {
 
@@ -308,17 +308,25 @@ void BM_ParallelRepeats(benchmark::State& state) {
     "learners": [{"plugin": "perceptron"}], "init": {"kind": "gaussian", "scale": 1},
     "theory": {"margin": "none"},
     "protocol": {"max_epochs": 100000, "order": "shuffle"}})";
-  plab::PrepareOptions options{{PLAB_PLUGIN_DIR}};
-  const plab::Experiment e =
-      plab::prepare_experiment(plab::load_experiment_source(config, {}), options);
+  // The session `plab run` uses, prepared outside the timing: what is timed is the runs and
+  // their records, summary and manifest (no report).
+  plab::SessionRequest request;
+  request.config = config;
+  request.threads = threads;
+  request.prepare = plab::PrepareOptions{{PLAB_PLUGIN_DIR}};
+  request.report = false;
+  plab::SessionObserver quiet;
   int k = 0;
   for (auto _ : state) {
-    const auto out = folder / ("out-" + std::to_string(threads) + "-" + std::to_string(k++));
-    std::filesystem::remove_all(out);
-    std::filesystem::create_directories(out);
-    benchmark::DoNotOptimize(
-        plab::execute_runs(e, out, plab::ExecuteOptions{threads, false, 0, e.total_runs}));
-    std::filesystem::remove_all(out);
+    state.PauseTiming();
+    request.out = folder / ("out-" + std::to_string(threads) + "-" + std::to_string(k++));
+    std::filesystem::remove_all(*request.out);
+    plab::Session session = plab::Session::prepare(request, quiet);
+    state.ResumeTiming();
+    benchmark::DoNotOptimize(session.run(quiet));
+    state.PauseTiming();
+    std::filesystem::remove_all(*request.out);
+    state.ResumeTiming();
   }
 }
 

@@ -27,9 +27,10 @@ const char* const kUsage =
     "\n"
     "  plab --help, plab <command> --help, plab --version\n"
     "\n"
-    "exit codes: 0 success, 1 a bound was violated (verify), 2 bad command line, config or\n"
-    "data, or results could not be written, 3 a plugin could not be loaded or a run failed,\n"
-    "130 interrupted (results so far are kept).\n";
+    "exit codes: 0 success, 1 a bound was violated (verify), 2 bad command line, config,\n"
+    "data or results folder, 3 a plugin could not be loaded or a run failed, 4 results or\n"
+    "output could not be written, 70 internal error (a bug), 130 interrupted (results so far\n"
+    "are kept).\n";
 
 std::string join_command_line(int argc, char** argv) {
   std::string s;
@@ -65,7 +66,7 @@ int main(int argc, char** argv) {
   const int error = errno;
   std::fprintf(stderr, "plab: error: cannot write to standard output: %s\n",
                error != 0 ? std::strerror(error) : "write error");
-  return plab::kExitBadInput;
+  return plab::kExitWriteFailure;
 }
 
 namespace {
@@ -103,15 +104,14 @@ int dispatch(int argc, char** argv) {
     throw plab::UsageError(
         "unknown command '" + command +
         "'; commands are run, plugins, describe, verify, merge and report (see plab --help)");
-  } catch (const plab::Error& e) {
-    std::fprintf(stderr, "plab: error: %s\n", e.what());
-    return e.exit_code();
   } catch (const boost::program_options::error& e) {
     std::fprintf(stderr, "plab: error: %s (see plab %s --help)\n", e.what(), argv[1]);
     return plab::kExitBadInput;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "plab: internal error: %s\n", e.what());
-    return plab::kExitBadInput;
+    // A plab::Error is a mistake the user can fix; anything else is a bug of plab's.
+    const bool known = dynamic_cast<const plab::Error*>(&e) != nullptr;
+    std::fprintf(stderr, "plab: %s: %s\n", known ? "error" : "internal error", e.what());
+    return plab::exit_code_for(e);
   }
 }
 

@@ -75,4 +75,17 @@ std::vector<std::filesystem::path> plugin_dirs_option(const po::variables_map& v
   return dirs;
 }
 
+std::vector<CommandLineChange> config_changes_option(const po::parsed_options& parsed) {
+  std::vector<CommandLineChange> changes;
+  for (const auto& option : parsed.options) {
+    if (option.string_key != "set" && option.string_key != "sweep") continue;
+    for (const std::string& value : option.value) {
+      changes.push_back({option.string_key == "set" ? CommandLineChange::Kind::kSet
+                                                    : CommandLineChange::Kind::kSweep,
+                         value});
+    }
+  }
+  return changes;
+}
+
 }  // namespace plab::cli

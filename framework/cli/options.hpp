@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 
 #include "cli/commands.hpp"
+#include "config/experiment_source.hpp"
 
 namespace plab::cli {
 
@@ -21,5 +22,8 @@ bool parse_options(const std::string& command, const std::string& synopsis, cons
                    po::parsed_options* parsed = nullptr);
 
 std::vector<std::filesystem::path> plugin_dirs_option(const po::variables_map& vm);
+
+// The --set and --sweep options in the order given (later ones change what earlier set).
+std::vector<CommandLineChange> config_changes_option(const po::parsed_options& parsed);
 
 }  // namespace plab::cli

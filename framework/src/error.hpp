@@ -15,6 +15,8 @@ enum ExitCode : int {
   kExitViolation = 1,  // `plab verify` found a violated bound
   kExitBadInput = 2,   // command line, config or data
   kExitPluginFailure = 3,
+  kExitWriteFailure = 4,    // results or output could not be written (disk full, permission)
+  kExitInternalError = 70,  // a bug: an exception no check foresaw (sysexits' EX_SOFTWARE)
   kExitInterrupted = 130,
 };
 
@@ -40,15 +42,25 @@ struct DataError : Error {
 struct PluginError : Error {
   explicit PluginError(const std::string& m) : Error(kExitPluginFailure, m) {}
 };
-// Writing results failed (disk full, permission): the input was fine, the environment not.
+// A results folder given as input (to resume, merge or verify) is damaged, unreadable,
+// not what was asked for, or in use by another plab.
 struct ResultsError : Error {
   explicit ResultsError(const std::string& m) : Error(kExitBadInput, m) {}
+};
+// Writing results or output failed (disk full, a file size limit, permission, memory):
+// the input was fine, the environment not. Records written before stay intact.
+struct WriteError : Error {
+  explicit WriteError(const std::string& m) : Error(kExitWriteFailure, m) {}
 };
 
 // A signal (SIGINT, SIGTERM, SIGHUP) asked plab to stop before anything was written.
 struct InterruptedError : Error {
   explicit InterruptedError(const std::string& m) : Error(kExitInterrupted, m) {}
 };
+
+// The exit code of an exception that ends a command: a plab::Error's own; any other
+// exception (a failed PLAB_CHECK among them) is a bug, kExitInternalError.
+int exit_code_for(const std::exception& error);
 
 [[noreturn]] void fail_check(const char* expression, const char* file, int line);
 

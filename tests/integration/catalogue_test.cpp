@@ -141,7 +141,7 @@ const std::vector<Case>& catalogue() {
          dir.write("plain-file", "x");
          return config_with({"--out", (dir / "plain-file" / "out").string()});
        },
-       2,
+       4,
        "cannot create the results folder",
        {"plain-file/out"}},
       // Config

@@ -118,7 +118,7 @@ TEST(InputLimits, AFailedWriteKeepsWholeRecordsAndResumeFinishesTheJob) {
   const auto full = test::run_plab_with_file_size_limit(
       {"run", file.string(), "--out", (dir / "full").string(), "--threads", "2", "--quiet"},
       64 * 1024);
-  ASSERT_EQ(full.exit_code, 2) << full.err;
+  ASSERT_EQ(full.exit_code, 4) << full.err;
   EXPECT_NE(full.err.find("writing results into '" + (dir / "full").string() + "' failed"),
             std::string::npos)
       << full.err;

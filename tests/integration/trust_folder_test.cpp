@@ -546,7 +546,7 @@ TEST(TrustFolder, OutOfMemoryIsNamedWithWhatWasBeingDone) {
   Child c = start_plab({"run", xor_curve_config(dir, 1000000).string(), "--out",
                         (dir / "out").string(), "--threads", "1", "--quiet", "--no-report"},
                        dir.path(), "oom", limited);
-  EXPECT_EQ(c.wait(), 2);
+  EXPECT_EQ(c.wait(), 4);
   const std::string err = read_file(c.err);
   EXPECT_NE(err.find("out of memory while running and recording run 0 (sweep point 0, learner "
                      "'p', repeat 0); the 0 records written before are intact; lower --threads, "

@@ -104,7 +104,7 @@ TEST(TrustMisc, OutputThatCannotBeWrittenToStdoutFailsTheCommand) {
         "verify '" + (dir / "done").string() + "'"}) {
     SCOPED_TRACE(args);
     const auto r = plab_to_dev_full(args);
-    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.exit_code, 4) << r.err;
     EXPECT_NE(r.err.find("plab: error: cannot write to standard output: "), std::string::npos)
         << r.err;
   }

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "data/dataset_loader.hpp"
-#include "experiments/protocol.hpp"
 #include "plugins/plugin_test_support.hpp"
+#include "protocols/protocol.hpp"
 #include "theory/bounds.hpp"
 
 namespace plab {
@@ -29,7 +29,7 @@ struct Checker {
     const ParamSet p = resolve_params(plugin->descriptor(), params, "/params");
     ProtocolSpec protocol;
     protocol.max_epochs = 100000;
-    protocol.order = order;
+    protocol.order = parse_order(order).value();
     const TrainingSet view = data.view();
     RunRequest request;
     request.data = &view;

@@ -4,7 +4,7 @@
 
 #include <Eigen/Dense>
 
-#include "experiments/protocol.hpp"
+#include "protocols/protocol.hpp"
 #include "plugins/plugin_test_support.hpp"
 
 namespace plab {

@@ -2,9 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "data/dataset_loader.hpp"
-#include "experiments/protocol.hpp"
 #include "plab/kernels.hpp"
 #include "plugins/plugin_test_support.hpp"
+#include "protocols/protocol.hpp"
 #include "theory/bounds.hpp"
 
 namespace plab {
@@ -69,7 +69,7 @@ TEST(MarginPerceptron, NeverExceedsItsBoundOnRandomSets) {
     }
     ProtocolSpec protocol;
     protocol.max_epochs = 100000;
-    protocol.order = set % 3 ? "shuffle" : "worst_mistake";
+    protocol.order = set % 3 ? SampleOrder::kShuffle : SampleOrder::kWorstMistake;
     const TrainingSet view = data.data.view();
     RunRequest r;
     r.data = &view;

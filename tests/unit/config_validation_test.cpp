@@ -47,7 +47,7 @@ TEST(ConfigValidation, AcceptsValidConfigWithComments) {
   EXPECT_EQ(c.learners.at(0).name, "perceptron");
   EXPECT_EQ(c.init.kind, "gaussian");
   EXPECT_EQ(c.init.scale, 0.5);
-  EXPECT_EQ(c.protocol.order, "shuffle");
+  EXPECT_EQ(c.protocol.order, SampleOrder::kShuffle);
   EXPECT_TRUE(c.protocol.order_given);
   EXPECT_EQ(c.dataset.y, (std::vector<std::string>{"-1", "1"}));
 }

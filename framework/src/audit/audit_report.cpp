@@ -46,11 +46,11 @@ void write_verify_json(const std::filesystem::path& dir, const AuditReport& repo
   {
     std::ofstream stream(temp, std::ios::binary | std::ios::trunc);
     stream << boost::json::serialize(out) << '\n';
-    if (!stream.flush()) throw ResultsError("cannot write '" + temp.string() + "'");
+    if (!stream.flush()) throw WriteError("cannot write '" + temp.string() + "'");
   }
   std::error_code error;
   std::filesystem::rename(temp, file, error);
-  if (error) throw ResultsError("cannot write '" + file.string() + "': " + error.message());
+  if (error) throw WriteError("cannot write '" + file.string() + "': " + error.message());
 }
 
 }  // namespace plab

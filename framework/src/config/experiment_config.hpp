@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "config/json.hpp"
@@ -46,15 +47,32 @@ struct InitSpec {
   std::vector<double> w;  // given
 };
 
+// The protocol of a run (protocols/protocol.hpp); the config's words for it exist only in
+// the parser.
+enum class ProtocolKind { kConvergence, kTrajectory, kHoldout };
+
+// The order samples are visited in: each epoch in file order or shuffled, or one
+// misclassified sample per step, picked at random or the worst.
+enum class SampleOrder { kCyclic, kShuffle, kRandomMistake, kWorstMistake };
+
+// The config's word for an order ("random_mistake"), for messages; and the order a word
+// names, if it names one.
+const char* order_name(SampleOrder order);
+std::optional<SampleOrder> parse_order(std::string_view word);
+
 struct ProtocolSpec {
-  std::string kind = "convergence";  // convergence | trajectory | holdout
+  ProtocolKind kind = ProtocolKind::kConvergence;
   std::int64_t max_epochs = 1000;
-  std::string order = "cyclic";  // cyclic | shuffle | random_mistake | worst_mistake
-  bool order_given = false;      // the config named an order explicitly
+  SampleOrder order = SampleOrder::kCyclic;
+  bool order_given = false;  // the config named an order explicitly
   bool record_weights = false;
   bool record_curve = false;   // per-epoch mistakes and loss in each record
   double test_fraction = 0.3;  // holdout: share of each class held out
   std::int64_t folds = 0;      // holdout: k-fold cross-validation when >= 2
+
+  bool mistake_driven() const {
+    return order == SampleOrder::kRandomMistake || order == SampleOrder::kWorstMistake;
+  }
 };
 
 struct TheorySpec {

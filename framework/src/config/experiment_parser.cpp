@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <utility>
 
 #include "config/experiment_config.hpp"
 #include "config/json_integer.hpp"
@@ -195,15 +196,45 @@ InitSpec parse_init(ObjectReader in) {
   return s;
 }
 
+// The config's words for the protocols and orders: the only place they are compared.
+constexpr std::pair<ProtocolKind, const char*> kProtocolWords[] = {
+    {ProtocolKind::kConvergence, "convergence"},
+    {ProtocolKind::kTrajectory, "trajectory"},
+    {ProtocolKind::kHoldout, "holdout"},
+};
+constexpr std::pair<SampleOrder, const char*> kOrderWords[] = {
+    {SampleOrder::kCyclic, "cyclic"},
+    {SampleOrder::kShuffle, "shuffle"},
+    {SampleOrder::kRandomMistake, "random_mistake"},
+    {SampleOrder::kWorstMistake, "worst_mistake"},
+};
+
+// Reads `key` as one of the words of `table` (a ConfigError lists them) into its value.
+template <typename Kind, std::size_t N>
+Kind choose(ObjectReader& in, std::string_view key, const std::pair<Kind, const char*> (&table)[N],
+            Kind fallback) {
+  std::vector<std::string> words;
+  std::string fallback_word;
+  for (const auto& [kind, word] : table) {
+    words.emplace_back(word);
+    if (kind == fallback) fallback_word = word;
+  }
+  const std::string chosen = in.choice(key, words, fallback_word);
+  for (const auto& [kind, word] : table) {
+    if (chosen == word) return kind;
+  }
+  return fallback;
+}
+
 ProtocolSpec parse_protocol(ObjectReader in) {
   ProtocolSpec s;
-  s.kind = in.choice("kind", {"convergence", "trajectory", "holdout"}, "convergence");
+  s.kind = choose(in, "kind", kProtocolWords, ProtocolKind::kConvergence);
   s.max_epochs = in.integer("max_epochs", 1, kMaxEpochs, 1000);
   s.order_given = in.has("order");
-  s.order = in.choice("order", {"cyclic", "shuffle", "random_mistake", "worst_mistake"}, "cyclic");
+  s.order = choose(in, "order", kOrderWords, SampleOrder::kCyclic);
   s.record_weights = in.flag("record_weights", false);
   s.record_curve = in.flag("record_curve", false);
-  if (s.kind == "holdout") {
+  if (s.kind == ProtocolKind::kHoldout) {
     if (in.has("folds") && in.has("test_fraction")) {
       throw_config_error(in.pointer_of("folds"),
                          "give either 'test_fraction' (one split per "
@@ -235,6 +266,20 @@ TheorySpec parse_theory(ObjectReader in, const std::string& default_margin) {
 }
 
 }  // namespace
+
+const char* order_name(SampleOrder order) {
+  for (const auto& [kind, word] : kOrderWords) {
+    if (kind == order) return word;
+  }
+  return "cyclic";
+}
+
+std::optional<SampleOrder> parse_order(std::string_view word) {
+  for (const auto& [kind, text] : kOrderWords) {
+    if (word == text) return kind;
+  }
+  return std::nullopt;
+}
 
 bool is_safe_name(const std::string& name) {
   if (name.empty() || name == "." || name == "..") return false;

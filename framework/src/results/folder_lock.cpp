@@ -71,7 +71,7 @@ FolderLock FolderLock::exclusive(const fs::path& dir) {
   const fs::path file = dir / kLockFileName;
   const int fd = open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) {
-    throw ResultsError("cannot create the lock file '" + file.string() +
+    throw WriteError("cannot create the lock file '" + file.string() +
                        "': " + std::strerror(errno));
   }
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -80,14 +80,14 @@ FolderLock FolderLock::exclusive(const fs::path& dir) {
     }
     const int error = errno;
     close(fd);
-    throw ResultsError("cannot lock '" + file.string() + "': " + std::strerror(error));
+    throw WriteError("cannot lock '" + file.string() + "': " + std::strerror(error));
   }
   const std::string pid = std::to_string(getpid()) + "\n";
   if (ftruncate(fd, 0) != 0 ||
       pwrite(fd, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
     const int error = errno;
     close(fd);
-    throw ResultsError("cannot write the lock file '" + file.string() +
+    throw WriteError("cannot write the lock file '" + file.string() +
                        "': " + std::strerror(error));
   }
   return FolderLock(fd, true);

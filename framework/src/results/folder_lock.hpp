@@ -27,7 +27,7 @@ class FolderLock {
 
   // Takes the exclusive lock of the existing folder `dir`, creating the lock file if needed,
   // and writes this process's PID into it. Throws ResultsError naming the holder's PID if
-  // another process holds it.
+  // another process holds it, WriteError if the lock file cannot be made or written.
   static FolderLock exclusive(const std::filesystem::path& dir);
 
   // For reading a folder that must not change meanwhile (a shard being merged): a shared lock

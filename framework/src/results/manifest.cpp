@@ -7,7 +7,7 @@
 #include <boost/json/parse.hpp>
 
 #include "build_info.hpp"
-#include "results/file_hash.hpp"
+#include "base/file_hash.hpp"
 #include "theory/bound_forms.hpp"
 
 namespace plab {
@@ -130,6 +130,20 @@ boost::json::array describe_points(const Experiment& e) {
 
 }  // namespace
 
+const char* status_name(SessionStatus status) {
+  switch (status) {
+    case SessionStatus::kRunning:
+      return "running";
+    case SessionStatus::kCompleted:
+      return "completed";
+    case SessionStatus::kInterrupted:
+      return "interrupted";
+    case SessionStatus::kFailed:
+      return "failed";
+  }
+  return "failed";
+}
+
 boost::json::object session_json(const RunSession& s) {
   boost::json::object out{
       {"command_line", s.command_line},
@@ -138,7 +152,7 @@ boost::json::object session_json(const RunSession& s) {
       {"start_time", s.start_time},
       {"end_time",
        s.end_time.empty() ? boost::json::value(nullptr) : boost::json::value(s.end_time)},
-      {"status", s.status},
+      {"status", status_name(s.status)},
       {"runs_at_start", s.runs_at_start},
       {"runs_written", s.runs_written},
       {"error", s.error.empty() ? boost::json::value(nullptr) : boost::json::value(s.error)},
@@ -179,7 +193,7 @@ boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
   boost::json::object manifest{
       {"schema_version", 1},
       {"name", e.name},
-      {"status", s.status},
+      {"status", status_name(s.status)},
       {"error", s.error.empty() ? boost::json::value(nullptr) : boost::json::value(s.error)},
       {"context",
        boost::json::object{

@@ -14,9 +14,15 @@
 
 namespace plab {
 
+// Where a session (and so the folder) stands. Written as "running", "completed",
+// "interrupted" or "failed": the strings exist only in manifest.json.
+enum class SessionStatus { kRunning, kCompleted, kInterrupted, kFailed };
+
+const char* status_name(SessionStatus status);
+
 // One invocation of `plab run` on this folder (a resumed folder has several).
 struct RunSession {
-  std::string status;  // "running" | "completed" | "interrupted" | "failed"
+  SessionStatus status = SessionStatus::kRunning;
   std::string start_time;
   std::string end_time;  // "" while running
   std::string command_line;

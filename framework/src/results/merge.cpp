@@ -105,7 +105,7 @@ void append_file(std::FILE* out, const fs::path& file, const fs::path& target) {
   std::size_t got = 0;
   while ((got = std::fread(buffer, 1, sizeof buffer, in.get())) > 0) {
     if (std::fwrite(buffer, 1, got, out) != got) {
-      throw ResultsError("writing '" + target.string() + "' failed (disk full?)");
+      throw WriteError("writing '" + target.string() + "' failed (disk full?)");
     }
   }
 }
@@ -225,9 +225,9 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     const fs::path target = out / name;
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(target.c_str(), "wb"),
                                                       &std::fclose);
-    if (!f) throw ResultsError("cannot write '" + target.string() + "'");
+    if (!f) throw WriteError("cannot write '" + target.string() + "'");
     for (const auto& [index, s] : by_index) append_file(f.get(), s->dir / name, target);
-    if (std::fflush(f.get()) != 0) throw ResultsError("writing '" + target.string() + "' failed");
+    if (std::fflush(f.get()) != 0) throw WriteError("writing '" + target.string() + "' failed");
   }
   write_digest_chain(out);
   boost::json::object manifest = first.manifest;

@@ -12,7 +12,7 @@ namespace {
 std::FILE* open_append(const std::filesystem::path& path) {
   std::FILE* f = std::fopen(path.c_str(), "ab");
   if (f == nullptr) {
-    throw ResultsError("cannot open '" + path.string() + "' for writing: " + std::strerror(errno));
+    throw WriteError("cannot open '" + path.string() + "' for writing: " + std::strerror(errno));
   }
   return f;
 }

@@ -128,18 +128,18 @@ void write_digest_chain(const fs::path& dir) {
   File runs(std::fopen(runs_file.c_str(), "rb"), &std::fclose);
   if (!runs) throw ResultsError("cannot read '" + runs_file.string() + "'");
   File out(std::fopen(digest_file.c_str(), "wb"), &std::fclose);
-  if (!out) throw ResultsError("cannot write '" + digest_file.string() + "'");
+  if (!out) throw WriteError("cannot write '" + digest_file.string() + "'");
   Digest chain{};
   std::string record;
   while (next_line(runs.get(), record)) {
     chain = chain_digest(chain, sha256_of(record));
     const std::string line = digest_hex(chain) + "\n";
     if (std::fwrite(line.data(), 1, line.size(), out.get()) != line.size()) {
-      throw ResultsError("writing '" + digest_file.string() + "' failed (disk full?)");
+      throw WriteError("writing '" + digest_file.string() + "' failed (disk full?)");
     }
   }
   if (std::fflush(out.get()) != 0) {
-    throw ResultsError("writing '" + digest_file.string() + "' failed (disk full?)");
+    throw WriteError("writing '" + digest_file.string() + "' failed (disk full?)");
   }
 }
 

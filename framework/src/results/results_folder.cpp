@@ -25,7 +25,7 @@ void make_dirs(const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec)
-    throw ResultsError("cannot create the results folder '" + dir.string() + "': " + ec.message());
+    throw WriteError("cannot create the results folder '" + dir.string() + "': " + ec.message());
 }
 
 // Replaces <parent>/latest with a relative symlink to `target`, atomically.
@@ -84,26 +84,26 @@ ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs
       return ResultsFolder{dir, std::move(lock)};
     }
     if (ec)
-      throw ResultsError("cannot create the results folder '" + dir.string() +
+      throw WriteError("cannot create the results folder '" + dir.string() +
                          "': " + ec.message());
   }
-  throw ResultsError("cannot find a free results folder name under '" + parent.string() + "'");
+  throw WriteError("cannot find a free results folder name under '" + parent.string() + "'");
 }
 
 void write_file_atomically(const fs::path& path, const std::string& content) {
   const fs::path tmp = path.string() + ".tmp";
   {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(tmp.c_str(), "wb"), &std::fclose);
-    if (!f) throw ResultsError("cannot write '" + tmp.string() + "'");
+    if (!f) throw WriteError("cannot write '" + tmp.string() + "'");
     if (std::fwrite(content.data(), 1, content.size(), f.get()) != content.size() ||
         std::fflush(f.get()) != 0) {
-      throw ResultsError("writing '" + tmp.string() + "' failed (disk full?)");
+      throw WriteError("writing '" + tmp.string() + "' failed (disk full?)");
     }
   }
   std::error_code ec;
   fs::rename(tmp, path, ec);
   if (ec)
-    throw ResultsError("cannot rename '" + tmp.string() + "' to '" + path.string() +
+    throw WriteError("cannot rename '" + tmp.string() + "' to '" + path.string() +
                        "': " + ec.message());
 }
 

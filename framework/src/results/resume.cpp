@@ -13,7 +13,7 @@
 #include "build_info.hpp"
 #include "config/json_file.hpp"
 #include "error.hpp"
-#include "results/file_hash.hpp"
+#include "base/file_hash.hpp"
 #include "results/json_text.hpp"
 #include "results/record_digest.hpp"
 #include "results/record_fields.hpp"
@@ -42,14 +42,14 @@ void truncate_to(const fs::path& file, std::size_t bytes) {
   if (!fs::exists(file, ec)) return;
   if (fs::file_size(file, ec) == bytes) return;
   fs::resize_file(file, bytes, ec);
-  if (ec) throw ResultsError("cannot truncate '" + file.string() + "': " + ec.message());
+  if (ec) throw WriteError("cannot truncate '" + file.string() + "': " + ec.message());
 }
 
 void append_text(const fs::path& file, const std::string& text) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "ab"), &std::fclose);
   if (!f || std::fwrite(text.data(), 1, text.size(), f.get()) != text.size() ||
       std::fflush(f.get()) != 0) {
-    throw ResultsError("writing '" + file.string() + "' failed");
+    throw WriteError("writing '" + file.string() + "' failed");
   }
 }
 

@@ -10,7 +10,7 @@
 #include "error.hpp"
 #include "plugins/param_resolver.hpp"
 #include "plugins/plugin_locator.hpp"
-#include "run/initial_weights.hpp"
+#include "protocols/initial_weights.hpp"
 
 namespace plab {
 
@@ -118,21 +118,21 @@ void check_task(const PluginDescriptor& d, const Dataset& data, const LearnerSpe
 
 void check_order(const PluginDescriptor& d, const ProtocolSpec& protocol, const LearnerSpec& spec,
                  std::vector<std::string>& notes) {
-  const bool mistake_driven =
-      protocol.order == "random_mistake" || protocol.order == "worst_mistake";
+  const bool mistake_driven = protocol.mistake_driven();
   if (d.orders == OrderSupport::kNone) {
-    if (protocol.order_given && protocol.order != "cyclic") {
+    if (protocol.order_given && protocol.order != SampleOrder::kCyclic) {
       notes.push_back("learner '" + spec.name + "' (" + d.name +
                       ") is a batch learner: it sees "
                       "every sample each epoch, so /protocol/order '" +
-                      protocol.order + "' does not apply to it");
+                      order_name(protocol.order) + "' does not apply to it");
     }
     return;
   }
   if (mistake_driven && d.orders != OrderSupport::kMistakeDriven) {
     throw_config_error("/protocol/order", "plugin '" + std::string(d.name) + "' (learner '" +
                                               spec.name + "') does not support the order '" +
-                                              protocol.order + "'; use 'cyclic' or 'shuffle'");
+                                              order_name(protocol.order) +
+                                              "'; use 'cyclic' or 'shuffle'");
   }
 }
 
@@ -171,7 +171,7 @@ void check_same_data_bytes(const std::vector<PreparedPoint>& points) {
 // only if the largest class reaches it: more folds than that leave empty test folds (a
 // test_error of null), which is refused rather than recorded.
 void check_folds(const ProtocolSpec& protocol, const Dataset& data) {
-  if (protocol.kind != "holdout" || protocol.folds < 2) return;
+  if (protocol.kind != ProtocolKind::kHoldout || protocol.folds < 2) return;
   const auto folds = static_cast<std::size_t>(protocol.folds);
   const std::vector<std::size_t> counts = data.class_counts();
   const auto largest = std::max_element(counts.begin(), counts.end());

@@ -4,11 +4,11 @@
 #include <chrono>
 #include <new>
 
-#include "experiments/protocol.hpp"
+#include "base/interrupt.hpp"
+#include "protocols/protocol.hpp"
 #include "results/ordered_writer.hpp"
 #include "results/run_record.hpp"
 #include "results/run_timing.hpp"
-#include "run/interrupt.hpp"
 #include "run/progress_line.hpp"
 #include "run/record_builder.hpp"
 
@@ -33,8 +33,9 @@ RunText execute_one(const Experiment& e, std::size_t index) {
   request.init_seed =
       derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kInitialWeights);
   request.order_seed = derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kOrder);
-  if (p.config.protocol.kind == "trajectory")
+  if (p.config.protocol.kind == ProtocolKind::kTrajectory) {
     request.trajectory_prefix = trajectory_prefix(id.point, l.name, id.repeat);
+  }
   // k-fold cross-validation: repeats k·c … k·c + k − 1 share one partition and test fold
   // r mod k of it; a plain holdout draws a new split for every repeat.
   const auto folds = static_cast<std::size_t>(std::max<std::int64_t>(p.config.protocol.folds, 0));
@@ -64,7 +65,7 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
   ExecuteResult result;
   bool trajectory = false;
   for (const PreparedPoint& p : e.points)
-    trajectory = trajectory || p.config.protocol.kind == "trajectory";
+    trajectory = trajectory || p.config.protocol.kind == ProtocolKind::kTrajectory;
 
   // An empty slice [k, k) runs nothing: a shard may have no runs (more shards than runs).
   const std::size_t end = options.end_run;

@@ -2,7 +2,7 @@
 // the run step, not the results layer, evaluates the learner's declared bound for the run.
 #pragma once
 
-#include "experiments/protocol.hpp"
+#include "protocols/protocol.hpp"
 #include "results/run_record.hpp"
 #include "run/experiment.hpp"
 

@@ -1,4 +1,4 @@
-#include "experiments/data_split.hpp"
+#include "protocols/data_split.hpp"
 
 #include <algorithm>
 #include <cmath>

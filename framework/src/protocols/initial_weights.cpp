@@ -1,4 +1,4 @@
-#include "experiments/initial_weights.hpp"
+#include "protocols/initial_weights.hpp"
 
 #include <algorithm>
 #include <cmath>

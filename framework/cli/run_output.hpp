@@ -1,0 +1,29 @@
+// What `plab run` prints: the plan; the notes, start line and tables as the session goes
+// (run/session.hpp); and what its outcome means, with the exit code.
+#pragma once
+
+#include "run/session.hpp"
+
+namespace plab::cli {
+
+// --plan: the runs a session would make, without making them.
+void print_plan(const Session& session);
+
+// The outcome's last words (the tables were printed as the session went: RunPrinter) and
+// the exit code of README's "Exit codes".
+int print_outcome(const SessionOutcome& outcome);
+
+// Notes on stderr; on a terminal, the line saying how many runs go where; then the tables.
+class RunPrinter : public SessionObserver {
+ public:
+  explicit RunPrinter(bool terminal) : terminal_(terminal) {}
+  void note(const std::string& text) override;
+  void starting(const Experiment& experiment, std::size_t runs, int threads,
+                const std::filesystem::path& dir) override;
+  void summarised(const Summary& summary, const std::filesystem::path& dir) override;
+
+ private:
+  bool terminal_;
+};
+
+}  // namespace plab::cli

@@ -1,0 +1,46 @@
+// The trajectory protocol: convergence, and every update's weights kept as a line of
+// trajectory.jsonl (the 2-D figure of the report draws them).
+#include "protocols/training.hpp"
+#include "results/json_text.hpp"
+
+namespace plab {
+
+namespace {
+
+// Called only on updates, never per sample.
+class TrajectoryRecorder final : public UpdateObserver, public EpochObserver {
+ public:
+  explicit TrajectoryRecorder(const std::string& prefix) : prefix_(prefix) {}
+  void epoch_started(std::uint64_t epoch) override { epoch_ = epoch; }
+  void on_update(std::size_t sample, std::span<const double> weights) override {
+    text_ += prefix_;
+    text_ += ",\"epoch\":" + std::to_string(epoch_) + ",\"sample\":" +
+             (sample == kBatchUpdate ? std::string("null") : std::to_string(sample)) + ",\"w\":";
+    append_json_numbers(text_, weights);
+    text_ += "}\n";
+  }
+  std::string take() { return std::move(text_); }
+
+ private:
+  const std::string& prefix_;
+  std::uint64_t epoch_ = 0;
+  std::string text_;
+};
+
+class Trajectory final : public Protocol {
+ public:
+  void run(const RunRequest& request, RunOutcome& out) const override {
+    TrajectoryRecorder recorder(request.trajectory_prefix);
+    train_learner(request, *request.data, TrainingHooks{&recorder, &recorder}, out);
+    out.trajectory = recorder.take();
+  }
+};
+
+}  // namespace
+
+const Protocol& trajectory_protocol() {
+  static const Trajectory protocol{};
+  return protocol;
+}
+
+}  // namespace plab

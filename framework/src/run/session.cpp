@@ -1,0 +1,237 @@
+#include "run/session.hpp"
+
+#include <chrono>
+#include <new>
+
+#include <boost/json/object.hpp>
+
+#include "error.hpp"
+#include "report/report_writer.hpp"
+#include "results/folder_lock.hpp"
+#include "results/json_text.hpp"
+#include "results/manifest.hpp"
+#include "results/results_folder.hpp"
+#include "results/resume.hpp"
+#include "base/interrupt.hpp"
+#include "run/parallel_runner.hpp"
+
+namespace plab {
+
+struct SessionState {
+  SessionRequest request;
+  Experiment experiment;
+  std::filesystem::path dir;  // known from the start when resuming
+  // One writer per folder, from before it is read (resume) or made (a new run) until the
+  // session ends (folder_lock.hpp).
+  FolderLock lock;
+  ManifestInput manifest;
+  std::size_t next_run = 0;
+  bool ran = false;
+};
+
+namespace {
+
+void write_manifest(const std::filesystem::path& dir, const Experiment& e,
+                    const ManifestInput& input) {
+  std::string text;
+  append_json(text, make_manifest(e, input));
+  write_file_atomically(dir / "manifest.json", text + "\n");
+}
+
+// A new run's folder name tells which shard it holds.
+std::string shard_folder_suffix(const ShardSpec& shard) {
+  if (shard.count <= 1) return "";
+  return "-shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count);
+}
+
+Experiment prepare_or_name_memory(const ExperimentSource& source, const PrepareOptions& options) {
+  try {
+    return prepare_experiment(source, options);
+  } catch (const std::bad_alloc&) {
+    throw WriteError(
+        "out of memory while preparing the experiment (reading its data sets, loading its "
+        "plugins, computing each point's margin); nothing was written");
+  }
+}
+
+// The shard recorded in a resumed large sweep's manifest: its runs are those of that shard.
+ShardSpec recorded_shard(const std::filesystem::path& dir, const boost::json::object& manifest) {
+  ShardSpec recorded;
+  try {
+    const auto& shard = manifest.at("shard").as_object();
+    recorded = ShardSpec{shard.at("index").to_number<std::size_t>(),
+                         shard.at("count").to_number<std::size_t>()};
+  } catch (const std::exception&) {
+    recorded.count = 0;
+  }
+  if (recorded.count == 0 || recorded.index >= recorded.count) {
+    throw ResultsError("'" + (dir / "manifest.json").string() +
+                       "' is damaged: its \"shard\" is not an index I and a count N with "
+                       "0 <= I < N");
+  }
+  return recorded;
+}
+
+// Reads, locks and checks the folder to resume; returns the recorded experiment's source.
+ExperimentSource take_up_folder(SessionState& s, boost::json::object& old_manifest) {
+  const SessionRequest& request = s.request;
+  s.dir = *request.resume;
+  read_manifest(s.dir);  // a results folder? (no lock file is left in any other folder)
+  s.lock = FolderLock::exclusive(s.dir);
+  old_manifest = read_manifest(s.dir);  // as it is now that nobody else writes it
+  check_same_plab_version(s.dir, old_manifest);
+  ExperimentSource source = source_from_manifest(s.dir, old_manifest);
+  if (request.config) {
+    const ExperimentSource given = load_experiment_source(*request.config, request.changes);
+    if (given.document != source.document) {
+      throw ConfigError("cannot resume '" + s.dir.string() + "': the resolved config of '" +
+                        request.config->string() +
+                        "' differs from the one recorded in its "
+                        "manifest.json; resume without CONFIG to use the recorded one");
+    }
+  } else if (!request.changes.empty()) {
+    throw UsageError("--set and --sweep change the config; a resumed run uses the recorded one");
+  }
+  return source;
+}
+
+void resume_where_it_stopped(SessionState& s, const boost::json::object& old_manifest,
+                             SessionObserver& observer) {
+  if (s.experiment.large) {
+    const RunRange range = shard_range(s.experiment, recorded_shard(s.dir, old_manifest));
+    prepare_window(s.experiment, range.begin, range.end, s.request.prepare);
+  }
+  const ResumeState state = prepare_resume(s.dir, s.experiment, old_manifest);
+  s.manifest.range = state.range;
+  s.manifest.shard = state.shard;
+  s.manifest.earlier_sessions = state.sessions;
+  s.manifest.session.notes = state.notes;
+  for (const std::string& note : state.notes) observer.note(note);
+  s.next_run = state.next_run;
+}
+
+}  // namespace
+
+Session::Session(std::unique_ptr<SessionState> state) : state_(std::move(state)) {}
+Session::Session(Session&&) noexcept = default;
+Session& Session::operator=(Session&&) noexcept = default;
+Session::~Session() = default;
+
+const Experiment& Session::experiment() const { return state_->experiment; }
+const RunRange& Session::range() const { return state_->manifest.range; }
+const ShardSpec& Session::shard() const { return state_->manifest.shard; }
+
+Session Session::prepare(const SessionRequest& request, SessionObserver& observer) {
+  // Signals are caught from here on, also while the experiment is prepared: a background job
+  // inherits SIGINT ignored, and the defaults would end plab with 143 or 129 and no word.
+  // Until the results folder exists a signal ends plab with 130 and "nothing was written"
+  // (the margin oracle's LIBLINEAR child is killed at once); after, the folder is closed whole.
+  install_interrupt_handlers();
+  auto s = std::make_unique<SessionState>();
+  s->request = request;
+  boost::json::object old_manifest;
+  const ExperimentSource source = request.resume
+                                      ? take_up_folder(*s, old_manifest)
+                                      : load_experiment_source(*request.config, request.changes);
+  s->experiment = prepare_or_name_memory(source, request.prepare);
+  for (const std::string& note : s->experiment.notes) observer.note(note);
+  if (request.resume) {
+    resume_where_it_stopped(*s, old_manifest, observer);
+  } else {
+    s->manifest.shard = request.shard;
+    s->manifest.range = shard_range(s->experiment, s->manifest.shard);
+    s->next_run = s->manifest.range.begin;
+  }
+  throw_if_interrupted_while_preparing();
+  return Session(std::move(s));
+}
+
+SessionOutcome Session::run(SessionObserver& observer) {
+  SessionState& s = *state_;
+  PLAB_CHECK(!s.ran);
+  s.ran = true;
+  const SessionRequest& request = s.request;
+  const Experiment& e = s.experiment;
+  ManifestInput& manifest = s.manifest;
+  prepare_window(s.experiment, manifest.range.begin, manifest.range.end, request.prepare);
+  throw_if_interrupted_while_preparing();
+  const auto start = std::chrono::system_clock::now();
+  if (!request.resume) {
+    ResultsFolder folder = create_results_folder(request.out, "results", e.name, start,
+                                                 shard_folder_suffix(manifest.shard));
+    s.dir = folder.path;
+    s.lock = std::move(folder.lock);
+  }
+  RunSession& session = manifest.session;
+  session.status = SessionStatus::kRunning;
+  session.start_time = utc_timestamp(start);
+  session.command_line = request.command_line;
+  session.threads = request.threads;
+  session.runs_at_start = s.next_run - manifest.range.begin;
+  session.runs_written = session.runs_at_start;
+  write_manifest(s.dir, e, manifest);
+  observer.starting(e, manifest.range.end - s.next_run, request.threads, s.dir);
+
+  const ExecuteResult r = execute_runs(
+      e, s.dir, ExecuteOptions{request.threads, request.progress, s.next_run, manifest.range.end});
+
+  const Summary summary = summarize_runs(s.dir / "runs.jsonl");
+  // A failed write ends the runs, but what is on disk is still summarised and described:
+  // every later write is tried, and the first error is the one reported.
+  std::string write_error = r.write_error;
+  const auto try_write = [&](const auto& write) {
+    try {
+      write();
+    } catch (const WriteError& error) {
+      if (write_error.empty()) write_error = error.what();
+    } catch (const ResultsError& error) {  // a plugin or data file to hash is gone
+      if (write_error.empty()) write_error = error.what();
+    }
+  };
+  std::string summary_json;
+  append_json(summary_json, summary_to_json(summary));
+  try_write([&] { write_file_atomically(s.dir / "summary.json", summary_json + "\n"); });
+  try_write([&] { write_file_atomically(s.dir / "summary.csv", summary_to_csv(summary)); });
+
+  session.end_time = utc_timestamp(std::chrono::system_clock::now());
+  // After a failed write, the records whole on disk are those the summary could read.
+  session.runs_written = write_error.empty() ? r.written - manifest.range.begin : summary.runs;
+  session.runs_failed = summary.failed;
+  session.error = write_error;
+  session.status = !write_error.empty() ? SessionStatus::kFailed
+                   : r.interrupted      ? SessionStatus::kInterrupted
+                                        : SessionStatus::kCompleted;
+  try_write([&] { write_manifest(s.dir, e, manifest); });
+
+  SessionOutcome outcome;
+  outcome.end = session.status == SessionStatus::kFailed        ? SessionEnd::kWriteFailed
+                : session.status == SessionStatus::kInterrupted ? SessionEnd::kInterrupted
+                                                                : SessionEnd::kCompleted;
+  outcome.dir = s.dir;
+  outcome.runs_in_range = manifest.range.size();
+  outcome.runs_written = session.runs_written;
+  outcome.runs_failed = summary.failed;
+  outcome.violations = summary.violations;
+  outcome.signal = r.interrupted ? interrupt_signal() : 0;
+  outcome.write_error = write_error;
+  outcome.out_of_memory = r.out_of_memory && write_error == r.write_error;
+  observer.summarised(summary, s.dir);
+
+  if (request.report && outcome.end == SessionEnd::kCompleted) {
+    // A report that cannot be drawn is no reason to fail a run whose results are on disk.
+    try {
+      ReportResult report = write_report(s.dir);
+      outcome.report_problems = std::move(report.problems);
+      outcome.report = s.dir / "report.html";
+    } catch (const std::exception& error) {
+      outcome.report_error = error.what();
+    }
+  }
+  return outcome;
+}
+
+SessionOutcome run_experiment(const SessionRequest& request, SessionObserver& observer) {
+  return Session::prepare(request, observer).run(observer);
+}
+
+}  // namespace plab

@@ -93,6 +93,15 @@ def check_records(records, plab, source, plugin_dir, work):
         "trajectory": [str(configs / "textbook" / "worked_example.json")],
         "not_separable": [str(configs / "theorem" / "not_separable.json"), *two],
     }
+    # ||w0||/eta beyond a double: the bound cannot be computed and the record says why.
+    overflow = work / "bound_note.json"
+    overflow.write_text(json.dumps({
+        "name": "bound-note", "seed": 1,
+        "dataset": {"kind": "inline", "x": [[1], [2], [-1], [-2]], "y": ["a", "a", "b", "b"],
+                    "positive": ["a"]},
+        "learners": [{"name": "p", "plugin": "eta_perceptron", "params": {"eta": 1e-10}}],
+        "init": {"kind": "given", "w": [0, -1e300]}, "protocol": {"max_epochs": 30}}))
+    runs["bound_note"] = [str(overflow)]
     seen = []
     for name, args in runs.items():
         out = work / name
@@ -117,6 +126,7 @@ def check_records(records, plab, source, plugin_dir, work):
         "a bound that applies": lambda r: r["bound_applies"],
         "non-separable data": lambda r: r["separable"] is False,
         "a loss": lambda r: r["loss"] is not None,
+        "a bound_note": lambda r: "bound_note" in r,
         "multi-class weights": lambda r: r["plugin"] == "multiclass_perceptron",
     }
     for what, holds in expectations.items():
@@ -132,6 +142,7 @@ def check_records(records, plab, source, plugin_dir, work):
         "a string metric": lambda r: r.update(note="text"),
         "bound_on unknown": lambda r: r.update(bound_on="epochs"),
         "converged true for not_converged": lambda r: r.update(status="not_converged"),
+        "a bound_note beside a bound that applies": lambda r: r.update(bound_note="why"),
     }
     for what, edit in tampered.items():
         r = copy.deepcopy(base)

@@ -1,10 +1,14 @@
 // plab verify DIR: check every record whose bound applies; exit 1 on any violation, 2 on a
 // folder whose manifest and runs.jsonl contradict each other (a "completed" folder missing
 // records or ending in a torn line): its verdict would not be about the whole experiment.
+#include <omp.h>
+
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 
 #include "audit/audit_report.hpp"
+#include "audit/folder_order.hpp"
 #include "audit/point_audit.hpp"
 #include "audit/record_audit.hpp"
 #include "cli/options.hpp"
@@ -13,17 +17,29 @@
 #include "results/folder_lock.hpp"
 #include "results/resume.hpp"
 #include "results/summary.hpp"
+#include "run/replay.hpp"
 
 namespace plab::cli {
 
 int verify_command(const Args& args) {
   po::options_description options("options");
-  options.add_options()("dir", po::value<std::string>()->required(), "a results folder");
+  options.add_options()("dir", po::value<std::string>()->required(), "a results folder")(
+      "replay", po::value<std::string>(),
+      "re-run K records chosen from the seed (or 'all') and compare them byte for byte")(
+      "plugin-dir", po::value<std::vector<std::string>>(),
+      "look for the recorded plugins here first (as plab run does)");
   po::positional_options_description positional;
   positional.add("dir", 1);
   po::variables_map vm;
-  if (!parse_options("verify", "verify DIR", args, options, positional, vm)) return 0;
+  if (!parse_options("verify", "verify DIR [--replay K|all] [--plugin-dir DIR]...", args, options,
+                     positional, vm)) {
+    return 0;
+  }
   const std::filesystem::path dir = vm["dir"].as<std::string>();
+  const bool replay = vm.count("replay") != 0;
+  const ReplayRequest replay_request{
+      replay ? parse_replay_count(vm["replay"].as<std::string>()) : std::nullopt,
+      plugin_dirs_option(vm), omp_get_num_procs()};
   // verify only reads, so it goes on while a plab writes DIR (no lock: it never blocks the
   // writer), but its verdict is about the records written so far, and it says so.
   if (const std::string pid = FolderLock::writer_pid(dir); !pid.empty()) {
@@ -38,19 +54,40 @@ int verify_command(const Args& args) {
   // The independent audit (docs/verify.md): recompute what the records claim.
   AuditReport report;
   const auto points = audit_points(dir, manifest, report);
-  audit_records(dir / "runs.jsonl", points, summary.torn_line, manifest.contains("sweep_points"),
-                report);
+  const bool large_sweep = manifest.contains("sweep_points");
+  audit_records(dir / "runs.jsonl", points, summary.torn_line, large_sweep, report);
+  audit_folder_order(dir, manifest, points, large_sweep, report);
   report.recomputed = {
       "the data of " + std::to_string(report.points) +
           " sweep point(s), re-read (SHA-256 of each file) or regenerated: rows, cols, classes, R",
-      "each point's certified margin (gamma, w_ref_norm, rho) from its stored reference u",
+      "each point's certified margin (gamma, w_ref_norm, rho) from its stored reference u, "
+      "and rho_upper from its stored hull point (rho_upper_weights)",
       "each of " + std::to_string(report.records) +
           " records: R, margin, status, counts and w0_norm, and its bound (bound_applies, "
           "bound_kind, "
           "bound_on, bound, ratio, bound_holds, bound_clean, plain_bound, plain_bound_holds) "
-          "from its counts, its learner's declared form and its initial weights"};
-  report.not_rechecked.push_back(
-      "rho_upper: the hull point behind it is not stored in the manifest");
+          "from its counts, its learner's declared form and its initial weights",
+      "the folder: runs.jsonl in canonical order (a shard within its range), each run once, "
+      "timings.jsonl line for line the same runs, a merged folder's shards covering every run "
+      "once"};
+  if (replay && !audit.inconsistencies.empty()) {
+    std::fprintf(stderr,
+                 "plab: note: --replay skipped: the folder's records are not the whole "
+                 "experiment (below)\n");
+  } else if (replay) {
+    const auto start = std::chrono::steady_clock::now();
+    const ReplayResult r = replay_records(dir, manifest, replay_request, report);
+    report.replayed_lines = r.lines;
+    report.replay_all = !replay_request.count.has_value();
+    report.recomputed.push_back("--replay: " + std::to_string(r.replayed) + " of " +
+                                std::to_string(r.records) +
+                                " records run again through the recorded plugins, " +
+                                std::to_string(r.matched) + " byte for byte identical");
+    std::printf("plab verify: replayed %zu of %zu records in %.3g s; %zu identical byte for byte\n",
+                r.replayed, r.records,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                r.matched);
+  }
   std::fputs(verification_table(summary).c_str(), stdout);
   std::printf("plab verify: %s: %s\n", dir.c_str(), audit.runs_line().c_str());
   for (const std::string& n : audit.notes) std::fprintf(stderr, "plab: note: %s\n", n.c_str());

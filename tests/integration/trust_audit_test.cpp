@@ -72,7 +72,7 @@ void edit_manifest(const fs::path& dir, const std::function<void(boost::json::ob
   std::ofstream(dir / "manifest.json", std::ios::trunc) << boost::json::serialize(manifest);
 }
 
-// The README's troubleshooting section, where each message below must be listed.
+// The docs/troubleshooting.md, where each message below must be listed.
 std::string troubleshooting() { return test::troubleshooting_section(); }
 
 struct Malformed {

@@ -11,30 +11,43 @@
 namespace plab {
 
 std::string Difference::text() const {
-  return where + ": field '" + field + "': recorded " + recorded + ", recomputed " + recomputed;
+  return where + ": field '" + field + "': recorded " + recorded + ", " + by + " " + recomputed;
 }
 
 std::string value_text(const boost::json::value& v) { return boost::json::serialize(v); }
 
 void AuditReport::differ(std::string where, std::string field, const boost::json::value& recorded,
-                         const boost::json::value& recomputed) {
-  differences.push_back(
-      {std::move(where), std::move(field), value_text(recorded), value_text(recomputed)});
+                         const boost::json::value& recomputed, std::string by) {
+  differences.push_back({std::move(where), std::move(field), value_text(recorded),
+                         value_text(recomputed), std::move(by)});
 }
+
+namespace {
+
+// null when --replay was not given; else how many records and which lines ("all" for all).
+boost::json::value replayed_json(const AuditReport& report) {
+  if (!report.replayed_lines) return nullptr;
+  const std::vector<std::size_t>& lines = *report.replayed_lines;
+  return boost::json::object{{"records", lines.size()},
+                             {"lines", report.replay_all ? boost::json::value("all")
+                                                         : boost::json::value(boost::json::array(
+                                                               lines.begin(), lines.end()))}};
+}
+
+}  // namespace
 
 void write_verify_json(const std::filesystem::path& dir, const AuditReport& report,
                        std::size_t violations, const std::string& verdict) {
   boost::json::array differences;
   for (const Difference& d : report.differences) {
-    differences.push_back(boost::json::object{{"where", d.where},
-                                              {"field", d.field},
-                                              {"recorded", d.recorded},
-                                              {"recomputed", d.recomputed}});
+    differences.push_back(boost::json::object{
+        {"where", d.where}, {"field", d.field}, {"recorded", d.recorded}, {d.by, d.recomputed}});
   }
   const boost::json::object out{
       {"verdict", verdict},
       {"points", report.points},
       {"records", report.records},
+      {"replayed", replayed_json(report)},
       {"bound_violations", violations},
       {"recomputed", boost::json::array(report.recomputed.begin(), report.recomputed.end())},
       {"not_rechecked",

@@ -17,6 +17,7 @@ struct Difference {
   std::string field;  // "points/0/theory/R", "bound"
   std::string recorded;
   std::string recomputed;
+  std::string by = "recomputed";  // or "replayed" (plab verify --replay)
 
   // "DIR/runs.jsonl:7: field 'bound': recorded 1e9, recomputed 7.9"
   std::string text() const;
@@ -27,10 +28,14 @@ struct AuditReport {
   std::vector<std::string> not_rechecked;  // what verify could not recompute, and why
   std::size_t points = 0;
   std::size_t records = 0;
+  std::size_t rho_upper_unchecked = 0;  // points whose rho_upper has no stored hull point
+  // --replay: the runs.jsonl lines run again (nullopt: not asked); all of them if replay_all.
+  std::optional<std::vector<std::size_t>> replayed_lines;
+  bool replay_all = false;
   std::vector<Difference> differences;
 
   void differ(std::string where, std::string field, const boost::json::value& recorded,
-              const boost::json::value& recomputed);
+              const boost::json::value& recomputed, std::string by = "recomputed");
 };
 
 // JSON text of a value for messages: numbers in shortest round-trip form, null as null.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <sstream>
 
 #include <boost/json/serialize.hpp>
 
@@ -93,9 +95,57 @@ void check_file_digest(const std::string& where, const RecordFields& manifest,
   report.differ(where, "data_files", nullptr, ("an entry for " + path).c_str());
 }
 
+// rho_upper from the hull point stored beside it (rho_upper_weights: convex weights over the
+// points y x~), recomputed as the oracle computes it: any hull point p proves rho* <= |p|, so
+// the weights certify the bound from the data alone. A manifest without them (an older plab)
+// keeps its recorded value, and verify says it was not re-checked.
+// Boost.JSON (1.81) may parse a double one ulp off, and a hull point near the origin (data
+// that is not separable) turns that into a visible change of its norm: the weights are read
+// again from the manifest's text by a correctly rounding parser.
+std::vector<double> precise_lambdas(const Json& precise_theory) {
+  std::vector<double> out;
+  const auto it = precise_theory.find("rho_upper_weights");
+  if (it == precise_theory.end() || !it->is_array()) return out;
+  for (const Json& pair : *it) {
+    if (!pair.is_array() || pair.size() != 2 || !pair[1].is_number()) return {};
+    out.push_back(pair[1].get<double>());
+  }
+  return out;
+}
+
+void check_rho_upper(const std::string& where, const std::string& name, const RecordFields& t,
+                     const Json& precise_theory, const Dataset& data, MarginCertificate& m,
+                     AuditReport& report) {
+  const std::optional<double> recorded = t.number_or_null("rho_upper");
+  m.rho_upper = recorded;
+  if (!t.has("rho_upper_weights")) {
+    if (recorded) ++report.rho_upper_unchecked;
+    return;
+  }
+  std::vector<std::pair<std::size_t, double>> weights;
+  for (const boost::json::value& v : t.array("rho_upper_weights")) {
+    const boost::json::array* pair = v.if_array();
+    if (pair == nullptr || pair->size() != 2 || !as_count((*pair)[0]) || !(*pair)[1].is_number())
+      t.wrong("rho_upper_weights", v, "an array of [point, lambda] pairs");
+    weights.emplace_back(*as_count((*pair)[0]), (*pair)[1].to_number<double>());
+  }
+  const std::vector<double> lambdas = precise_lambdas(precise_theory);
+  if (lambdas.size() == weights.size()) {
+    for (std::size_t i = 0; i < weights.size(); ++i) weights[i].second = lambdas[i];
+  }
+  m.rho_upper = hull_point_norm_upper(data, weights);
+  if (m.rho_upper ? !recorded || !same_number(*recorded, *m.rho_upper) : recorded.has_value()) {
+    report.differ(where, name + "rho_upper (from " + name + "rho_upper_weights)",
+                  t.any("rho_upper"),
+                  m.rho_upper ? boost::json::value(*m.rho_upper)
+                              : boost::json::value("no bound: the weights are not convex "
+                                                   "weights over the points"));
+  }
+}
+
 // R and the certified margin of the stored reference u, recomputed as the oracle does.
-void check_theory(const std::string& where, const RecordFields& point, AuditedPoint& p,
-                  AuditReport& report) {
+void check_theory(const std::string& where, const RecordFields& point, const Json& precise_point,
+                  AuditedPoint& p, AuditReport& report) {
   const std::string name = "points/" + std::to_string(point.count("index")) + "/theory/";
   const RecordFields t = point.object("theory");
   const Dataset& data = p.data->data;
@@ -109,6 +159,10 @@ void check_theory(const std::string& where, const RecordFields& point, AuditedPo
                                                  : boost::json::value(nullptr));
   }
   MarginCertificate& m = p.theory.margin;
+  static const Json kNone = Json::object();
+  const auto precise_theory = precise_point.find("theory");
+  check_rho_upper(where, name, t, precise_theory == precise_point.end() ? kNone : *precise_theory,
+                  data, m, report);
   m.separable = t.boolean_or_null("separable");
   if (!m.separable.value_or(false)) return;
   for (const boost::json::value& v : t.array("reference")) {
@@ -132,7 +186,15 @@ void check_theory(const std::string& where, const RecordFields& point, AuditedPo
   check("gamma", m.gamma);
   check("w_ref_norm", m.reference_norm);
   check("rho", m.rho);
-  m.rho_upper = t.number_or_null("rho_upper");
+}
+
+// The manifest as a correctly rounding parser reads it (an empty object if it cannot).
+Json precise_manifest(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  Json document = Json::parse(text.str(), nullptr, false);
+  return document.is_object() ? document : Json::object();
 }
 
 }  // namespace
@@ -147,6 +209,8 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
       std::filesystem::path(m.string("config_file")).parent_path();
   std::map<std::string, std::shared_ptr<const LoadedData>> loaded;
   std::map<std::size_t, AuditedPoint> points;
+  const Json precise = precise_manifest(dir / "manifest.json");
+  std::size_t position = 0;
   try {
     const std::vector<SweepAxis> axes = read_sweep_axes(document);
     for (const RecordFields& point : m.objects("points")) {
@@ -164,11 +228,17 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
       p.data = data;
       check_file_digest(where, m, p, report);
       check_data(where, point, p, report);
-      check_theory(where, point, p, report);
+      const Json& precise_point = precise.contains("points") && precise["points"].is_array() &&
+                                          position < precise["points"].size()
+                                      ? precise["points"][position]
+                                      : precise;
+      ++position;
+      check_theory(where, point, precise_point, p, report);
       for (const RecordFields& l : point.objects("learners")) {
         AuditedLearner learner{l.string("plugin"), l.has("weights") ? l.count("weights") : 0,
                                read_declaration(l)};
         p.learners[l.string("name")] = learner;
+        p.learner_order.push_back(l.string("name"));
       }
       points[index] = std::move(p);
     }
@@ -176,6 +246,12 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
     throw DataError(where + ": the recorded config cannot be read again: " + error.what());
   }
   report.points = points.size();
+  if (report.rho_upper_unchecked > 0) {
+    report.not_rechecked.push_back(
+        "rho_upper of " + std::to_string(report.rho_upper_unchecked) +
+        " point(s): the manifest does not store the hull point behind it (rho_upper_weights; "
+        "a folder of an older plab)");
+  }
   return points;
 }
 

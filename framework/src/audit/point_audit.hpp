@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <boost/json/object.hpp>
 
@@ -33,6 +34,7 @@ struct AuditedPoint {
   std::shared_ptr<const LoadedData> data;
   PointTheory theory;                              // R and the margin as recomputed (u as stored)
   std::map<std::string, AuditedLearner> learners;  // by learner name
+  std::vector<std::string> learner_order;          // names in the config's (canonical) order
 };
 
 // By sweep point index. DataError (exit 2) on a manifest that cannot be read this way.

@@ -74,6 +74,7 @@ void audit_record(const RunRecord& rec, const RecordFields& r, const std::string
   check("gamma", separable ? boost::json::value(m.gamma) : nullptr);
   check("w_ref_norm", separable ? boost::json::value(m.reference_norm) : nullptr);
   check("rho", separable ? boost::json::value(m.rho) : nullptr);
+  check("rho_upper", number(m.rho_upper));
 
   const std::string& status = rec.status;
   check("converged", status == "converged");

@@ -21,6 +21,7 @@ enum class StreamPurpose : std::uint64_t {
   kOrder = 2,
   kData = 3,
   kSplit = 4,
+  kReplay = 5,  // which records `plab verify --replay K` re-runs
 };
 
 inline std::uint64_t mix64(std::uint64_t z) {

@@ -56,6 +56,14 @@ boost::json::object theory_json(const PointTheory& t) {
     for (double v : m.reference) u.emplace_back(v);
     out["reference"] = std::move(u);
   }
+  if (m.rho_upper && !m.upper_weights.empty()) {
+    // The hull point behind rho_upper, so that plab verify recomputes it (docs/verify.md).
+    boost::json::array weights;
+    for (const auto& [index, weight] : m.upper_weights) {
+      weights.push_back(boost::json::array{index, weight});
+    }
+    out["rho_upper_weights"] = std::move(weights);
+  }
   if (m.hull_residual) {
     boost::json::array weights;
     for (const auto& [index, weight] : m.hull_weights) {

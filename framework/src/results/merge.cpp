@@ -247,6 +247,15 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
       boost::json::object{{"index", 0}, {"count", 1}, {"first_run", 0}, {"end_run", total}};
   manifest["sessions"] = std::move(sessions);
   manifest["merged_from"] = std::move(merged_from);
+  // Each shard's slice, so that `plab verify` checks they tile the run range (docs/verify.md).
+  boost::json::array merged_shards;
+  for (const auto& [index, s] : by_index) {
+    merged_shards.push_back(boost::json::object{{"index", s->index},
+                                                {"count", s->count},
+                                                {"first_run", s->first_run},
+                                                {"end_run", s->end_run}});
+  }
+  manifest["merged_shards"] = std::move(merged_shards);
   manifest["runs_written"] = total;
   manifest["runs_failed"] = failed;
   manifest["status"] = "completed";

@@ -78,23 +78,35 @@ RecordFields manifest_fields(const fs::path& dir, const boost::json::object& man
 
 }  // namespace
 
-void check_resume_files(const fs::path& dir, const Experiment& e,
-                        const boost::json::object& manifest) {
-  const RecordFields fields = manifest_fields(dir, manifest);
+std::string PluginMismatch::shown() const {
+  return "SHA-256 " + now +
+         (recorded.empty() ? ", not in the manifest" : ", manifest: " + recorded);
+}
+
+std::optional<PluginMismatch> first_plugin_mismatch(const fs::path& dir, const Experiment& e,
+                                                    const boost::json::object& manifest) {
   std::map<std::string, std::string> recorded;
-  for (const RecordFields& p : fields.objects("plugins"))
+  for (const RecordFields& p : manifest_fields(dir, manifest).objects("plugins"))
     recorded[p.string("name")] = p.string("sha256");
   for (const auto& lib : e.libraries) {
     const std::string name = lib->descriptor().name;
     const std::string now = sha256_file(lib->path());
     const auto it = recorded.find(name);
     if (it == recorded.end() || it->second != now) {
-      throw ConfigError(
-          "cannot resume: plugin '" + name + "' (" + lib->path().string() +
-          ") is not the file the interrupted run used (SHA-256 " + now +
-          (it == recorded.end() ? ", not in the manifest" : ", manifest: " + it->second) +
-          "); resume with the same build, or start a new run");
+      return PluginMismatch{name, lib->path().string(), now,
+                            it == recorded.end() ? "" : it->second};
     }
+  }
+  return std::nullopt;
+}
+
+void check_resume_files(const fs::path& dir, const Experiment& e,
+                        const boost::json::object& manifest) {
+  const RecordFields fields = manifest_fields(dir, manifest);
+  if (const auto m = first_plugin_mismatch(dir, e, manifest)) {
+    throw ConfigError("cannot resume: plugin '" + m->name + "' (" + m->path +
+                      ") is not the file the interrupted run used (" + m->shown() +
+                      "); resume with the same build, or start a new run");
   }
   // plab writes data_files in every manifest (empty without CSV data): a manifest without it,
   // or without an entry for a file this session reads, cannot vouch for the records' data.

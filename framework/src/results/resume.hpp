@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,19 @@ struct ResumeState {
 // files) naming what differs; otherwise truncates the files and returns where to go on.
 ResumeState prepare_resume(const std::filesystem::path& dir, const Experiment& experiment,
                            const boost::json::object& manifest);
+
+// A plugin the experiment loaded whose file is not the one the manifest records
+// (plugins[].sha256), for resume and for plab verify --replay.
+struct PluginMismatch {
+  std::string name;
+  std::string path;
+  std::string now;            // its SHA-256
+  std::string recorded;       // the manifest's, empty if the manifest does not list the plugin
+  std::string shown() const;  // "SHA-256 …, manifest: …"
+};
+std::optional<PluginMismatch> first_plugin_mismatch(const std::filesystem::path& dir,
+                                                    const Experiment& experiment,
+                                                    const boost::json::object& manifest);
 
 // The two halves of prepare_resume, apart so that the fuzz target (tests/fuzz/fuzz_results.cpp)
 // reaches the records with seeds whose plugin hashes are those of another build.

@@ -14,8 +14,6 @@
 
 namespace plab {
 
-namespace {
-
 RunText execute_one(const Experiment& e, std::size_t index) {
   const RunId id = e.locate(index);
   const PreparedPoint& p = e.point(id.point);
@@ -34,7 +32,7 @@ RunText execute_one(const Experiment& e, std::size_t index) {
       derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kInitialWeights);
   request.order_seed = derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kOrder);
   if (p.config.protocol.kind == ProtocolKind::kTrajectory) {
-    request.trajectory_prefix = trajectory_prefix(id.point, l.name, id.repeat);
+    request.trajectory_prefix = trajectory_prefix(e, id);
   }
   // k-fold cross-validation: repeats k·c … k·c + k − 1 share one partition and test fold
   // r mod k of it; a plain holdout draws a new split for every repeat.
@@ -57,8 +55,6 @@ RunText execute_one(const Experiment& e, std::size_t index) {
   text.failed = outcome.status == RunStatus::kFailed;
   return text;
 }
-
-}  // namespace
 
 ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir,
                            const ExecuteOptions& options) {

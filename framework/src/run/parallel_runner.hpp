@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 
+#include "results/ordered_writer.hpp"
 #include "run/experiment.hpp"
 
 namespace plab {
@@ -23,6 +24,10 @@ struct ExecuteResult {
   std::string write_error;     // non-empty when writing the results failed
   bool out_of_memory = false;  // write_error says what was being done when memory ran out
 };
+
+// Runs canonical run `index` (its point must be prepared) and formats its record, timing
+// and trajectory lines: the one run path, used by execute_runs and by `plab verify --replay`.
+RunText execute_one(const Experiment& experiment, std::size_t index);
 
 // Runs [first_run, end_run) with a dynamic schedule, each from its own random streams,
 // and appends their records to `dir` in canonical order. Stops starting runs when an

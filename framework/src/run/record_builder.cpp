@@ -113,4 +113,9 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   return r;
 }
 
+std::string trajectory_prefix(const Experiment& experiment, const RunId& id) {
+  return trajectory_prefix(id.point, experiment.point(id.point).learners[id.learner].name,
+                           id.repeat);
+}
+
 }  // namespace plab

@@ -12,4 +12,7 @@ namespace plab {
 RunRecord build_run_record(const Experiment& experiment, const RunId& id,
                            const RunOutcome& outcome);
 
+// The start of run `id`'s trajectory.jsonl lines (results/run_record.hpp trajectory_prefix).
+std::string trajectory_prefix(const Experiment& experiment, const RunId& id);
+
 }  // namespace plab

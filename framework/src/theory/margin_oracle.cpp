@@ -143,6 +143,18 @@ std::optional<CertifiedMargin> certify_separator(const Dataset& data, std::vecto
   return m;
 }
 
+std::optional<double> hull_point_norm_upper(
+    const Dataset& data, const std::vector<std::pair<std::size_t, double>>& weights) {
+  const PointSet points(data);
+  double sum = 0.0;
+  for (const auto& w : weights) {
+    if (w.first >= points.size() || !std::isfinite(w.second) || w.second < 0.0) return std::nullopt;
+    sum += w.second;
+  }
+  if (!(sum > 0.0)) return std::nullopt;
+  return hull_norm_upper(points, weights);
+}
+
 void set_oracle_progress(bool enabled) { SlowMethodNotice::enable(enabled); }
 
 MarginCertificate find_margin(const Dataset& data, const OracleRequest& request) {
@@ -198,6 +210,7 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
     } else {
       report.rho_upper = hull_norm_upper(points, hull.weights);
       out.rho_upper = report.rho_upper;
+      if (out.rho_upper) out.upper_weights = hull.weights;
       tracker.consider("nearest_hull_point", hull.point, report, data);
       // Near the origin, floating point cannot tell "in the hull" from "very close to it":
       // only an exact check of the combination proves non-separability.

@@ -35,7 +35,10 @@ struct MarginCertificate {
   double gamma = 0.0;               // certified functional margin minᵢ yᵢ u·x̃ᵢ (> 0)
   double rho = 0.0;                 // gamma / reference_norm
   std::optional<double> rho_upper;  // ρ* ≤ rho_upper (a hull point's norm)
-  std::string reason;               // why there is no margin, when there is none
+  // The hull point behind rho_upper: convex weights (point j, λⱼ) over the zⱼ, so that a
+  // reader recomputes the bound from the data (hull_point_norm_upper; plab verify).
+  std::vector<std::pair<std::size_t, double>> upper_weights;
+  std::string reason;  // why there is no margin, when there is none
   // Non-separability certificate (Gordan): convex weights λ with Σ λⱼ zⱼ = 0, checked exactly
   // in rational arithmetic (exact_gordan.hpp); hull_residual is ‖Σ λⱼ zⱼ‖ evaluated in double
   // with the weights rounded to double, as a reader would recompute it.
@@ -54,6 +57,14 @@ struct OracleRequest {
   // A spent budget leaves the point undecided.
   double budget_seconds = 60.0;
 };
+
+// ρ* ≤ the returned value, for the hull point p = Σ λⱼ zⱼ / Σ λⱼ of `weights` (point j of
+// the data's {yᵢx̃ᵢ}, or its Kesler points for multi-class, λⱼ): ‖p‖ computed in double and
+// rounded up by the error of forming it, as the oracle computes rho_upper. nullopt if a
+// weight is negative or not finite, an index is past the points, the weights sum to no
+// positive number, or the norm overflows.
+std::optional<double> hull_point_norm_upper(
+    const Dataset& data, const std::vector<std::pair<std::size_t, double>>& weights);
 
 // Progress lines on stderr for methods that take over a second (on by default; the CLI
 // turns them off for --quiet).

@@ -10,10 +10,10 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "base/file_hash.hpp"
 #include "build_info.hpp"
 #include "config/json_file.hpp"
 #include "error.hpp"
-#include "base/file_hash.hpp"
 #include "results/json_text.hpp"
 #include "results/record_digest.hpp"
 #include "results/record_fields.hpp"

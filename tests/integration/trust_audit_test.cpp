@@ -2,7 +2,7 @@
 // `plab report` through the real binary (issue 14): hand-edited and torn records, a manifest
 // that announces more runs than are on disk, commands missing their folder, and what the
 // paired comparison says when the median paired difference is 0. Every message a user can
-// meet here is checked to appear in the README's troubleshooting table.
+// meet here is checked to appear in docs/troubleshooting.md.
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
@@ -78,7 +78,7 @@ std::string troubleshooting() { return test::troubleshooting_section(); }
 struct Malformed {
   std::string name;
   std::function<void(const fs::path&)> damage;
-  std::string documented;  // in the message and in the README's troubleshooting table
+  std::string documented;  // in the message and in docs/troubleshooting.md
   std::vector<std::string> where;
 };
 

@@ -1,7 +1,6 @@
 #include "results/resume.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -11,13 +10,15 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "base/file_hash.hpp"
 #include "build_info.hpp"
 #include "config/json_file.hpp"
 #include "error.hpp"
-#include "base/file_hash.hpp"
 #include "results/json_text.hpp"
 #include "results/record_digest.hpp"
 #include "results/record_fields.hpp"
+#include "results/run_record.hpp"
+#include "results/run_timing.hpp"
 #include "results/runs_reader.hpp"
 
 namespace plab {
@@ -63,31 +64,10 @@ std::size_t prefix_of_lines(const std::string& text, std::size_t lines) {
   return offset;
 }
 
-// A timings.jsonl line as plab writes it for run `id`: its identity, and seconds that are
-// null or a finite number >= 0.
+// A timings.jsonl line as plab writes it for run `id` (results/run_timing.hpp).
 bool is_timing_of(std::string_view line, const RunId& id, const std::string& learner) {
-  boost::json::error_code ec;
-  const boost::json::value v = boost::json::parse(line, ec);
-  if (ec || !v.is_object()) return false;
-  const boost::json::object& t = v.as_object();
-  auto count_is = [&](const char* key, std::size_t want) {
-    const boost::json::value* f = t.if_contains(key);
-    return f != nullptr && ((f->is_uint64() && f->get_uint64() == want) ||
-                            (f->is_int64() && f->get_int64() >= 0 &&
-                             static_cast<std::size_t>(f->get_int64()) == want));
-  };
-  auto seconds_ok = [&](const char* key) {
-    const boost::json::value* f = t.if_contains(key);
-    if (f == nullptr) return false;
-    if (f->is_null()) return true;
-    if (!f->is_number()) return false;
-    const double x = f->to_number<double>();
-    return std::isfinite(x) && x >= 0.0;
-  };
-  const boost::json::value* name = t.if_contains("learner");
-  return count_is("point", id.point) && count_is("repeat", id.repeat) && name != nullptr &&
-         name->is_string() && name->get_string() == learner && seconds_ok("seconds") &&
-         seconds_ok("train_seconds");
+  const std::optional<RunTiming> t = read_timing(line);
+  return t && t->point == id.point && t->repeat == id.repeat && t->learner == learner;
 }
 
 // Every manifest field resume reads goes through RecordFields: a hand-edited or damaged
@@ -272,11 +252,11 @@ ResumeState resume_records(const fs::path& dir, const Experiment& e,
     const std::size_t index = state.range.begin + count;
     ++count;
     if (chain.present && count > chain.verified) return;  // not kept: run again
-    const RecordFields record(r, runs_file.string() + ":" + std::to_string(line));
+    const RunRecord record = read_run_record(r, runs_file.string() + ":" + std::to_string(line));
     const RunId id = index < state.range.end ? e.locate(index) : RunId{};
-    const bool expected = index < state.range.end && record.count("point") == id.point &&
-                          record.count("repeat") == id.repeat &&
-                          record.string("learner") == e.point(id.point).learners[id.learner].name;
+    const bool expected = index < state.range.end && record.point == id.point &&
+                          record.repeat == id.repeat &&
+                          record.learner == e.point(id.point).learners[id.learner].name;
     if (!expected) {
       throw ResultsError(runs_file.string() + ":" + std::to_string(line) +
                          ": not the run expected at this place in canonical order; the folder "
@@ -318,10 +298,7 @@ ResumeState resume_records(const fs::path& dir, const Experiment& e,
     } else {
       ++missing;
     }
-    kept += "{\"point\":" + std::to_string(id.point) +
-            ",\"learner\":" + boost::json::serialize(boost::json::value(learner)) +
-            ",\"repeat\":" + std::to_string(id.repeat) +
-            ",\"seconds\":null,\"train_seconds\":null}\n";
+    kept += write_timing({id.point, learner, id.repeat, std::nullopt, std::nullopt});
   }
   if (missing + damaged > 0) {
     truncate_to(dir / "timings.jsonl", 0);

@@ -15,11 +15,11 @@
 #include "error.hpp"
 #include "results/record_fields.hpp"
 #include "results/resume.hpp"
-#include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 #include "run/experiment.hpp"
 #include "run/parallel_runner.hpp"
 #include "run/random.hpp"
+#include "run/record_builder.hpp"
 #include "run/run_range.hpp"
 
 namespace plab {

@@ -219,27 +219,36 @@ TEST(VerifyAudit, ChangedDataFileIsNamed) {
 }
 
 // Malformed records are exit 2 naming file:line and the field (results/run_record.cpp).
-TEST(VerifyAudit, NullAndNegativeCountsAreMalformed) {
+// A null or negative count is JSON, but no record plab writes: the folder is inconsistent
+// (exit 1), named by file:line and field; verify.json says so.
+TEST(VerifyAudit, NullAndNegativeCountsAreInconsistent) {
   for (const auto& value : {boost::json::value(nullptr), boost::json::value(-3)}) {
     test::TempDir dir;
     const fs::path f = copy_of_quickstart(dir);
     const auto line = edit_record(f, any_record, [&](auto& r) { r["mistakes"] = value; });
     const auto r = run_plab({"verify", f.string()});
-    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-    EXPECT_NE(r.err.find(line_of(f, line)), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("'mistakes'"), std::string::npos) << r.err;
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    EXPECT_NE(r.out.find("plab verify: " + line_of(f, line)), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("'mistakes'"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("holds a record plab could not have written"), std::string::npos);
+    const auto verdict = boost::json::parse(read_file(f / "verify.json")).as_object();
+    EXPECT_EQ(verdict.at("verdict"), "inconsistent");
+    ASSERT_EQ(verdict.at("inconsistencies").as_array().size(), 1u);
   }
 }
 
-TEST(VerifyAudit, DeletedRecordIsRefused) {
+// "5 of 5" while the manifest says 6: the deleted record is named as missing, exit 1.
+TEST(VerifyAudit, DeletedRecordIsInconsistent) {
   test::TempDir dir;
   const fs::path f = copy_of_quickstart(dir);
   auto lines = lines_of(f / "runs.jsonl");
   lines.erase(lines.begin() + 4);
   write_lines(f / "runs.jsonl", lines);
   const auto r = run_plab({"verify", f.string()});
-  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("1 are missing"), std::string::npos) << r.err;
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("1 are missing"), std::string::npos) << r.out;
+  EXPECT_NE(read_file(f / "verify.json").find("\"verdict\":\"inconsistent\""),
+            std::string::npos);
 }
 
 TEST(VerifyAudit, UnreadableRecordedConfigIsMalformed) {

@@ -5,6 +5,7 @@
 
 #include <boost/json/array.hpp>
 
+#include "error.hpp"
 #include "results/json_text.hpp"
 #include "results/record_fields.hpp"
 
@@ -232,8 +233,10 @@ std::string write_run_record(const RunRecord& record) {
   return line;
 }
 
-RunRecord read_run_record(const boost::json::object& record, const std::string& where,
-                          RecordDetail detail) {
+namespace {
+
+RunRecord read_checked(const boost::json::object& record, const std::string& where,
+                       RecordDetail detail) {
   const RecordFields f(record, where);
   RunRecord r;
   read_identity_and_counts(r, f);
@@ -266,6 +269,19 @@ RunRecord read_run_record(const boost::json::object& record, const std::string& 
     if (r.curve_recorded) read_curves(r, f);
   }
   return r;
+}
+
+}  // namespace
+
+RunRecord read_run_record(const boost::json::object& record, const std::string& where,
+                          RecordDetail detail) {
+  try {
+    return read_checked(record, where, detail);
+  } catch (const InconsistentRecordError&) {
+    throw;
+  } catch (const DataError& e) {
+    throw InconsistentRecordError(e.what());
+  }
 }
 
 std::string trajectory_prefix(std::size_t point, const std::string& learner, std::size_t repeat) {

@@ -17,7 +17,7 @@
 #include "error.hpp"
 #include "results/folder_audit.hpp"
 #include "results/folder_lock.hpp"
-#include "results/resume.hpp"
+#include "results/manifest_reader.hpp"
 #include "results/summary.hpp"
 #include "run/replay.hpp"
 

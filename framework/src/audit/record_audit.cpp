@@ -7,11 +7,11 @@
 
 #include <boost/json/parse.hpp>
 
+#include "base/random.hpp"
 #include "error.hpp"
+#include "protocols/initial_weights.hpp"
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
-#include "run/initial_weights.hpp"
-#include "run/random.hpp"
 #include "theory/bounds.hpp"
 
 namespace plab {
@@ -134,8 +134,8 @@ void audit_records(const std::filesystem::path& runs_file,
     const RunRecord rec = read_run_record(v.as_object(), where);
     const auto p = points.find(rec.point);
     if (p == points.end()) {
-      // A large sweep's manifest lists only some points (manifest.cpp): a record of another
-      // point has no recorded theory to recompute against.
+      // A large sweep's manifest lists only some points (run/manifest_builder.cpp): a record of
+      // another point has no recorded theory to recompute against.
       if (large_sweep) {
         ++unlisted;
         continue;

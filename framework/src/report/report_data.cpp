@@ -2,8 +2,8 @@
 
 #include <map>
 
+#include "results/manifest_reader.hpp"
 #include "results/record_fields.hpp"
-#include "results/resume.hpp"
 #include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 

@@ -9,10 +9,10 @@
 
 #include "error.hpp"
 #include "results/json_text.hpp"
+#include "results/manifest_reader.hpp"
 #include "results/record_digest.hpp"
 #include "results/record_fields.hpp"
 #include "results/results_folder.hpp"
-#include "results/resume.hpp"
 #include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 

@@ -1,6 +1,8 @@
-// plab verify DIR: check every record whose bound applies; exit 1 on any violation, 2 on a
-// folder whose manifest and runs.jsonl contradict each other (a "completed" folder missing
-// records or ending in a torn line): its verdict would not be about the whole experiment.
+// plab verify DIR: recompute what the folder claims (docs/verify.md). Exit 1 on a violated
+// bound or an inconsistent folder: a value that differs from its recomputation or replay, a
+// record plab could not have written (a field of the wrong type, null, negative), records
+// missing or extra, out of order or edited after they were written. Exit 2 only when the
+// folder cannot be audited at all (no manifest, text that is not JSON, a missing digest file).
 #include <omp.h>
 
 #include <chrono>
@@ -15,7 +17,7 @@
 #include "error.hpp"
 #include "results/folder_audit.hpp"
 #include "results/folder_lock.hpp"
-#include "results/resume.hpp"
+#include "results/manifest_reader.hpp"
 #include "results/summary.hpp"
 #include "run/replay.hpp"
 
@@ -49,14 +51,35 @@ int verify_command(const Args& args) {
                  dir.c_str(), pid.c_str());
   }
   const boost::json::object manifest = read_manifest(dir);
-  const Summary summary = summarize_runs(dir / "runs.jsonl");
-  const FolderAudit audit = audit_folder(dir, manifest, summary);
-  // The independent audit (docs/verify.md): recompute what the records claim.
+  // The independent audit (docs/verify.md): recompute what the records claim. A record plab
+  // could not have written ends the audit of the records: the folder is inconsistent.
   AuditReport report;
+  Summary summary;
+  FolderAudit audit;
+  try {
+    summary = summarize_runs(dir / "runs.jsonl");
+    audit = audit_folder(dir, manifest, summary);
+  } catch (const InconsistentRecordError& e) {
+    report.inconsistencies.emplace_back(e.what());
+  }
   const auto points = audit_points(dir, manifest, report);
   const bool large_sweep = manifest.contains("sweep_points");
-  audit_records(dir / "runs.jsonl", points, summary.torn_line, large_sweep, report);
-  audit_folder_order(dir, manifest, points, large_sweep, report);
+  if (report.inconsistencies.empty()) {
+    try {
+      audit_records(dir / "runs.jsonl", points, summary.torn_line, large_sweep, report);
+      audit_folder_order(dir, manifest, points, large_sweep, report);
+    } catch (const InconsistentRecordError& e) {
+      report.inconsistencies.emplace_back(e.what());
+    }
+  }
+  if (!report.inconsistencies.empty()) {
+    std::printf("plab verify: %s\n", report.inconsistencies.front().c_str());
+    std::printf("plab verify: %s holds a record plab could not have written; its records were "
+                "not audited further\n",
+                dir.c_str());
+    write_verify_json(dir, report, 0, "inconsistent");
+    return kExitViolation;
+  }
   report.recomputed = {
       "the data of " + std::to_string(report.points) +
           " sweep point(s), re-read (SHA-256 of each file) or regenerated: rows, cols, classes, R",
@@ -114,34 +137,35 @@ int verify_command(const Args& args) {
     std::printf("  %s\n", report.differences[i].text().c_str());
   if (report.differences.size() > kShown)
     std::printf("  ... and %zu more (all in verify.json)\n", report.differences.size() - kShown);
+  // Records missing or extra, or a torn line in a completed folder: the verdict would not be
+  // about the whole experiment.
   if (!audit.inconsistencies.empty()) {
     std::string why;
     for (const std::string& i : audit.inconsistencies) why += (why.empty() ? "" : "; ") + i;
-    throw DataError("'" + dir.string() + "' is inconsistent: " + why +
-                    "; its records cannot be verified as the whole experiment");
+    report.inconsistencies.push_back("'" + dir.string() + "' is inconsistent: " + why +
+                                     "; its records cannot be verified as the whole experiment");
+    std::printf("plab verify: %s\n", report.inconsistencies.back().c_str());
   }
   // Every record must be the one plab wrote (runs.sha256). An edited record is an
   // inconsistent record (exit 1), listed beside the values the audit found changed; a folder
   // whose chain cannot be checked at all (no runs.sha256, records past its last line, lines
   // left over) is refused, exit 2 (DataError).
-  std::string edited;
   try {
     require_record_chain(dir);
   } catch (const ResultsError& e) {
-    edited = e.what();
-    std::printf("plab verify: %s\n", edited.c_str());
+    report.inconsistencies.emplace_back(e.what());
+    std::printf("plab verify: %s\n", e.what());
   }
-  const std::string verdict = !report.differences.empty() || !edited.empty() ? "inconsistent"
-                              : summary.violations > 0                       ? "bound_violated"
-                                                                             : "clean";
+  const bool inconsistent = !report.differences.empty() || !report.inconsistencies.empty();
+  const std::string verdict = inconsistent             ? "inconsistent"
+                              : summary.violations > 0 ? "bound_violated"
+                                                       : "clean";
   write_verify_json(dir, report, summary.violations, verdict);
   if (!report.differences.empty()) {
     std::printf("plab verify: %s holds recorded values that differ from their recomputation\n",
                 dir.c_str());
-    return kExitViolation;
   }
-  if (!edited.empty()) return kExitViolation;
-  if (summary.violations > 0) return kExitViolation;
+  if (inconsistent || summary.violations > 0) return kExitViolation;
   std::size_t applicable = 0;
   for (const auto& g : summary.groups) applicable += g.bound_applies;
   std::printf("plab verify: no violation; %zu of %zu runs have an applicable bound\n", applicable,

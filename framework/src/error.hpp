@@ -39,6 +39,13 @@ struct ConfigError : Error {
 struct DataError : Error {
   explicit DataError(const std::string& m) : Error(kExitBadInput, m) {}
 };
+// A runs.jsonl record that is JSON but not one plab could have written (a field missing, of
+// the wrong type, a negative count, null where its status needs a number). For readers of a
+// folder it is bad input (exit 2) like any DataError; `plab verify` judges the folder
+// inconsistent instead (exit 1), since that is what an edited record makes it.
+struct InconsistentRecordError : DataError {
+  explicit InconsistentRecordError(const std::string& m) : DataError(m) {}
+};
 struct PluginError : Error {
   explicit PluginError(const std::string& m) : Error(kExitPluginFailure, m) {}
 };

@@ -22,9 +22,11 @@
 #include "error.hpp"
 #include "report/report_writer.hpp"
 #include "results/folder_audit.hpp"
-#include "results/resume.hpp"
+#include "results/manifest_reader.hpp"
 #include "results/summary.hpp"
 #include "run/experiment.hpp"
+#include "run/resume.hpp"
+#include "run/resume_check.hpp"
 
 namespace {
 

@@ -31,8 +31,8 @@ class TextbookExample : public testing::TestWithParam<const char*> {};
 TEST_P(TextbookExample, ReproducesTheGoldenTrajectoryWeightForWeight) {
   test::TempDir dir;
   const std::string name = GetParam();
-  const auto r = run_plab({"run", kSource + "/configs/textbook/" + name + ".json", "--out",
-                           (dir / "o").string(), "--threads", "2"});
+  const auto r = run_plab({"run", kSource + "/experiments/textbook_traces/" + name + ".json",
+                           "--out", (dir / "o").string(), "--threads", "2"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(read_file(dir / "o" / "trajectory.jsonl"),
             read_file(kSource + "/tests/integration/golden/" + name + ".trajectory.jsonl"));
@@ -46,7 +46,7 @@ INSTANTIATE_TEST_SUITE_P(Configs, TextbookExample,
 
 TEST(Learners, WorkedExampleRecordCarriesTheFinalWeightsAndCounts) {
   test::TempDir dir;
-  ASSERT_EQ(run_plab({"run", kSource + "/configs/textbook/worked_example.json", "--out",
+  ASSERT_EQ(run_plab({"run", kSource + "/experiments/textbook_traces/worked_example.json", "--out",
                       (dir / "o").string()})
                 .exit_code,
             0);
@@ -59,7 +59,7 @@ TEST(Learners, WorkedExampleRecordCarriesTheFinalWeightsAndCounts) {
 
 TEST(Learners, BatchFormCountsMisclassifiedSamplesAndBatchUpdates) {
   test::TempDir dir;
-  ASSERT_EQ(run_plab({"run", kSource + "/configs/textbook/batch_form.json", "--out",
+  ASSERT_EQ(run_plab({"run", kSource + "/experiments/textbook_traces/batch_form.json", "--out",
                       (dir / "o").string()})
                 .exit_code,
             0);
@@ -92,19 +92,21 @@ class ShippedConfig : public testing::TestWithParam<const char*> {};
 
 TEST_P(ShippedConfig, RunsToCompletion) {
   test::TempDir dir;
-  const auto r = run_plab({"run", kSource + "/configs/" + GetParam(), "--set", "/repeats=2",
-                           "--out", (dir / "o").string(), "--quiet"});
+  const auto r = run_plab({"run", kSource + "/" + GetParam(), "--set", "/repeats=2", "--out",
+                           (dir / "o").string(), "--quiet"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const auto manifest = boost::json::parse(read_file(dir / "o" / "manifest.json")).as_object();
   EXPECT_EQ(manifest.at("status"), "completed");
 }
 
-INSTANTIATE_TEST_SUITE_P(Configs, ShippedConfig,
-                         testing::Values("quickstart.json", "eta_perceptron_iris.json",
-                                         "batch_perceptron_iris.json", "multiclass_iris.json",
-                                         "multiclass_digits.json",
-                                         "linear_unit_versicolor_virginica.json",
-                                         "orders_iris.json", "compare_pocket_averaged.json"));
+INSTANTIATE_TEST_SUITE_P(
+    Configs, ShippedConfig,
+    testing::Values("configs/quickstart.json", "configs/eta_perceptron_iris.json",
+                    "configs/batch_perceptron_iris.json", "configs/multiclass_iris.json",
+                    "configs/multiclass_digits.json",
+                    "configs/linear_unit_versicolor_virginica.json",
+                    "experiments/novikoff_on_real_data/orders_iris.json",
+                    "experiments/pocket_vs_averaged/compare_pocket_averaged.json"));
 
 TEST(Learners, MulticlassReachesZeroErrorsOnDigitsTrainingSet) {
   test::TempDir dir;
@@ -140,8 +142,8 @@ TEST(Learners, MistakeDrivenOrdersAreReproducibleFromTheSeed) {
   std::vector<std::string> runs;
   for (const char* seed : {"8", "8", "9"}) {
     const auto out = dir / ("o" + std::to_string(runs.size()));
-    const auto r = run_plab({"run", kSource + "/configs/orders_iris.json", "--set",
-                             std::string("/seed=") + seed, "--set", "/repeats=20", "--out",
+    const auto r = run_plab({"run", kSource + "/experiments/novikoff_on_real_data/orders_iris.json",
+                             "--set", std::string("/seed=") + seed, "--set", "/repeats=20", "--out",
                              out.string(), "--threads", runs.empty() ? "1" : "2", "--quiet"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     runs.push_back(read_file(out / "runs.jsonl"));
@@ -179,8 +181,8 @@ TEST(Learners, BatchLearnerSaysAnOrderDoesNotApply) {
 
 TEST(Learners, GivenInitOfTheWrongLengthIsRefused) {
   test::TempDir dir;
-  const auto r = run_plab({"run", kSource + "/configs/textbook/no_bias_given_init.json", "--set",
-                           "/init/w=[1,2,3]", "--out", (dir / "o").string()});
+  const auto r = run_plab({"run", kSource + "/experiments/textbook_traces/no_bias_given_init.json",
+                           "--set", "/init/w=[1,2,3]", "--out", (dir / "o").string()});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("/init/w"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("has 3 values"), std::string::npos) << r.err;
@@ -197,8 +199,9 @@ TEST(Learners, MistakeDrivenOrderOnABatchLearnerIsRefused) {
 
 TEST(Learners, PocketAndAveragedAreComparedOnTestErrorInTheReport) {
   test::TempDir dir;
-  const auto r = run_plab({"run", kSource + "/configs/compare_pocket_averaged.json", "--out",
-                           (dir / "o").string(), "--quiet"});
+  const auto r =
+      run_plab({"run", kSource + "/experiments/pocket_vs_averaged/compare_pocket_averaged.json",
+                "--out", (dir / "o").string(), "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string md = read_file(dir / "o" / "report.md");
   EXPECT_NE(md.find("| 0 | perceptron | pocket | test error | 40 |"), std::string::npos) << md;

@@ -80,6 +80,9 @@ struct Malformed {
   std::function<void(const fs::path&)> damage;
   std::string documented;  // in the message and in docs/troubleshooting.md
   std::vector<std::string> where;
+  // plab verify: 1 for a record that is JSON but not one plab could have written (the folder
+  // is inconsistent), 2 for text it cannot read as records at all (the report: always 2).
+  int verify_exit = 1;
 };
 
 void PrintTo(const Malformed& c, std::ostream* os) { *os << c.name; }
@@ -134,7 +137,8 @@ std::vector<Malformed> malformed() {
          write_lines(dir / "runs.jsonl", lines);
        },
        "valid JSON but not an object",
-       {"runs.jsonl:3: valid JSON but not an object"}},
+       {"runs.jsonl:3: valid JSON but not an object"},
+       2},
       {"BrokenLine",
        [](const fs::path& dir) {
          auto lines = lines_of(dir / "runs.jsonl");
@@ -142,33 +146,45 @@ std::vector<Malformed> malformed() {
          write_lines(dir / "runs.jsonl", lines);
        },
        "not valid JSON",
-       {"runs.jsonl:2: not valid JSON"}},
+       {"runs.jsonl:2: not valid JSON"},
+       2},
       {"ManifestRunsTotal",
        [](const fs::path& dir) {
          edit_manifest(dir, [](boost::json::object& m) { m["runs_total"] = "many"; });
        },
        "expected a count (an integer from 0 to 2^63-1)",
-       {"manifest.json: field 'runs_total' is \"many\" (a string)"}},
+       {"manifest.json: field 'runs_total' is \"many\" (a string)"},
+       2},
   };
 }
 
 class MalformedFolder : public testing::TestWithParam<Malformed> {};
 
-TEST_P(MalformedFolder, VerifyAndReportExitTwoNamingFileLineAndField) {
+TEST_P(MalformedFolder, VerifyAndReportExitNamingFileLineAndField) {
   const Malformed& c = GetParam();
   test::TempDir dir;
   const fs::path out = results_folder(dir, 3);
   c.damage(out);
   for (const char* command : {"verify", "report"}) {
     const auto r = run_plab({command, out.string()});
-    EXPECT_EQ(r.exit_code, 2) << command << "\n" << r.out << r.err;
-    EXPECT_EQ(r.err.find("internal error"), std::string::npos) << command << "\n" << r.err;
-    EXPECT_NE(r.err.find("plab: error: " + (out / "").string()), std::string::npos)
+    const bool inconsistent = std::string(command) == "verify" && c.verify_exit == 1;
+    // An inconsistent folder is plab verify's verdict (stdout, verify.json); anything else is
+    // an error on stderr.
+    const std::string& text = inconsistent ? r.out : r.err;
+    const std::string lead = inconsistent ? "plab verify: " : "plab: error: ";
+    EXPECT_EQ(r.exit_code, std::string(command) == "verify" ? c.verify_exit : 2)
         << command << "\n"
-        << r.err;
-    EXPECT_NE(r.err.find(c.documented), std::string::npos) << command << "\n" << r.err;
+        << r.out << r.err;
+    EXPECT_EQ(r.err.find("internal error"), std::string::npos) << command << "\n" << r.err;
+    EXPECT_NE(text.find(lead + (out / "").string()), std::string::npos) << command << "\n"
+                                                                          << text;
+    EXPECT_NE(text.find(c.documented), std::string::npos) << command << "\n" << text;
     for (const auto& w : c.where)
-      EXPECT_NE(r.err.find(w), std::string::npos) << command << ": " << w << "\n" << r.err;
+      EXPECT_NE(text.find(w), std::string::npos) << command << ": " << w << "\n" << text;
+    if (inconsistent) {
+      EXPECT_NE(read_file(out / "verify.json").find("\"verdict\":\"inconsistent\""),
+                std::string::npos);
+    }
   }
   EXPECT_NE(troubleshooting().find(c.documented), std::string::npos) << c.documented;
 }
@@ -233,18 +249,18 @@ TEST(TrustAudit, ACompletedFolderWithMissingRecordsAndATornLineFailsVerify) {
   const fs::path out = results_folder(dir, 15);
   tear(out, 7);
   const auto v = run_plab({"verify", out.string()});
-  EXPECT_EQ(v.exit_code, 2) << v.out << v.err;
+  EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
   EXPECT_NE(v.out.find("7 records on disk of the 30 the manifest announces; status completed"),
             std::string::npos)
       << v.out;
   EXPECT_EQ(v.out.find("no violation"), std::string::npos) << v.out;
   const std::string runs = (out / "runs.jsonl").string();
   for (const std::string& s : std::vector<std::string>{
-           "plab: error: '" + out.string() + "' is inconsistent",
+           "plab verify: '" + out.string() + "' is inconsistent",
            "the manifest says completed with 30 runs, but " + runs +
                " holds 7 complete records; 23 are missing",
            runs + ":8 is a torn last line", "cannot be verified as the whole experiment"}) {
-    EXPECT_NE(v.err.find(s), std::string::npos) << s << "\n" << v.err;
+    EXPECT_NE(v.out.find(s), std::string::npos) << s << "\n" << v.out;
   }
   EXPECT_NE(troubleshooting().find("holds 7 complete records; 23 are missing"), std::string::npos);
 
@@ -291,10 +307,10 @@ TEST(TrustAudit, MoreRecordsThanTheManifestAnnouncesFailVerify) {
   write_lines(out / "runs.jsonl", lines);
   write_digest_chain(out);
   const auto v = run_plab({"verify", out.string()});
-  EXPECT_EQ(v.exit_code, 2) << v.out << v.err;
-  EXPECT_NE(v.err.find("holds 31 records, more than the 30 the manifest announces"),
+  EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
+  EXPECT_NE(v.out.find("holds 31 records, more than the 30 the manifest announces"),
             std::string::npos)
-      << v.err;
+      << v.out;
   EXPECT_NE(troubleshooting().find("more than the 30 the manifest announces"), std::string::npos);
 }
 

@@ -218,28 +218,37 @@ TEST(VerifyAudit, ChangedDataFileIsNamed) {
   EXPECT_NE(r.out.find("field 'points/0/theory/R'"), std::string::npos) << r.out;
 }
 
-// Malformed records are exit 2 naming file:line and the field (record_view.cpp).
-TEST(VerifyAudit, NullAndNegativeCountsAreMalformed) {
+// Malformed records are exit 2 naming file:line and the field (results/run_record.cpp).
+// A null or negative count is JSON, but no record plab writes: the folder is inconsistent
+// (exit 1), named by file:line and field; verify.json says so.
+TEST(VerifyAudit, NullAndNegativeCountsAreInconsistent) {
   for (const auto& value : {boost::json::value(nullptr), boost::json::value(-3)}) {
     test::TempDir dir;
     const fs::path f = copy_of_quickstart(dir);
     const auto line = edit_record(f, any_record, [&](auto& r) { r["mistakes"] = value; });
     const auto r = run_plab({"verify", f.string()});
-    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-    EXPECT_NE(r.err.find(line_of(f, line)), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("'mistakes'"), std::string::npos) << r.err;
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    EXPECT_NE(r.out.find("plab verify: " + line_of(f, line)), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("'mistakes'"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("holds a record plab could not have written"), std::string::npos);
+    const auto verdict = boost::json::parse(read_file(f / "verify.json")).as_object();
+    EXPECT_EQ(verdict.at("verdict"), "inconsistent");
+    ASSERT_EQ(verdict.at("inconsistencies").as_array().size(), 1u);
   }
 }
 
-TEST(VerifyAudit, DeletedRecordIsRefused) {
+// "5 of 5" while the manifest says 6: the deleted record is named as missing, exit 1.
+TEST(VerifyAudit, DeletedRecordIsInconsistent) {
   test::TempDir dir;
   const fs::path f = copy_of_quickstart(dir);
   auto lines = lines_of(f / "runs.jsonl");
   lines.erase(lines.begin() + 4);
   write_lines(f / "runs.jsonl", lines);
   const auto r = run_plab({"verify", f.string()});
-  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("1 are missing"), std::string::npos) << r.err;
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("1 are missing"), std::string::npos) << r.out;
+  EXPECT_NE(read_file(f / "verify.json").find("\"verdict\":\"inconsistent\""),
+            std::string::npos);
 }
 
 TEST(VerifyAudit, UnreadableRecordedConfigIsMalformed) {
@@ -285,13 +294,13 @@ class ShippedConfigVerifies : public testing::TestWithParam<const char*> {};
 TEST_P(ShippedConfigVerifies, Clean) {
   test::TempDir dir;
   const fs::path out = dir / "o";
-  const auto run = run_plab({"run", kSource + "/configs/" + GetParam(), "--set", "/repeats=2",
-                             "--out", out.string(), "--no-report", "--quiet"});
+  const auto run = run_plab({"run", kSource + "/" + GetParam(), "--set", "/repeats=2", "--out",
+                             out.string(), "--no-report", "--quiet"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   // multiclass_digits is not replayed: a replay prepares the experiment again, and its margin
   // oracle (1,797 rows x 10 classes) is most of the config's ~3.5 s; the multi-class replay is
-  // multiclass_iris's and theorem/multiclass's.
-  const bool replay = std::string(GetParam()) != "multiclass_digits.json";
+  // multiclass_iris's and experiments/multiclass_kesler's.
+  const bool replay = std::string(GetParam()) != "configs/multiclass_digits.json";
   std::vector<std::string> args{"verify", out.string()};
   if (replay) args.insert(args.end(), {"--replay", "all"});
   const auto r = run_plab(args);
@@ -305,16 +314,24 @@ TEST_P(ShippedConfigVerifies, Clean) {
 
 INSTANTIATE_TEST_SUITE_P(
     Configs, ShippedConfigVerifies,
-    testing::Values("quickstart.json", "eta_perceptron_iris.json", "batch_perceptron_iris.json",
-                    "multiclass_iris.json", "multiclass_digits.json",
-                    "linear_unit_versicolor_virginica.json", "orders_iris.json",
-                    "compare_pocket_averaged.json", "theorem/batch.json",
-                    "theorem/batch_counterexample.json", "theorem/hadamard_tight.json",
-                    "theorem/init_counterexample.json", "theorem/margin_sweep.json",
-                    "theorem/multiclass.json", "theorem/not_separable.json", "theorem/orders.json",
-                    "theorem/random_starts.json", "textbook/and_function.json",
-                    "textbook/batch_form.json", "textbook/no_bias_given_init.json",
-                    "textbook/worked_example.json"));
+    testing::Values(
+        "configs/quickstart.json", "configs/eta_perceptron_iris.json",
+        "configs/batch_perceptron_iris.json", "configs/multiclass_iris.json",
+        "configs/multiclass_digits.json", "configs/linear_unit_versicolor_virginica.json",
+        "experiments/novikoff_on_real_data/orders_iris.json",
+        "experiments/novikoff_on_real_data/wine_one_vs_rest.json",
+        "experiments/pocket_vs_averaged/compare_pocket_averaged.json",
+        "experiments/batch_forms/batch.json", "experiments/batch_forms/batch_counterexample.json",
+        "experiments/hadamard_tight/hadamard_tight.json",
+        "experiments/init_counterexample/init_counterexample.json",
+        "experiments/margin_sweep/margin_sweep.json",
+        "experiments/multiclass_kesler/multiclass.json",
+        "experiments/not_separable/not_separable.json", "experiments/orders/orders.json",
+        "experiments/random_start_counterexample/random_starts.json",
+        "experiments/textbook_traces/and_function.json",
+        "experiments/textbook_traces/batch_form.json",
+        "experiments/textbook_traces/no_bias_given_init.json",
+        "experiments/textbook_traces/worked_example.json"));
 
 }  // namespace
 }  // namespace plab

@@ -93,10 +93,12 @@ TEST(VerifyReplay, EditedWeightNormIsCaughtOnlyByReplay) {
 TEST(VerifyReplay, EditedTrajectoryLineIsNamed) {
   test::TempDir dir;
   const fs::path f = dir / "o";
-  ASSERT_EQ(run_plab({"run", std::string(PLAB_SOURCE_DIR) + "/configs/textbook/and_function.json",
-                      "--out", f.string(), "--no-report", "--quiet"})
-                .exit_code,
-            0);
+  ASSERT_EQ(
+      run_plab({"run",
+                std::string(PLAB_SOURCE_DIR) + "/experiments/textbook_traces/and_function.json",
+                "--out", f.string(), "--no-report", "--quiet"})
+          .exit_code,
+      0);
   EXPECT_EQ(run_plab({"verify", f.string(), "--replay", "all"}).exit_code, 0);
   auto lines = lines_of(f / "trajectory.jsonl");
   ASSERT_GE(lines.size(), 3U);

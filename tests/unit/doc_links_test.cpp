@@ -1,7 +1,8 @@
 // The README is short and sends readers into docs/: a link that leads nowhere would hide a
-// whole section. Every relative link in README.md and docs/*.md must name an existing file
-// (and, for a Markdown file, an existing heading when it has a #anchor), and every page in
-// docs/ must be reachable from the README.
+// whole section. Every relative link in README.md, docs/*.md and the experiments' READMEs
+// must name an existing file (and, for a Markdown file, an existing heading when it has a
+// #anchor); every page in docs/ and the index of claims must be linked from the README, and
+// every claim folder from the index.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -79,17 +80,44 @@ std::vector<Link> links_in(const fs::path& markdown) {
   return links;
 }
 
-std::vector<fs::path> documentation() {
-  std::vector<fs::path> pages{kSource / "README.md"};
+bool is_external(const std::string& target) {
+  return target.rfind("http://", 0) == 0 || target.rfind("https://", 0) == 0 ||
+         target.rfind("mailto:", 0) == 0;
+}
+
+std::vector<fs::path> docs_pages() {
+  std::vector<fs::path> pages;
   for (const auto& entry : fs::directory_iterator(kSource / "docs")) {
     if (entry.path().extension() == ".md") pages.push_back(entry.path());
   }
   return pages;
 }
 
-bool is_external(const std::string& target) {
-  return target.rfind("http://", 0) == 0 || target.rfind("https://", 0) == 0 ||
-         target.rfind("mailto:", 0) == 0;
+// experiments/README.md, the index of claims, and each claim folder's README.md.
+std::vector<fs::path> experiment_pages() {
+  std::vector<fs::path> pages{kSource / "experiments" / "README.md"};
+  for (const auto& entry : fs::directory_iterator(kSource / "experiments")) {
+    if (entry.is_directory() && fs::exists(entry.path() / "README.md"))
+      pages.push_back(entry.path() / "README.md");
+  }
+  return pages;
+}
+
+std::vector<fs::path> documentation() {
+  std::vector<fs::path> pages{kSource / "README.md"};
+  for (const auto& group : {docs_pages(), experiment_pages()})
+    pages.insert(pages.end(), group.begin(), group.end());
+  return pages;
+}
+
+std::set<fs::path> linked_from(const fs::path& page) {
+  std::set<fs::path> linked;
+  for (const Link& link : links_in(page)) {
+    if (is_external(link.target)) continue;
+    const std::string file = link.target.substr(0, link.target.find('#'));
+    if (!file.empty()) linked.insert(fs::weakly_canonical(page.parent_path() / file));
+  }
+  return linked;
 }
 
 TEST(DocLinks, EveryRelativeLinkLeadsToAFileAndHeadingThatExist) {
@@ -116,16 +144,22 @@ TEST(DocLinks, EveryRelativeLinkLeadsToAFileAndHeadingThatExist) {
 }
 
 TEST(DocLinks, EveryPageInDocsIsLinkedFromTheReadme) {
-  std::set<fs::path> linked;
-  for (const Link& link : links_in(kSource / "README.md")) {
-    if (is_external(link.target)) continue;
-    const std::string file = link.target.substr(0, link.target.find('#'));
-    if (!file.empty()) linked.insert(fs::weakly_canonical(kSource / file));
-  }
-  for (const fs::path& page : documentation()) {
-    if (page.filename() == "README.md") continue;
+  const std::set<fs::path> linked = linked_from(kSource / "README.md");
+  std::vector<fs::path> pages = docs_pages();
+  pages.push_back(kSource / "experiments" / "README.md");
+  for (const fs::path& page : pages) {
     EXPECT_TRUE(linked.count(fs::weakly_canonical(page)))
         << page << " is not linked from README.md, so a reader cannot find it";
+  }
+}
+
+TEST(DocLinks, EveryExperimentIsLinkedFromTheIndexOfClaims) {
+  const fs::path index = kSource / "experiments" / "README.md";
+  const std::set<fs::path> linked = linked_from(index);
+  for (const auto& entry : fs::directory_iterator(kSource / "experiments")) {
+    if (!entry.is_directory()) continue;
+    EXPECT_TRUE(linked.count(fs::weakly_canonical(entry.path() / "README.md")))
+        << entry.path() << ": its README.md is not linked from " << index;
   }
 }
 

@@ -53,6 +53,8 @@ void write_verify_json(const std::filesystem::path& dir, const AuditReport& repo
       {"not_rechecked",
        boost::json::array(report.not_rechecked.begin(), report.not_rechecked.end())},
       {"differences", std::move(differences)},
+      {"inconsistencies",
+       boost::json::array(report.inconsistencies.begin(), report.inconsistencies.end())},
   };
   const std::filesystem::path file = dir / "verify.json";
   const std::filesystem::path temp = dir / "verify.json.tmp";

@@ -33,6 +33,10 @@ struct AuditReport {
   std::optional<std::vector<std::size_t>> replayed_lines;
   bool replay_all = false;
   std::vector<Difference> differences;
+  // What makes the folder inconsistent beyond a differing value: a record plab could not
+  // have written (file:line, field), records missing or extra, a torn line in a completed
+  // folder, records edited after they were written (runs.sha256).
+  std::vector<std::string> inconsistencies;
 
   void differ(std::string where, std::string field, const boost::json::value& recorded,
               const boost::json::value& recomputed, std::string by = "recomputed");

@@ -12,6 +12,7 @@
 
 #include "error.hpp"
 #include "results/record_fields.hpp"
+#include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 
 namespace plab {
@@ -123,7 +124,8 @@ void check_records(const std::filesystem::path& dir, const RecordFields& manifes
   read_runs(runs_file, [&](const boost::json::object& object, std::size_t line) {
     ++records;
     const std::string where = runs_file.string() + ":" + std::to_string(line);
-    const RunKey key = key_of(RecordFields(object, where));
+    const RunRecord r = read_run_record(object, where);  // checked, as every reader of records
+    const RunKey key{r.point, r.learner, r.repeat};
     const std::optional<RunKey> expected = layout.at(first_run + line - 1);
     if (previous && key == *previous) {
       report.differ(

@@ -7,10 +7,11 @@
 
 #include <boost/json/parse.hpp>
 
+#include "base/random.hpp"
 #include "error.hpp"
+#include "protocols/initial_weights.hpp"
 #include "results/record_fields.hpp"
-#include "run/initial_weights.hpp"
-#include "run/random.hpp"
+#include "results/run_record.hpp"
 #include "theory/bounds.hpp"
 
 namespace plab {
@@ -36,32 +37,32 @@ boost::json::value text(const std::string& s) {
   return s.empty() ? boost::json::value(nullptr) : boost::json::value(s);
 }
 
-// The bound the engine computed for this run (results/run_record.cpp), from what verify
+// The bound the engine computed for this run (run/record_builder.cpp), from what verify
 // recomputed itself. Not for a failed run: it computed none.
 // The run's initial weights, drawn as the engine draws them (parallel_runner.cpp).
-std::vector<double> initial_weights(const RecordFields& r, const AuditedPoint& p,
+std::vector<double> initial_weights(const RunRecord& r, const AuditedPoint& p,
                                     const AuditedLearner& learner) {
   std::vector<double> w0(learner.weights, 0.0);
-  Rng rng(derive_seed(p.config.seed, r.count("point"), r.count("repeat"),
-                      StreamPurpose::kInitialWeights));
+  Rng rng(derive_seed(p.config.seed, r.point, r.repeat, StreamPurpose::kInitialWeights));
   fill_initial_weights(p.config.init, rng, w0);
   return w0;
 }
 
-BoundReport recompute_bound(const RecordFields& r, const AuditedPoint& p,
+BoundReport recompute_bound(const RunRecord& r, const AuditedPoint& p,
                             const AuditedLearner& learner, const std::vector<double>& w0) {
   BoundInputs in;
   in.declared = *learner.declared;
   in.theory = &p.theory;
   in.data = &p.data->data;
   in.initial_weights = w0;
-  in.mistakes = r.count("mistakes");
-  in.updates = r.count("updates");
+  in.mistakes = r.mistakes.value_or(0);  // set: the record is not a failed run's
+  in.updates = r.updates.value_or(0);
   return evaluate_bound(in);
 }
 
-void audit_record(const RecordFields& r, const std::string& where, const AuditedPoint& p,
-                  AuditReport& report) {
+// `rec` is the record read and checked; `r` its raw fields, compared value for value.
+void audit_record(const RunRecord& rec, const RecordFields& r, const std::string& where,
+                  const AuditedPoint& p, AuditReport& report) {
   const auto check = [&](const char* key, const boost::json::value& recomputed) {
     const boost::json::value& recorded = r.any(key);
     if (!same_value(recorded, recomputed)) report.differ(where, key, recorded, recomputed);
@@ -75,10 +76,10 @@ void audit_record(const RecordFields& r, const std::string& where, const Audited
   check("rho", separable ? boost::json::value(m.rho) : nullptr);
   check("rho_upper", number(m.rho_upper));
 
-  const std::string status = r.string("status");
+  const std::string& status = rec.status;
   check("converged", status == "converged");
   if (status == "failed" || status == "diverged") {
-    // Only a run that finished has final weights and errors (results/run_record.cpp).
+    // Only a run that finished has final weights and errors (run/record_builder.cpp).
     for (const char* key : {"train_error", "test_error", "w_norm"}) check(key, nullptr);
   }
   if (status == "failed") {
@@ -88,7 +89,7 @@ void audit_record(const RecordFields& r, const std::string& where, const Audited
     check("bound", nullptr);
     return;
   }
-  const std::string learner_name = r.string("learner");
+  const std::string& learner_name = rec.learner;
   const auto l = p.learners.find(learner_name);
   if (l == p.learners.end()) {
     report.differ(where, "learner", r.any("learner"), "a learner of the point in manifest.json");
@@ -96,12 +97,12 @@ void audit_record(const RecordFields& r, const std::string& where, const Audited
   }
   check("plugin", l->second.plugin.c_str());
   if (!l->second.declared || l->second.weights == 0) return;  // said once in not_rechecked
-  const std::vector<double> w0 = initial_weights(r, p, l->second);
+  const std::vector<double> w0 = initial_weights(rec, p, l->second);
   check("w0_norm", euclidean_norm(w0));
   // plab wrote `bound_applies: true` with a null bound when the bound overflowed: such a
   // record is counted apart and not judged (summary.hpp), so its bound is not compared.
-  if (r.boolean("bound_applies") && r.any("bound").is_null()) return;
-  const BoundReport b = recompute_bound(r, p, l->second, w0);
+  if (rec.bound_not_computed()) return;
+  const BoundReport b = recompute_bound(rec, p, l->second, w0);
   check("bound_applies", b.applies);
   check("bound_kind", text(b.kind));
   check("bound_on", text(b.counts));
@@ -130,10 +131,11 @@ void audit_records(const std::filesystem::path& runs_file,
     const boost::json::value v = boost::json::parse(line, error);
     if (error || !v.is_object()) throw DataError(where + " is not a JSON object");
     const RecordFields r(v.as_object(), where);
-    const auto p = points.find(r.count("point"));
+    const RunRecord rec = read_run_record(v.as_object(), where);
+    const auto p = points.find(rec.point);
     if (p == points.end()) {
-      // A large sweep's manifest lists only some points (manifest.cpp): a record of another
-      // point has no recorded theory to recompute against.
+      // A large sweep's manifest lists only some points (run/manifest_builder.cpp): a record of
+      // another point has no recorded theory to recompute against.
       if (large_sweep) {
         ++unlisted;
         continue;
@@ -143,7 +145,7 @@ void audit_records(const std::filesystem::path& runs_file,
     }
     for (const auto& [name, learner] : p->second.learners)
       old_manifest = old_manifest || !learner.declared || learner.weights == 0;
-    audit_record(r, where, p->second, report);
+    audit_record(rec, r, where, p->second, report);
     ++report.records;
   }
   if (unlisted > 0) {

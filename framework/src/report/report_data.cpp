@@ -2,9 +2,9 @@
 
 #include <map>
 
+#include "results/manifest_reader.hpp"
 #include "results/record_fields.hpp"
-#include "results/record_view.hpp"
-#include "results/resume.hpp"
+#include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 
 namespace plab {
@@ -62,7 +62,7 @@ ReportData load_report_data(const std::filesystem::path& dir) {
   }
   read_runs(runs_file, [&](const boost::json::object& record, std::size_t line) {
     const std::string where = runs_file.string() + ":" + std::to_string(line);
-    const RecordView r = read_record(record, where);
+    const RunRecord r = read_run_record(record, where);
     GroupSeries& s = d.series[index.at({r.point, r.learner})];
     if (!r.failed() && r.mistakes)
       s.mistakes_by_repeat[r.repeat] = static_cast<double>(*r.mistakes);
@@ -70,7 +70,7 @@ ReportData load_report_data(const std::filesystem::path& dir) {
       s.test_error_by_repeat[r.repeat] = *r.test_error;
       s.has_test_error = true;
     }
-    if (r.bound_applies && !r.failed()) {
+    if (r.bound_judged() && !r.failed()) {
       const double count = static_cast<double>(r.counted());
       s.ratios.push_back(count / *r.bound);
       if (s.counts.size() < kMaxScatter) {
@@ -79,8 +79,8 @@ ReportData load_report_data(const std::filesystem::path& dir) {
       }
     }
     if (r.repeat == 0) {
-      const RecordView curves = read_record(record, where, true);
-      s.epoch_mistakes = curves.epoch_mistakes;
+      const RunRecord curves = read_run_record(record, where, RecordDetail::kFull);
+      s.epoch_mistakes.assign(curves.epoch_mistakes.begin(), curves.epoch_mistakes.end());
       s.epoch_loss = curves.epoch_loss;
     }
   });

@@ -1,16 +1,14 @@
 // manifest.json: everything needed to know what a results folder holds and to redo it
-// (the shape follows Google Benchmark's `context` and Sacred's run record).
+// (the shape follows Google Benchmark's `context` and Sacred's run record). This file holds
+// the sessions that wrote the folder; run/manifest_builder.hpp makes the whole manifest from
+// the prepared experiment, results/theory_json.hpp a point's theory facts.
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <vector>
 
-#include <boost/json/array.hpp>
-#include <boost/json/value.hpp>
-
-#include "run/experiment.hpp"
-#include "run/run_range.hpp"
+#include <boost/json/object.hpp>
 
 namespace plab {
 
@@ -34,16 +32,10 @@ struct RunSession {
   std::vector<std::string> notes;  // what a resume found and repaired (e.g. missing timings)
 };
 
-struct ManifestInput {
-  RunSession session;
-  boost::json::array earlier_sessions;  // from the manifest of a resumed folder
-  RunRange range;                       // the runs this folder holds when complete
-  ShardSpec shard;
-};
-
-boost::json::value make_manifest(const Experiment& experiment, const ManifestInput& input);
-
 // The `sessions` entry for one session.
 boost::json::object session_json(const RunSession& session);
+
+// This machine's name as the manifest records it ("" if it cannot be read).
+std::string host_name();
 
 }  // namespace plab

@@ -9,10 +9,11 @@
 
 #include "error.hpp"
 #include "results/json_text.hpp"
+#include "results/manifest_reader.hpp"
 #include "results/record_digest.hpp"
 #include "results/record_fields.hpp"
 #include "results/results_folder.hpp"
-#include "results/resume.hpp"
+#include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 
 namespace plab {
@@ -188,8 +189,13 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
   std::size_t expected_begin = 0;
   for (const auto& [index, s] : by_index) {
     std::size_t records = 0;
-    const RunsFileInfo info = read_runs(
-        s->dir / "runs.jsonl", [&](const boost::json::object&, std::size_t) { ++records; });
+    const fs::path runs_file = s->dir / "runs.jsonl";
+    // Every record is read and checked: a malformed one is named (file:line, field), not merged.
+    const RunsFileInfo info =
+        read_runs(runs_file, [&](const boost::json::object& record, std::size_t line) {
+          read_run_record(record, runs_file.string() + ":" + std::to_string(line));
+          ++records;
+        });
     if (s->first_run != expected_begin || s->end_run < s->first_run ||
         records != s->end_run - s->first_run || info.torn_tail) {
       throw ResultsError("cannot merge: shard '" + s->dir.string() + "' holds " +

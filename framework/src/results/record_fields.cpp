@@ -112,6 +112,13 @@ std::string RecordFields::string(std::string_view key) const {
   return std::string(v.get_string());
 }
 
+std::optional<std::string> RecordFields::string_or_null(std::string_view key) const {
+  const boost::json::value& v = any(key);
+  if (v.is_null()) return std::nullopt;
+  if (!v.is_string()) wrong(key, v, "a string or null");
+  return std::string(v.get_string());
+}
+
 bool RecordFields::boolean(std::string_view key) const {
   const boost::json::value& v = any(key);
   if (!v.is_bool()) wrong(key, v, "true or false");

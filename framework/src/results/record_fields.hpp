@@ -32,6 +32,7 @@ class RecordFields {
   double number(std::string_view key) const;  // finite
   std::optional<double> number_or_null(std::string_view key) const;
   std::string string(std::string_view key) const;
+  std::optional<std::string> string_or_null(std::string_view key) const;
   bool boolean(std::string_view key) const;
   std::optional<bool> boolean_or_null(std::string_view key) const;
   const boost::json::array& array(std::string_view key) const;

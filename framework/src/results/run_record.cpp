@@ -1,163 +1,229 @@
 #include "results/run_record.hpp"
 
-#include <boost/json/object.hpp>
-#include <boost/json/parse.hpp>
+#include <algorithm>
+#include <limits>
 
+#include <boost/json/array.hpp>
+
+#include "error.hpp"
 #include "results/json_text.hpp"
-#include "theory/bounds.hpp"
+#include "results/record_fields.hpp"
 
 namespace plab {
 
 namespace {
 
-// Names the record uses itself; a learner metric with one of these names gets a prefix.
-bool is_reserved(const std::string& name) {
-  static const char* const kReserved[] = {"point",
-                                          "learner",
-                                          "plugin",
-                                          "repeat",
-                                          "params",
-                                          "status",
-                                          "converged",
-                                          "epochs",
-                                          "steps",
-                                          "mistakes",
-                                          "updates",
-                                          "train_error",
-                                          "test_error",
-                                          "w_norm",
-                                          "w0_norm",
-                                          "R",
-                                          "separable",
-                                          "gamma",
-                                          "w_ref_norm",
-                                          "rho",
-                                          "rho_upper",
-                                          "bound",
-                                          "bound_kind",
-                                          "bound_on",
-                                          "bound_applies",
-                                          "bound_note",
-                                          "ratio",
-                                          "bound_holds",
-                                          "bound_clean",
-                                          "plain_bound",
-                                          "plain_bound_holds",
-                                          "ls_gap",
-                                          "ls_distance",
-                                          "loss",
-                                          "error",
-                                          "w",
-                                          "epoch_mistakes",
-                                          "epoch_loss"};
-  for (const char* r : kReserved) {
-    if (name == r) return true;
-  }
-  return false;
+boost::json::value number(const std::optional<double>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+boost::json::value count(const std::optional<std::uint64_t>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+boost::json::value flag(const std::optional<bool>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+boost::json::value text(const std::optional<std::string>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
 }
 
-boost::json::value sweep_values(const SweepPoint& point) {
-  boost::json::object values;
-  for (const auto& [pointer, value] : point.assignments)
-    values[pointer] = boost::json::parse(value.dump());
-  return values;
+bool is_record_field(std::string_view name) {
+  const auto& fields = run_record_fields();
+  return std::find(fields.begin(), fields.end(), name) != fields.end();
+}
+
+// A number, or null read as NaN (a non-finite value written by plab).
+double number_or_nan(const RecordFields& f, const std::string& name, const boost::json::value& v,
+                     const char* expected) {
+  if (v.is_null()) return std::numeric_limits<double>::quiet_NaN();
+  if (!v.is_number()) f.wrong(name, v, expected);
+  return v.to_number<double>();
+}
+
+std::vector<double> numbers_or_nan(const RecordFields& f, std::string_view key,
+                                   const boost::json::array& a) {
+  std::vector<double> out;
+  out.reserve(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i)
+    out.push_back(
+        number_or_nan(f, std::string(key) + "/" + std::to_string(i), a[i], "a number or null"));
+  return out;
+}
+
+void read_curves(RunRecord& r, const RecordFields& f) {
+  if (f.has("epoch_mistakes") && !f.any("epoch_mistakes").is_null()) {
+    const boost::json::array& a = f.array("epoch_mistakes");
+    r.epoch_mistakes.reserve(a.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const auto c = as_count(a[i]);
+      if (!c)
+        f.wrong("epoch_mistakes/" + std::to_string(i), a[i],
+                "a count (an integer from 0 to 2^63-1)");
+      r.epoch_mistakes.push_back(*c);
+    }
+  }
+  if (f.has("epoch_loss") && !f.any("epoch_loss").is_null())
+    r.epoch_loss = numbers_or_nan(f, "epoch_loss", f.array("epoch_loss"));
+}
+
+// The fields read before any other, in the order the checks have always run: a record with
+// several faults is named by the same field as before.
+void read_identity_and_counts(RunRecord& r, const RecordFields& f) {
+  r.point = f.count("point");
+  r.repeat = f.count("repeat");
+  r.learner = f.string("learner");
+  r.plugin = f.string("plugin");
+  const boost::json::value& params = f.any("params");
+  if (!params.is_object()) f.wrong("params", params, "an object (the sweep values)");
+  r.params = params.get_object();
+  r.status = f.string("status");
+  if (r.status != "converged" && r.status != "not_converged" && r.status != "diverged" &&
+      r.status != "failed") {
+    f.wrong("status", f.any("status"),
+            "\"converged\", \"not_converged\", \"diverged\" or \"failed\"");
+  }
+  if (r.failed()) {
+    r.epochs = f.count_or_null("epochs");
+    r.mistakes = f.count_or_null("mistakes");
+    r.updates = f.count_or_null("updates");
+  } else {
+    // A run that ran has counted its epochs, mistakes and updates.
+    r.epochs = f.count("epochs");
+    r.mistakes = f.count("mistakes");
+    r.updates = f.count("updates");
+  }
+}
+
+void read_bound(RunRecord& r, const RecordFields& f) {
+  r.bound_applies = f.boolean("bound_applies");
+  r.ratio = f.number_or_null("ratio");
+  r.bound = f.number_or_null("bound");
+  if (r.bound_applies) {
+    r.bound_kind = f.string("bound_kind");
+    r.bound_on = f.string("bound_on");
+  } else {
+    r.bound_kind = f.string_or_null("bound_kind");
+    r.bound_on = f.string_or_null("bound_on");
+  }
+  if (r.bound_on && *r.bound_on != "mistakes" && *r.bound_on != "updates")
+    f.wrong("bound_on", f.any("bound_on"), "\"mistakes\" or \"updates\"");
+  // plab itself wrote `bound_applies: true` with a null bound when a bound overflowed (null
+  // is how JSON holds a non-finite number): not judged, so its count is not required.
+  if (r.bound_judged() && !(r.bound_on_updates() ? r.updates : r.mistakes))
+    f.wrong(*r.bound_on, f.any(*r.bound_on), "a count (the bound applies to it)");
+  if (f.has("bound_note")) r.bound_note = f.string("bound_note");
+  r.plain_bound_holds = f.boolean_or_null("plain_bound_holds");
+  r.ls_gap = f.number_or_null("ls_gap");
+  r.bound_holds = f.boolean_or_null("bound_holds");
+  r.bound_clean = f.number_or_null("bound_clean");
+  r.plain_bound = f.number_or_null("plain_bound");
+  r.ls_distance = f.number_or_null("ls_distance");
 }
 
 }  // namespace
 
-std::string format_run_record(const Experiment& experiment, const RunId& id,
-                              const RunOutcome& outcome) {
-  const PreparedPoint& point = experiment.point(id.point);
-  const PreparedLearner& learner = point.learners[id.learner];
-  const bool ran = outcome.status != RunStatus::kFailed;
-  const bool finished = ran && outcome.status != RunStatus::kDiverged;
+std::uint64_t RunRecord::counted() const {
+  return (bound_on_updates() ? updates : mistakes).value_or(0);
+}
 
+const std::vector<std::string_view>& run_record_fields() {
+  static const std::vector<std::string_view> kFields = {"point",
+                                                        "learner",
+                                                        "plugin",
+                                                        "repeat",
+                                                        "params",
+                                                        "status",
+                                                        "converged",
+                                                        "epochs",
+                                                        "steps",
+                                                        "mistakes",
+                                                        "updates",
+                                                        "train_error",
+                                                        "test_error",
+                                                        "w_norm",
+                                                        "w0_norm",
+                                                        "R",
+                                                        "separable",
+                                                        "gamma",
+                                                        "w_ref_norm",
+                                                        "rho",
+                                                        "rho_upper",
+                                                        "bound",
+                                                        "bound_kind",
+                                                        "bound_on",
+                                                        "bound_applies",
+                                                        "bound_note",
+                                                        "ratio",
+                                                        "bound_holds",
+                                                        "bound_clean",
+                                                        "plain_bound",
+                                                        "plain_bound_holds",
+                                                        "ls_gap",
+                                                        "ls_distance",
+                                                        "loss",
+                                                        "error",
+                                                        "w",
+                                                        "epoch_mistakes",
+                                                        "epoch_loss"};
+  return kFields;
+}
+
+std::string record_metric_name(const std::string& metric) {
+  return is_record_field(metric) ? "metric_" + metric : metric;
+}
+
+std::string write_run_record(const RunRecord& record) {
   boost::json::object r;
-  r["point"] = id.point;
-  r["learner"] = learner.name;
-  r["plugin"] = learner.plugin->descriptor().name;
-  r["repeat"] = id.repeat;
-  r["params"] = sweep_values(point.sweep);
-  r["status"] = status_name(outcome.status);
-  r["converged"] = outcome.status == RunStatus::kConverged;
-  r["epochs"] = ran ? boost::json::value(outcome.epochs) : nullptr;
-  r["steps"] = outcome.has_steps ? boost::json::value(outcome.steps) : nullptr;
-  r["mistakes"] = ran ? boost::json::value(outcome.mistakes) : nullptr;
-  r["updates"] = ran ? boost::json::value(outcome.updates) : nullptr;
-  // Errors are fractions of the rows they are measured on (the training part for holdout).
-  r["train_error"] = finished && outcome.train_rows > 0
-                         ? boost::json::value(static_cast<double>(outcome.train_errors) /
-                                              static_cast<double>(outcome.train_rows))
-                         : nullptr;
-  r["test_error"] = finished && outcome.has_test && outcome.test_rows > 0
-                        ? boost::json::value(static_cast<double>(outcome.test_errors) /
-                                             static_cast<double>(outcome.test_rows))
-                        : nullptr;
-  r["w_norm"] = finished ? boost::json::value(outcome.w_norm) : nullptr;
-  r["w0_norm"] = ran ? boost::json::value(outcome.w0_norm) : nullptr;
-  const MarginCertificate& margin = point.theory->margin;
-  const bool separable = margin.separable.value_or(false);
-  BoundReport bound;
-  if (ran) {
-    BoundInputs in;
-    in.declared = learner.bound;
-    in.theory = point.theory.get();
-    in.data = point.data.get();
-    in.initial_weights = outcome.initial_weights;
-    // The least-squares reference is for the whole data set: no gap for a holdout run.
-    if (finished && !outcome.has_test) in.final_weights = outcome.final_weights;
-    in.mistakes = outcome.mistakes;
-    in.updates = outcome.updates;
-    bound = evaluate_bound(in);
-  }
-  auto number = [](const std::optional<double>& v) {
-    return v ? boost::json::value(*v) : boost::json::value(nullptr);
-  };
-  auto flag = [](const std::optional<bool>& v) {
-    return v ? boost::json::value(*v) : boost::json::value(nullptr);
-  };
-  r["R"] = point.theory->radius;
-  r["separable"] = flag(margin.separable);
-  r["gamma"] = separable ? boost::json::value(margin.gamma) : nullptr;
-  r["w_ref_norm"] = separable ? boost::json::value(margin.reference_norm) : nullptr;
-  r["rho"] = separable ? boost::json::value(margin.rho) : nullptr;
-  r["rho_upper"] = number(margin.rho_upper);
-  r["bound"] = number(bound.bound);
-  r["bound_kind"] =
-      bound.kind.empty() ? boost::json::value(nullptr) : boost::json::value(bound.kind);
-  r["bound_on"] =
-      bound.counts.empty() ? boost::json::value(nullptr) : boost::json::value(bound.counts);
-  r["bound_applies"] = bound.applies;
-  // Only when a bound could not be computed, so that other records keep their bytes.
-  if (!bound.note.empty()) r["bound_note"] = bound.note;
-  r["ratio"] = number(bound.ratio);
-  r["bound_holds"] = flag(bound.holds);
-  r["bound_clean"] = number(bound.clean);
-  r["plain_bound"] = number(bound.plain);
-  r["plain_bound_holds"] = flag(bound.plain_holds);
-  r["ls_gap"] = number(bound.ls_gap);
-  r["ls_distance"] = number(bound.ls_distance);
-  // `loss` is a standard field (null for learners without one); other metrics follow.
-  r["loss"] = nullptr;
-  for (const auto& [name, value] : outcome.metrics) {
-    if (name == "loss") {
-      r["loss"] = finished ? boost::json::value(value) : nullptr;
-      continue;
+  r["point"] = record.point;
+  r["learner"] = record.learner;
+  r["plugin"] = record.plugin;
+  r["repeat"] = record.repeat;
+  r["params"] = record.params;
+  r["status"] = record.status;
+  r["converged"] = record.converged;
+  r["epochs"] = count(record.epochs);
+  r["steps"] = count(record.steps);
+  r["mistakes"] = count(record.mistakes);
+  r["updates"] = count(record.updates);
+  r["train_error"] = number(record.train_error);
+  r["test_error"] = number(record.test_error);
+  r["w_norm"] = number(record.w_norm);
+  r["w0_norm"] = number(record.w0_norm);
+  r["R"] = number(record.R);
+  r["separable"] = flag(record.separable);
+  r["gamma"] = number(record.gamma);
+  r["w_ref_norm"] = number(record.w_ref_norm);
+  r["rho"] = number(record.rho);
+  r["rho_upper"] = number(record.rho_upper);
+  r["bound"] = number(record.bound);
+  r["bound_kind"] = text(record.bound_kind);
+  r["bound_on"] = text(record.bound_on);
+  r["bound_applies"] = record.bound_applies;
+  if (record.bound_note) r["bound_note"] = *record.bound_note;
+  r["ratio"] = number(record.ratio);
+  r["bound_holds"] = flag(record.bound_holds);
+  r["bound_clean"] = number(record.bound_clean);
+  r["plain_bound"] = number(record.plain_bound);
+  r["plain_bound_holds"] = flag(record.plain_bound_holds);
+  r["ls_gap"] = number(record.ls_gap);
+  r["ls_distance"] = number(record.ls_distance);
+  r["loss"] = number(record.loss);
+  // A metric named twice keeps its first place and its last value, as it always has.
+  for (const auto& [name, value] : record.metrics) r[name] = value;
+  r["error"] = text(record.error);
+  if (record.weights_recorded) {
+    boost::json::value w = nullptr;
+    if (record.w) {
+      boost::json::array a;
+      for (double v : *record.w) a.emplace_back(v);
+      w = std::move(a);
     }
-    r[is_reserved(name) ? "metric_" + name : name] = value;
+    r["w"] = std::move(w);
   }
-  r["error"] =
-      outcome.error.empty() ? boost::json::value(nullptr) : boost::json::value(outcome.error);
-  if (point.config.protocol.record_weights) {
-    boost::json::array w;
-    for (double v : outcome.final_weights) w.emplace_back(v);
-    r["w"] = finished ? boost::json::value(std::move(w)) : nullptr;
-  }
-  if (point.config.protocol.record_curve) {
+  if (record.curve_recorded) {
     boost::json::array mistakes;
     boost::json::array loss;
-    for (std::uint64_t m : outcome.epoch_mistakes) mistakes.emplace_back(m);
-    for (double e : outcome.epoch_loss) loss.emplace_back(e);  // NaN prints as null
+    for (std::uint64_t m : record.epoch_mistakes) mistakes.emplace_back(m);
+    for (double e : record.epoch_loss) loss.emplace_back(e);  // NaN prints as null
     r["epoch_mistakes"] = std::move(mistakes);
     r["epoch_loss"] = std::move(loss);
   }
@@ -167,25 +233,62 @@ std::string format_run_record(const Experiment& experiment, const RunId& id,
   return line;
 }
 
-std::string format_timing(const Experiment& experiment, const RunId& id, double seconds,
-                          double train_seconds) {
-  boost::json::object t;
-  t["point"] = id.point;
-  t["learner"] = experiment.point(id.point).learners[id.learner].name;
-  t["repeat"] = id.repeat;
-  t["seconds"] = seconds;
-  t["train_seconds"] = train_seconds;
-  std::string line;
-  append_json(line, t);
-  line += '\n';
-  return line;
+namespace {
+
+RunRecord read_checked(const boost::json::object& record, const std::string& where,
+                       RecordDetail detail) {
+  const RecordFields f(record, where);
+  RunRecord r;
+  read_identity_and_counts(r, f);
+  r.train_error = f.number_or_null("train_error");
+  r.test_error = f.number_or_null("test_error");
+  r.R = f.number_or_null("R");
+  r.rho = f.number_or_null("rho");
+  read_bound(r, f);
+  r.converged = f.boolean("converged");
+  r.steps = f.count_or_null("steps");
+  r.w_norm = f.number_or_null("w_norm");
+  r.w0_norm = f.number_or_null("w0_norm");
+  r.separable = f.boolean_or_null("separable");
+  r.gamma = f.number_or_null("gamma");
+  r.w_ref_norm = f.number_or_null("w_ref_norm");
+  r.rho_upper = f.number_or_null("rho_upper");
+  r.loss = f.number_or_null("loss");
+  r.error = f.string_or_null("error");
+  // Fields the record does not use itself are the learner's metrics, in the file's order.
+  for (const auto& [key, value] : record) {
+    if (is_record_field(key)) continue;
+    const std::string name(key);
+    r.metrics.emplace_back(name,
+                           number_or_nan(f, name, value, "a number or null (a learner metric)"));
+  }
+  r.weights_recorded = f.has("w");
+  r.curve_recorded = f.has("epoch_mistakes") || f.has("epoch_loss");
+  if (detail == RecordDetail::kFull) {
+    if (r.weights_recorded && !f.any("w").is_null()) r.w = numbers_or_nan(f, "w", f.array("w"));
+    if (r.curve_recorded) read_curves(r, f);
+  }
+  return r;
 }
 
-std::string trajectory_prefix(const Experiment& experiment, const RunId& id) {
+}  // namespace
+
+RunRecord read_run_record(const boost::json::object& record, const std::string& where,
+                          RecordDetail detail) {
+  try {
+    return read_checked(record, where, detail);
+  } catch (const InconsistentRecordError&) {
+    throw;
+  } catch (const DataError& e) {
+    throw InconsistentRecordError(e.what());
+  }
+}
+
+std::string trajectory_prefix(std::size_t point, const std::string& learner, std::size_t repeat) {
   boost::json::object t;
-  t["point"] = id.point;
-  t["learner"] = experiment.point(id.point).learners[id.learner].name;
-  t["repeat"] = id.repeat;
+  t["point"] = point;
+  t["learner"] = learner;
+  t["repeat"] = repeat;
   std::string text;
   append_json(text, t);
   text.pop_back();  // reopen the object: the recorder appends epoch, sample and w

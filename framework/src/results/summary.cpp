@@ -11,7 +11,7 @@
 #include <limits>
 
 #include "results/json_text.hpp"
-#include "results/record_view.hpp"
+#include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 #include "theory/bounds.hpp"
 
@@ -164,16 +164,17 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
   Summary summary;
   const RunsFileInfo info =
       read_runs(runs_file, [&](const boost::json::object& record, std::size_t line) {
-        const RecordView r = read_record(record, runs_file.string() + ":" + std::to_string(line));
+        const std::string where = runs_file.string() + ":" + std::to_string(line);
+        const RunRecord r = read_run_record(record, where);
         auto [it, inserted] = index.try_emplace({r.point, r.learner}, acc.size());
         if (inserted) {
           Accumulator a;
           a.group.point = static_cast<std::int64_t>(r.point);
           a.group.learner = r.learner;
           a.group.plugin = r.plugin;
-          a.group.params = *r.params;
+          a.group.params = r.params;
           // R is null in a record only when it overflowed a double: never show it as 0.
-          a.group.radius = r.radius.value_or(std::numeric_limits<double>::infinity());
+          a.group.radius = r.R.value_or(std::numeric_limits<double>::infinity());
           a.group.rho = r.rho;
           acc.push_back(std::move(a));
         }
@@ -188,10 +189,10 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
           ++summary.failed;
           return;
         }
-        if (r.bound_not_computed) ++summary.bounds_not_computed;
-        if (r.bound_applies) {
+        if (r.bound_not_computed()) ++summary.bounds_not_computed;
+        if (r.bound_judged()) {
           ++a.group.bound_applies;
-          if (a.group.bound_kind.empty()) a.group.bound_kind = r.bound_kind;
+          if (a.group.bound_kind.empty()) a.group.bound_kind = *r.bound_kind;
           a.ratios.push_back(r.ratio.value_or(0.0));
           // Recomputed from the record's own count and bound, not read from bound_holds: a
           // record edited by hand or written by a buggy build is still judged correctly.
@@ -200,7 +201,7 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
             ++a.group.violations;
             ++summary.violations;
             if (summary.first_violations.size() < 10) {
-              const char* what = r.bound_on_updates ? "updates" : "mistakes";
+              const char* what = r.bound_on_updates() ? "updates" : "mistakes";
               summary.first_violations.push_back(
                   "point " + std::to_string(r.point) + ", learner " + r.learner + ", repeat " +
                   std::to_string(r.repeat) + ": " + to_json_text(record.at(what)) + " " + what +

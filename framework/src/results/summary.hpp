@@ -56,13 +56,13 @@ struct Summary {
   std::size_t runs = 0;              // complete records in runs.jsonl
   std::size_t failed = 0;
   std::size_t violations = 0;
-  std::size_t bounds_not_computed = 0;  // records whose applicable bound is null
+  std::size_t bounds_not_computed = 0;        // records whose applicable bound is null
   std::optional<std::size_t> torn_line;       // the line number of a torn (partial) last line
   std::vector<std::string> first_violations;  // "point 3, learner x, repeat 7: 12 > 11.5"
   std::vector<SlopeFit> fits;
 };
 
-// Every record is checked (results/record_view.hpp): a malformed one is a DataError naming
+// Every record is checked (results/run_record.hpp): a malformed one is a DataError naming
 // file:line and the field.
 Summary summarize_runs(const std::filesystem::path& runs_file);
 

@@ -4,11 +4,13 @@
 #include <chrono>
 #include <new>
 
+#include "base/interrupt.hpp"
 #include "protocols/protocol.hpp"
 #include "results/ordered_writer.hpp"
 #include "results/run_record.hpp"
-#include "base/interrupt.hpp"
+#include "results/run_timing.hpp"
 #include "run/progress_line.hpp"
+#include "run/record_builder.hpp"
 
 namespace plab {
 
@@ -46,9 +48,9 @@ RunText execute_one(const Experiment& e, std::size_t index) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   RunText text;
-  text.record = format_run_record(e, id, outcome);
+  text.record = write_run_record(build_run_record(e, id, outcome));
   text.record_sha256 = sha256_of(text.record);  // here, in parallel; the writer only chains
-  text.timing = format_timing(e, id, seconds, outcome.train_seconds);
+  text.timing = write_timing({id.point, l.name, id.repeat, seconds, outcome.train_seconds});
   text.trajectory = std::move(outcome.trajectory);
   text.failed = outcome.status == RunStatus::kFailed;
   return text;

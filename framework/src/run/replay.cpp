@@ -11,16 +11,16 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "base/random.hpp"
 #include "build_info.hpp"
 #include "error.hpp"
+#include "results/manifest_reader.hpp"
 #include "results/record_fields.hpp"
-#include "results/resume.hpp"
-#include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 #include "run/experiment.hpp"
 #include "run/parallel_runner.hpp"
-#include "run/random.hpp"
-#include "run/run_range.hpp"
+#include "run/record_builder.hpp"
+#include "run/resume_check.hpp"
 
 namespace plab {
 

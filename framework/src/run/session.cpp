@@ -5,15 +5,17 @@
 
 #include <boost/json/object.hpp>
 
+#include "base/interrupt.hpp"
 #include "error.hpp"
 #include "report/report_writer.hpp"
 #include "results/folder_lock.hpp"
 #include "results/json_text.hpp"
-#include "results/manifest.hpp"
+#include "results/manifest_reader.hpp"
 #include "results/results_folder.hpp"
-#include "results/resume.hpp"
-#include "base/interrupt.hpp"
+#include "run/manifest_builder.hpp"
 #include "run/parallel_runner.hpp"
+#include "run/resume.hpp"
+#include "run/shard_range.hpp"
 
 namespace plab {
 

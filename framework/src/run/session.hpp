@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "config/experiment_source.hpp"
+#include "results/run_range.hpp"
 #include "results/summary.hpp"
 #include "run/experiment.hpp"
-#include "run/run_range.hpp"
 
 namespace plab {
 

@@ -1,0 +1,66 @@
+#include "results/manifest_reader.hpp"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "build_info.hpp"
+#include "error.hpp"
+#include "results/file_text.hpp"
+
+namespace plab {
+
+namespace fs = std::filesystem;
+
+boost::json::object read_manifest(const fs::path& dir) {
+  const fs::path file = dir / "manifest.json";
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec) || !fs::is_regular_file(dir / "runs.jsonl", ec)) {
+    throw UsageError("'" + dir.string() +
+                     "' is not a results folder: it needs manifest.json and "
+                     "runs.jsonl, as `plab run` writes them");
+  }
+  boost::json::error_code jec;
+  boost::json::value v = boost::json::parse(read_text(file), jec);
+  if (jec || !v.is_object() || !v.as_object().contains("config")) {
+    throw ResultsError("'" + file.string() + "' is damaged: not a plab manifest");
+  }
+  return v.as_object();
+}
+
+RecordFields manifest_fields(const fs::path& dir, const boost::json::object& manifest) {
+  return RecordFields(manifest, (dir / "manifest.json").string());
+}
+
+void check_same_plab_version(const fs::path& dir, const boost::json::object& manifest) {
+  std::string written = "(unknown)";
+  if (const auto* context = manifest.if_contains("context"); context && context->is_object()) {
+    if (const auto* v = context->as_object().if_contains("plab_version"); v && v->is_string())
+      written = std::string(v->as_string());
+  }
+  if (written != build_info::kVersion) {
+    throw ConfigError("cannot resume '" + dir.string() + "': it was written by plab " + written +
+                      " and this is plab " + build_info::kVersion +
+                      "; records of two versions are never mixed in one folder: finish it with "
+                      "plab " +
+                      written + ", or start a new run");
+  }
+}
+
+ExperimentSource source_from_manifest(const fs::path& dir, const boost::json::object& manifest) {
+  const RecordFields fields = manifest_fields(dir, manifest);
+  ExperimentSource s;
+  s.config_path = fields.string("config_file");
+  s.document = Json::parse(boost::json::serialize(fields.object("config").object()));
+  if (fields.has("command_line_changes")) {
+    const boost::json::array& changes = fields.array("command_line_changes");
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+      if (!changes[i].is_string()) {
+        fields.wrong("command_line_changes/" + std::to_string(i), changes[i], "a string");
+      }
+      s.changes.emplace_back(changes[i].get_string());
+    }
+  }
+  return s;
+}
+
+}  // namespace plab

@@ -1,0 +1,72 @@
+#include "results/run_timing.hpp"
+
+#include <cmath>
+
+#include <boost/json/object.hpp>
+#include <boost/json/parse.hpp>
+
+#include "results/json_text.hpp"
+
+namespace plab {
+
+namespace {
+
+boost::json::value seconds_value(const std::optional<double>& s) {
+  return s ? boost::json::value(*s) : boost::json::value(nullptr);
+}
+
+std::optional<std::size_t> index_in(const boost::json::object& t, const char* key) {
+  const boost::json::value* f = t.if_contains(key);
+  if (f == nullptr) return std::nullopt;
+  if (f->is_uint64()) return static_cast<std::size_t>(f->get_uint64());
+  if (f->is_int64() && f->get_int64() >= 0) return static_cast<std::size_t>(f->get_int64());
+  return std::nullopt;
+}
+
+// Present, and null or a finite number >= 0: `ok` says whether it is.
+std::optional<double> seconds_in(const boost::json::object& t, const char* key, bool& ok) {
+  const boost::json::value* f = t.if_contains(key);
+  ok = f != nullptr && (f->is_null() || f->is_number());
+  if (!ok || f->is_null()) return std::nullopt;
+  const double x = f->to_number<double>();
+  ok = std::isfinite(x) && x >= 0.0;
+  return x;
+}
+
+}  // namespace
+
+std::string write_timing(const RunTiming& timing) {
+  boost::json::object t;
+  t["point"] = timing.point;
+  t["learner"] = timing.learner;
+  t["repeat"] = timing.repeat;
+  t["seconds"] = seconds_value(timing.seconds);
+  t["train_seconds"] = seconds_value(timing.train_seconds);
+  std::string line;
+  append_json(line, t);
+  line += '\n';
+  return line;
+}
+
+std::optional<RunTiming> read_timing(std::string_view line) {
+  boost::json::error_code ec;
+  const boost::json::value v = boost::json::parse(line, ec);
+  if (ec || !v.is_object()) return std::nullopt;
+  const boost::json::object& t = v.as_object();
+  RunTiming timing;
+  const auto point = index_in(t, "point");
+  const auto repeat = index_in(t, "repeat");
+  const boost::json::value* learner = t.if_contains("learner");
+  if (!point || !repeat || learner == nullptr || !learner->is_string()) return std::nullopt;
+  timing.point = *point;
+  timing.repeat = *repeat;
+  timing.learner = std::string(learner->get_string());
+  bool seconds_ok = false;
+  bool train_ok = false;
+  timing.seconds = seconds_in(t, "seconds", seconds_ok);
+  timing.train_seconds = seconds_in(t, "train_seconds", train_ok);
+  if (!seconds_ok || !train_ok) return std::nullopt;
+  return timing;
+}
+
+}  // namespace plab

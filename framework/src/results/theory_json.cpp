@@ -1,0 +1,83 @@
+#include "results/theory_json.hpp"
+
+#include "theory/bound_forms.hpp"
+
+namespace plab {
+
+namespace {
+
+boost::json::value optional_number(const std::optional<double>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+
+}  // namespace
+
+boost::json::object theory_json(const PointTheory& t) {
+  const MarginCertificate& m = t.margin;
+  boost::json::array methods;
+  for (const MethodReport& r : m.methods) {
+    methods.push_back(boost::json::object{{"method", r.name},
+                                          {"rho", optional_number(r.rho)},
+                                          {"rho_upper", optional_number(r.rho_upper)},
+                                          {"seconds", r.seconds},
+                                          {"note", r.note}});
+  }
+  const bool separable = m.separable.value_or(false);
+  boost::json::object out{
+      {"R", t.radius},
+      {"oracle", m.oracle},
+      {"separable", m.separable ? boost::json::value(*m.separable) : boost::json::value(nullptr)},
+      {"method", separable ? boost::json::value(m.method) : boost::json::value(nullptr)},
+      {"gamma", separable ? boost::json::value(m.gamma) : boost::json::value(nullptr)},
+      {"w_ref_norm",
+       separable ? boost::json::value(m.reference_norm) : boost::json::value(nullptr)},
+      {"rho", separable ? boost::json::value(m.rho) : boost::json::value(nullptr)},
+      {"rho_upper", optional_number(m.rho_upper)},
+      {"reason", m.reason.empty() ? boost::json::value(nullptr) : boost::json::value(m.reason)},
+      {"seconds", m.seconds},
+      {"methods", std::move(methods)},
+  };
+  if (separable) {
+    boost::json::array u;
+    for (double v : m.reference) u.emplace_back(v);
+    out["reference"] = std::move(u);
+  }
+  if (m.rho_upper && !m.upper_weights.empty()) {
+    // The hull point behind rho_upper, so that plab verify recomputes it (docs/verify.md).
+    boost::json::array weights;
+    for (const auto& [index, weight] : m.upper_weights) {
+      weights.push_back(boost::json::array{index, weight});
+    }
+    out["rho_upper_weights"] = std::move(weights);
+  }
+  if (m.hull_residual) {
+    boost::json::array weights;
+    for (const auto& [index, weight] : m.hull_weights) {
+      weights.push_back(boost::json::array{index, weight});
+    }
+    out["non_separability_certificate"] = boost::json::object{
+        {"hull_residual", *m.hull_residual},
+        {"points", m.hull_weights.size()},
+        {"weights", std::move(weights)},
+        {"meaning",
+         "weights [point, lambda] >= 0 summing to 1; |sum lambda y x~| = hull_residual"}};
+  }
+  if (t.least_squares) {
+    boost::json::array w;
+    for (double v : t.least_squares->w) w.emplace_back(v);
+    out["least_squares"] =
+        boost::json::object{{"loss", t.least_squares->loss}, {"w", std::move(w)}};
+  }
+  return out;
+}
+
+boost::json::object declaration_json(const BoundDeclaration& d) {
+  const bool has = form_has_bound(d.form);
+  return boost::json::object{
+      {"form", bound_form_name(d.form)},
+      {"counts", has ? boost::json::value(bound_count_name(d.counts)) : nullptr},
+      {"step_scale", has ? boost::json::value(d.eta) : nullptr},
+      {"threshold", has ? boost::json::value(d.tau) : nullptr}};
+}
+
+}  // namespace plab

@@ -1,0 +1,21 @@
+// A sweep point's theory facts and a learner's declared bound as manifest.json records them,
+// so that `plab verify` recomputes every margin and bound without the data's solvers or the
+// plugin (docs/verify.md).
+#pragma once
+
+#include <boost/json/object.hpp>
+
+#include "plab/bound.hpp"
+#include "theory/point_theory.hpp"
+
+namespace plab {
+
+// The point's "theory": R, the margin certificate with every method's report, the
+// non-separability certificate and the least-squares fit when there are.
+boost::json::object theory_json(const PointTheory& theory);
+
+// The learner's declared bound for its resolved params (plab/bound.hpp: step_scale is its
+// eta, threshold its tau; named apart from any plugin param).
+boost::json::object declaration_json(const BoundDeclaration& declared);
+
+}  // namespace plab

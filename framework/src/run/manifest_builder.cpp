@@ -1,0 +1,137 @@
+#include "run/manifest_builder.hpp"
+
+#include <algorithm>
+
+#include <boost/json/parse.hpp>
+
+#include "base/file_hash.hpp"
+#include "build_info.hpp"
+#include "results/theory_json.hpp"
+
+namespace plab {
+
+namespace {
+
+boost::json::value to_boost(const Json& j) { return boost::json::parse(j.dump()); }
+
+boost::json::array describe_points(const Experiment& e) {
+  boost::json::array points;
+  for (const PreparedPoint& p : e.points) {
+    boost::json::object values;
+    for (const auto& [pointer, value] : p.sweep.assignments) values[pointer] = to_boost(value);
+    boost::json::array learners;
+    for (const PreparedLearner& l : p.learners) {
+      learners.push_back(boost::json::object{{"name", l.name},
+                                             {"plugin", l.plugin->descriptor().name},
+                                             {"params", to_boost(l.params_json)},
+                                             {"weights", l.shape.size()},
+                                             {"bound", declaration_json(l.bound)}});
+    }
+    const Dataset& d = *p.data;
+    boost::json::array classes;
+    const auto counts = d.class_counts();
+    for (std::size_t c = 0; c < d.class_names().size(); ++c) {
+      classes.push_back(boost::json::object{{"name", d.class_names()[c]}, {"count", counts[c]}});
+    }
+    points.push_back(boost::json::object{
+        {"index", p.sweep.index},
+        {"params", std::move(values)},
+        {"first_run", p.first_run},
+        {"runs", p.runs()},
+        {"seed", p.config.seed},
+        {"repeats", p.config.repeats},
+        {"learners", std::move(learners)},
+        {"dataset",
+         boost::json::object{{"rows", d.rows()},
+                             {"cols", d.cols()},
+                             {"augmented", d.augmented()},
+                             {"task", d.task() == TaskKind::kBinary ? "binary" : "multiclass"},
+                             {"classes", std::move(classes)}}},
+        {"theory", theory_json(*p.theory)},
+    });
+  }
+  return points;
+}
+
+}  // namespace
+
+boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
+  const RunSession& s = in.session;
+  boost::json::array plugins;
+  for (const auto& lib : e.libraries) {
+    const PluginDescriptor& d = lib->descriptor();
+    plugins.push_back(boost::json::object{{"name", d.name},
+                                          {"version", d.version},
+                                          {"abi_version", d.abi_version},
+                                          {"file", lib->path().string()},
+                                          {"sha256", sha256_file(lib->path())}});
+  }
+  // Data files by content, so that a resume or a merge notices a changed file: the digest
+  // of the bytes that were parsed, taken while reading them, not of the file as it is now.
+  boost::json::array data_files;
+  std::vector<std::string> seen;
+  for (const PreparedPoint& p : e.points) {
+    if (p.config.dataset.kind != "csv") continue;
+    const std::string path = p.config.dataset.path.lexically_normal().string();
+    if (std::find(seen.begin(), seen.end(), path) != seen.end()) continue;
+    seen.push_back(path);
+    data_files.push_back(boost::json::object{{"path", path}, {"sha256", p.data->source_sha256()}});
+  }
+  boost::json::array notes;
+  for (const auto& n : e.notes) notes.emplace_back(n);
+  boost::json::array sessions = in.earlier_sessions;
+  sessions.push_back(session_json(s));
+  const boost::json::value first_start =
+      in.earlier_sessions.empty() ? boost::json::value(s.start_time)
+                                  : in.earlier_sessions.front().as_object().at("start_time");
+  boost::json::object manifest{
+      {"schema_version", 1},
+      {"name", e.name},
+      {"status", status_name(s.status)},
+      {"error", s.error.empty() ? boost::json::value(nullptr) : boost::json::value(s.error)},
+      {"context",
+       boost::json::object{
+           {"plab_version", build_info::kVersion},
+           {"git_commit", *build_info::kGitCommit ? boost::json::value(build_info::kGitCommit)
+                                                  : boost::json::value(nullptr)},
+           {"git_dirty", build_info::kGitDirty},
+           {"build_type", build_info::kBuildType},
+           {"compiler", build_info::kCompiler},
+           {"cxx_flags", build_info::kCxxFlags},
+           {"boost_version", build_info::kBoostVersion},
+           {"host", host_name()},
+           {"threads", s.threads},
+           {"command_line", s.command_line},
+       }},
+      {"start_time", first_start},
+      {"end_time",
+       s.end_time.empty() ? boost::json::value(nullptr) : boost::json::value(s.end_time)},
+      {"config_file", e.config_path.string()},
+      {"config", to_boost(e.document)},
+      {"command_line_changes", boost::json::array(e.changes.begin(), e.changes.end())},
+      {"runs_total", e.total_runs},
+      {"shard", boost::json::object{{"index", in.shard.index},
+                                    {"count", in.shard.count},
+                                    {"first_run", in.range.begin},
+                                    {"end_run", in.range.end}}},
+      {"runs_written", s.runs_written},
+      {"runs_failed", s.runs_failed},
+      {"sessions", std::move(sessions)},
+      {"plugins", std::move(plugins)},
+      {"data_files", std::move(data_files)},
+      {"points", describe_points(e)},
+      {"notes", std::move(notes)},
+  };
+  // A large sweep (experiment.hpp) lists only the points of this folder's runs; the axes
+  // are the config's "sweep", and point i's values follow from them (sweep.hpp). Smaller
+  // sweeps list every point and have no such keys, so their manifests are as before.
+  if (e.large) {
+    manifest["sweep_points"] = e.point_count;
+    manifest["points_listed"] =
+        "only the points of this folder's runs; point i's values are its digits of i in mixed "
+        "radix over the axes of config.sweep";
+  }
+  return manifest;
+}
+
+}  // namespace plab

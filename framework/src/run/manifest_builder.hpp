@@ -1,0 +1,24 @@
+// manifest.json of a results folder, made from the prepared experiment: the build, the
+// resolved config, the plugins and data files by SHA-256, every sweep point with its
+// learners, data set and theory, and the sessions (results/manifest.hpp).
+#pragma once
+
+#include <boost/json/array.hpp>
+#include <boost/json/value.hpp>
+
+#include "results/manifest.hpp"
+#include "results/run_range.hpp"
+#include "run/experiment.hpp"
+
+namespace plab {
+
+struct ManifestInput {
+  RunSession session;
+  boost::json::array earlier_sessions;  // from the manifest of a resumed folder
+  RunRange range;                       // the runs this folder holds when complete
+  ShardSpec shard;
+};
+
+boost::json::value make_manifest(const Experiment& experiment, const ManifestInput& input);
+
+}  // namespace plab

@@ -1,0 +1,121 @@
+#include "run/record_builder.hpp"
+
+#include <boost/json/parse.hpp>
+
+#include "theory/bounds.hpp"
+
+namespace plab {
+
+namespace {
+
+boost::json::object sweep_values(const SweepPoint& point) {
+  boost::json::object values;
+  for (const auto& [pointer, value] : point.assignments)
+    values[pointer] = boost::json::parse(value.dump());
+  return values;
+}
+
+std::optional<std::string> unless_empty(const std::string& s) {
+  return s.empty() ? std::nullopt : std::optional<std::string>(s);
+}
+
+// The learner's declared bound for this run; nothing for a run that failed.
+BoundReport run_bound(const PreparedPoint& point, const PreparedLearner& learner,
+                      const RunOutcome& outcome, bool finished) {
+  BoundInputs in;
+  in.declared = learner.bound;
+  in.theory = point.theory.get();
+  in.data = point.data.get();
+  in.initial_weights = outcome.initial_weights;
+  // The least-squares reference is for the whole data set: no gap for a holdout run.
+  if (finished && !outcome.has_test) in.final_weights = outcome.final_weights;
+  in.mistakes = outcome.mistakes;
+  in.updates = outcome.updates;
+  return evaluate_bound(in);
+}
+
+}  // namespace
+
+RunRecord build_run_record(const Experiment& experiment, const RunId& id,
+                           const RunOutcome& outcome) {
+  const PreparedPoint& point = experiment.point(id.point);
+  const PreparedLearner& learner = point.learners[id.learner];
+  const bool ran = outcome.status != RunStatus::kFailed;
+  const bool finished = ran && outcome.status != RunStatus::kDiverged;
+
+  RunRecord r;
+  r.point = id.point;
+  r.learner = learner.name;
+  r.plugin = learner.plugin->descriptor().name;
+  r.repeat = id.repeat;
+  r.params = sweep_values(point.sweep);
+  r.status = status_name(outcome.status);
+  r.converged = outcome.status == RunStatus::kConverged;
+  if (ran) {
+    r.epochs = outcome.epochs;
+    r.mistakes = outcome.mistakes;
+    r.updates = outcome.updates;
+    r.w0_norm = outcome.w0_norm;
+  }
+  if (outcome.has_steps) r.steps = outcome.steps;
+  // Errors are fractions of the rows they are measured on (the training part for holdout).
+  if (finished && outcome.train_rows > 0) {
+    r.train_error =
+        static_cast<double>(outcome.train_errors) / static_cast<double>(outcome.train_rows);
+  }
+  if (finished && outcome.has_test && outcome.test_rows > 0) {
+    r.test_error =
+        static_cast<double>(outcome.test_errors) / static_cast<double>(outcome.test_rows);
+  }
+  if (finished) r.w_norm = outcome.w_norm;
+
+  const MarginCertificate& margin = point.theory->margin;
+  const bool separable = margin.separable.value_or(false);
+  r.R = point.theory->radius;  // written null if it overflowed
+  r.separable = margin.separable;
+  if (separable) {
+    r.gamma = margin.gamma;
+    r.w_ref_norm = margin.reference_norm;
+    r.rho = margin.rho;
+  }
+  r.rho_upper = margin.rho_upper;
+
+  const BoundReport bound = ran ? run_bound(point, learner, outcome, finished) : BoundReport{};
+  r.bound = bound.bound;
+  r.bound_kind = unless_empty(bound.kind);
+  r.bound_on = unless_empty(bound.counts);
+  r.bound_applies = bound.applies;
+  r.bound_note = unless_empty(bound.note);
+  r.ratio = bound.ratio;
+  r.bound_holds = bound.holds;
+  r.bound_clean = bound.clean;
+  r.plain_bound = bound.plain;
+  r.plain_bound_holds = bound.plain_holds;
+  r.ls_gap = bound.ls_gap;
+  r.ls_distance = bound.ls_distance;
+
+  // `loss` is a standard field (null for learners without one); other metrics follow.
+  for (const auto& [name, value] : outcome.metrics) {
+    if (name == "loss") {
+      r.loss = finished ? std::optional<double>(value) : std::nullopt;
+      continue;
+    }
+    r.metrics.emplace_back(record_metric_name(name), value);
+  }
+  r.error = unless_empty(outcome.error);
+  r.weights_recorded = point.config.protocol.record_weights;
+  if (r.weights_recorded && finished) r.w = outcome.final_weights;
+  r.curve_recorded = point.config.protocol.record_curve;
+  if (r.curve_recorded) {
+    r.epoch_mistakes = outcome.epoch_mistakes;
+    r.epoch_loss = outcome.epoch_loss;
+  }
+  return r;
+}
+
+std::string trajectory_prefix(const Experiment& experiment, const RunId& id) {
+  return trajectory_prefix(id.point, experiment.point(id.point).learners[id.learner].name,
+                           id.repeat);
+}
+
+}  // namespace plab

@@ -23,8 +23,8 @@
 #include "data/synthetic.hpp"
 #include "protocols/protocol.hpp"
 #include "plab/kernels.hpp"
-#include "plugins/param_resolver.hpp"
-#include "plugins/plugin_library.hpp"
+#include "plugin_loader/param_resolver.hpp"
+#include "plugin_loader/plugin_library.hpp"
 #include "run/experiment.hpp"
 #include "run/session.hpp"
 

@@ -5,9 +5,9 @@
 
 #include "cli/options.hpp"
 #include "error.hpp"
-#include "plugins/param_resolver.hpp"
-#include "plugins/plugin_library.hpp"
-#include "plugins/plugin_locator.hpp"
+#include "plugin_loader/param_resolver.hpp"
+#include "plugin_loader/plugin_library.hpp"
+#include "plugin_loader/plugin_locator.hpp"
 #include "theory/bound_forms.hpp"
 
 namespace plab::cli {

@@ -3,8 +3,8 @@
 
 #include "cli/options.hpp"
 #include "error.hpp"
-#include "plugins/plugin_library.hpp"
-#include "plugins/plugin_locator.hpp"
+#include "plugin_loader/plugin_library.hpp"
+#include "plugin_loader/plugin_locator.hpp"
 
 namespace plab::cli {
 

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "error.hpp"
-#include "plugins/plugin_locator.hpp"
+#include "plugin_loader/plugin_locator.hpp"
 #include "plugins/plugin_test_support.hpp"
 #include "support/temp_dir.hpp"
 

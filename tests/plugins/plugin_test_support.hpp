@@ -10,8 +10,8 @@
 #include "base/random.hpp"
 #include "config/json.hpp"
 #include "data/dataset.hpp"
-#include "plugins/param_resolver.hpp"
-#include "plugins/plugin_library.hpp"
+#include "plugin_loader/param_resolver.hpp"
+#include "plugin_loader/plugin_library.hpp"
 
 namespace plab::test {
 

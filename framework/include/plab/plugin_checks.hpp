@@ -1,5 +1,5 @@
 // The checks a loaded plugin must pass before anything of it is used, header-only so that
-// the engine's loader (framework/src/plugins/plugin_library.cpp) and the SDK's test loader
+// the engine's loader (framework/src/plugin_loader/plugin_library.cpp) and the SDK's test loader
 // (plab/testing.hpp) refuse the same plugins with the same sentences.
 //
 // Each function returns "" when the plugin passes, or the rest of a sentence that starts

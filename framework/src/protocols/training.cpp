@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "plugins/plugin_library.hpp"
+#include "plugin_loader/plugin_library.hpp"
 #include "protocols/initial_weights.hpp"
 #include "protocols/learning_curve.hpp"
 #include "theory/bounds.hpp"  // euclidean_norm: no overflow of the squares

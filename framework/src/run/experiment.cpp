@@ -8,8 +8,8 @@
 #include "config/object_reader.hpp"
 #include "data/dataset_loader.hpp"
 #include "error.hpp"
-#include "plugins/param_resolver.hpp"
-#include "plugins/plugin_locator.hpp"
+#include "plugin_loader/param_resolver.hpp"
+#include "plugin_loader/plugin_locator.hpp"
 #include "protocols/initial_weights.hpp"
 
 namespace plab {

@@ -17,7 +17,7 @@
 #include "config/experiment_source.hpp"
 #include "config/sweep.hpp"
 #include "data/dataset.hpp"
-#include "plugins/plugin_library.hpp"
+#include "plugin_loader/plugin_library.hpp"
 #include "theory/point_theory.hpp"
 
 namespace plab {

@@ -1,4 +1,4 @@
-#include "plugins/plugin_locator.hpp"
+#include "plugin_loader/plugin_locator.hpp"
 
 #include <algorithm>
 #include <cstdlib>

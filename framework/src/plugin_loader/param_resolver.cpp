@@ -1,4 +1,4 @@
-#include "plugins/param_resolver.hpp"
+#include "plugin_loader/param_resolver.hpp"
 
 #include <cmath>
 #include <vector>

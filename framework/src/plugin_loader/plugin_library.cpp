@@ -1,10 +1,10 @@
-#include "plugins/plugin_library.hpp"
+#include "plugin_loader/plugin_library.hpp"
 
 #include <boost/dll/library_info.hpp>
 
 #include "error.hpp"
 #include "plab/plugin_checks.hpp"
-#include "plugins/param_resolver.hpp"
+#include "plugin_loader/param_resolver.hpp"
 #include "theory/bound_forms.hpp"
 
 namespace plab {

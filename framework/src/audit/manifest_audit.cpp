@@ -1,0 +1,142 @@
+#include "audit/manifest_audit.hpp"
+
+#include <memory>
+#include <vector>
+
+#include "config/sweep.hpp"
+#include "plab/descriptor.hpp"
+#include "run/experiment.hpp"
+#include "run/run_range.hpp"
+#include "theory/bound_forms.hpp"
+
+namespace plab {
+
+namespace {
+
+boost::json::value field_or_null(const RecordFields& f, const char* key) {
+  return f.has(key) ? f.any(key) : boost::json::value(nullptr);
+}
+
+// The experiment as far as shard_range needs it (each point's rows, learners' weights,
+// repeats and first run), built from the audited points: the engine's own function then
+// gives the slices. Nullopt when a learner's number of weights is not recorded.
+std::optional<Experiment> slicing_experiment(const std::map<std::size_t, AuditedPoint>& points,
+                                             bool large, std::size_t total_runs) {
+  Experiment e;
+  e.large = large;
+  e.total_runs = total_runs;
+  if (large) return e;
+  std::size_t first_run = 0;
+  for (const auto& [index, audited] : points) {
+    PreparedPoint p;
+    p.config = audited.config;
+    p.data = std::shared_ptr<const Dataset>(audited.data, &audited.data->data);
+    p.first_run = first_run;
+    for (const std::string& name : audited.learner_order) {
+      PreparedLearner l;
+      l.name = name;
+      l.shape = WeightShape{1, audited.learners.at(name).weights};
+      if (l.shape.size() == 0) return std::nullopt;
+      p.learners.push_back(std::move(l));
+    }
+    first_run += p.runs();
+    e.points.push_back(std::move(p));
+  }
+  return e;
+}
+
+void check_slice(const std::string& where, const std::string& name, const RecordFields& shard,
+                 const Experiment& e, AuditReport& report) {
+  const std::size_t index = shard.count("index");
+  const std::size_t count = shard.count("count");
+  if (count == 0 || index >= count || count > kMaxShards) {
+    report.differ(where, name + "index", shard.any("index"),
+                  ("a shard index below its count (" + std::to_string(count) + ")").c_str());
+    return;
+  }
+  const RunRange r = shard_range(e, ShardSpec{index, count});
+  if (shard.count("first_run") != r.begin)
+    report.differ(where, name + "first_run", shard.any("first_run"), r.begin);
+  if (shard.count("end_run") != r.end)
+    report.differ(where, name + "end_run", shard.any("end_run"), r.end);
+}
+
+}  // namespace
+
+void check_declaration(const std::string& where, const std::string& name,
+                       const RecordFields& learner, std::size_t weights,
+                       const std::optional<BoundDeclaration>& declared, bool current_version,
+                       TaskKind task, AuditReport& report) {
+  if (current_version && !declared) {
+    report.differ(where, name + "bound", nullptr,
+                  "the learner's declaration (this plab records one for every learner)");
+  }
+  if (current_version && weights == 0) {
+    report.differ(where, name + "weights", field_or_null(learner, "weights"),
+                  "the learner's number of weights, > 0");
+  }
+  if (!declared) return;
+  // The engine refuses a declaration that contradicts itself or the task before it
+  // evaluates it; the plugin's own tasks are not recorded, so a multi-class form is judged
+  // by the point's task alone.
+  PluginDescriptor any_task;
+  any_task.tasks = kBinaryTask | kMulticlassTask;
+  std::string problem = bound_declaration_problem(*declared, any_task, task);
+  if (problem.empty() && declared->form == BoundForm::kKesler && task == TaskKind::kBinary)
+    problem = "field `form` is kesler, a multi-class form, declared for a binary task";
+  if (!problem.empty()) {
+    report.differ(where, name + "bound", learner.any("bound"),
+                  ("a declaration the engine accepts: " + problem).c_str());
+  }
+}
+
+void check_run_counts(const std::string& where, const RecordFields& manifest, const Json& config,
+                      const std::map<std::size_t, AuditedPoint>& points, AuditReport& report) {
+  const std::size_t grid = count_points(read_sweep_axes(config));
+  const bool large = manifest.has("sweep_points");
+  if (large) {
+    if (manifest.count("sweep_points") != grid || grid <= kMaxListedPoints)
+      report.differ(
+          where, "sweep_points", manifest.any("sweep_points"),
+          grid <= kMaxListedPoints
+              ? boost::json::value(("absent: the config's sweep has " + std::to_string(grid) +
+                                    " points, and a folder lists up to " +
+                                    std::to_string(kMaxListedPoints) + " of them all")
+                                       .c_str())
+              : boost::json::value(grid));
+  } else if (grid > kMaxListedPoints) {
+    report.differ(where, "sweep_points", nullptr, grid);
+  } else if (points.size() != grid || (!points.empty() && points.rbegin()->first + 1 != grid)) {
+    report.differ(
+        where, "points", ("points " + std::to_string(points.size()) + " listed").c_str(),
+        ("the config's sweep has " + std::to_string(grid) + " points, all listed").c_str());
+    return;
+  }
+  if (points.empty()) return;
+  std::size_t total = 0;
+  if (large) {
+    const AuditedPoint& p = points.begin()->second;
+    total = grid * p.config.learners.size() * static_cast<std::size_t>(p.config.repeats);
+  } else {
+    for (const auto& [index, p] : points)
+      total += p.config.learners.size() * static_cast<std::size_t>(p.config.repeats);
+  }
+  if (manifest.count("runs_total") != total) {
+    report.differ(where, "runs_total", manifest.any("runs_total"), total);
+    return;
+  }
+  const std::optional<Experiment> e = slicing_experiment(points, large, total);
+  if (!e) {
+    report.not_rechecked.push_back(
+        "the shard's slice of the runs: the manifest does not record the learners' numbers "
+        "of weights (a folder of an older plab)");
+    return;
+  }
+  check_slice(where, "shard/", manifest.object("shard"), *e, report);
+  if (!manifest.has("merged_shards")) return;
+  const std::vector<RecordFields> shards = manifest.objects("merged_shards");
+  for (std::size_t i = 0; i < shards.size(); ++i)
+    check_slice(where, "merged_shards/" + std::to_string(i) + "/", shards[i], *e, report);
+}
+
+}  // namespace plab

@@ -8,8 +8,8 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "audit/declaration_check.hpp"
 #include "audit/declaration_rederive.hpp"
-#include "audit/manifest_audit.hpp"
 #include "audit/separability_audit.hpp"
 #include "build_info.hpp"
 #include "config/sweep.hpp"
@@ -294,7 +294,6 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
       }
       points[index] = std::move(p);
     }
-    check_run_counts(where, m, document, points, report);
     rederive_declarations(where, m, points, report);
   } catch (const ConfigError& error) {
     throw DataError(where + ": the recorded config cannot be read again: " + error.what());

@@ -1,21 +1,20 @@
-#include "audit/manifest_audit.hpp"
+#include "run/run_count_audit.hpp"
 
 #include <memory>
 #include <vector>
 
+#include <boost/json/serialize.hpp>
+
+#include "config/json.hpp"
 #include "config/sweep.hpp"
-#include "plab/descriptor.hpp"
+#include "error.hpp"
+#include "results/record_fields.hpp"
 #include "run/experiment.hpp"
 #include "run/run_range.hpp"
-#include "theory/bound_forms.hpp"
 
 namespace plab {
 
 namespace {
-
-boost::json::value field_or_null(const RecordFields& f, const char* key) {
-  return f.has(key) ? f.any(key) : boost::json::value(nullptr);
-}
 
 // The experiment as far as shard_range needs it (each point's rows, learners' weights,
 // repeats and first run), built from the audited points: the engine's own function then
@@ -63,36 +62,17 @@ void check_slice(const std::string& where, const std::string& name, const Record
 
 }  // namespace
 
-void check_declaration(const std::string& where, const std::string& name,
-                       const RecordFields& learner, std::size_t weights,
-                       const std::optional<BoundDeclaration>& declared, bool current_version,
-                       TaskKind task, AuditReport& report) {
-  if (current_version && !declared) {
-    report.differ(where, name + "bound", nullptr,
-                  "the learner's declaration (this plab records one for every learner)");
-  }
-  if (current_version && weights == 0) {
-    report.differ(where, name + "weights", field_or_null(learner, "weights"),
-                  "the learner's number of weights, > 0");
-  }
-  if (!declared) return;
-  // The engine refuses a declaration that contradicts itself or the task before it
-  // evaluates it; the plugin's own tasks are not recorded, so a multi-class form is judged
-  // by the point's task alone.
-  PluginDescriptor any_task;
-  any_task.tasks = kBinaryTask | kMulticlassTask;
-  std::string problem = bound_declaration_problem(*declared, any_task, task);
-  if (problem.empty() && declared->form == BoundForm::kKesler && task == TaskKind::kBinary)
-    problem = "field `form` is kesler, a multi-class form, declared for a binary task";
-  if (!problem.empty()) {
-    report.differ(where, name + "bound", learner.any("bound"),
-                  ("a declaration the engine accepts: " + problem).c_str());
-  }
-}
-
-void check_run_counts(const std::string& where, const RecordFields& manifest, const Json& config,
+void audit_run_counts(const std::filesystem::path& dir, const boost::json::object& object,
                       const std::map<std::size_t, AuditedPoint>& points, AuditReport& report) {
-  const std::size_t grid = count_points(read_sweep_axes(config));
+  const std::string where = (dir / "manifest.json").string();
+  const RecordFields manifest(object, where);
+  std::size_t grid = 0;
+  try {
+    grid =
+        count_points(read_sweep_axes(Json::parse(boost::json::serialize(manifest.any("config")))));
+  } catch (const ConfigError& error) {
+    throw DataError(where + ": the recorded config cannot be read again: " + error.what());
+  }
   const bool large = manifest.has("sweep_points");
   if (large) {
     if (manifest.count("sweep_points") != grid || grid <= kMaxListedPoints)

@@ -127,6 +127,32 @@ TEST(VerifyManifest, EditedNonSeparabilityCertificateIsADifference) {
   }
 }
 
+TEST(VerifyManifest, EditedHullResidualIsADifference) {
+  test::TempDir dir;
+  const fs::path f = copy_of_xor(dir);
+  edit_manifest(f, [](boost::json::object& m) {
+    point0_theory(m).at("non_separability_certificate").as_object()["hull_residual"] = 0.5;
+  });
+  expect_named(f, manifest_field(f, "points/0/theory/non_separability_certificate/hull_residual") +
+                      ": recorded 5E-1, recomputed 0");
+}
+
+// A certificate copied beside a separable point's u: plab never writes both.
+TEST(VerifyManifest, CertificateBesideACertifyingReferenceIsADifference) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  const auto certificate = boost::json::parse(read_file(xor_folder() / "manifest.json"))
+                               .at("points")
+                               .at(0)
+                               .at("theory")
+                               .at("non_separability_certificate");
+  edit_manifest(f, [&](boost::json::object& m) {
+    point0_theory(m)["non_separability_certificate"] = certificate;
+  });
+  expect_named(f,
+               manifest_field(f, "points/0/theory/non_separability_certificate") + ": recorded {");
+}
+
 // 2. and 3. Bound declarations -------------------------------------------------------------
 
 TEST(VerifyManifest, DeletedDeclarationOrWeightsOfThisPlabAreDifferences) {
@@ -192,8 +218,8 @@ TEST(VerifyManifest, DeclarationOtherThanThePluginsIsADifference) {
   edit_manifest(f, [](boost::json::object& m) {
     point0_learner0(m).at("bound").as_object()["step_scale"] = 2.0;
   });
-  expect_named(
-      f, manifest_field(f, "points/0/learners/0/bound/step_scale") + ": recorded 2E0, recomputed 1E0");
+  expect_named(f, manifest_field(f, "points/0/learners/0/bound/step_scale") +
+                      ": recorded 2E0, recomputed 1E0");
 }
 
 // 4. and 5. The sweep, the run count, the shard, the status ------------------------------------

@@ -194,6 +194,12 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
     report.differ(where, name + "separable", t.any("separable"), true);
     m.separable = true;
   }
+  // plab writes a certificate only for a point it proved not separable.
+  if (t.has("non_separability_certificate")) {
+    report.differ(where, name + "non_separability_certificate",
+                  t.any("non_separability_certificate"),
+                  "none: the stored u certifies a positive margin");
+  }
   m.reference = u;
   m.gamma = c->gamma;
   m.reference_norm = c->norm;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "theory/exact_gordan.hpp"
+#include "theory/margin_oracle.hpp"
 #include "theory/point_set.hpp"
 
 namespace plab {
@@ -74,6 +75,12 @@ void check_non_separability(const std::string& where, const std::string& name,
   }
   if (!same_weights(recorded, exact.weights)) {
     report.differ(where, field + "/weights", c.any("weights"), weights_json(exact.weights));
+  }
+  const double residual = certificate_residual(data, exact.weights);
+  if (const double recorded_residual = c.number("hull_residual");
+      recorded_residual != residual &&
+      std::fabs(recorded_residual - residual) > 1e-12 * std::fabs(residual)) {
+    report.differ(where, field + "/hull_residual", c.any("hull_residual"), residual);
   }
   if (c.count("points") != exact.weights.size()) {
     report.differ(where, field + "/points", c.any("points"),

@@ -231,6 +231,49 @@ TEST(VerifyManifest, ForgedLargeSweepIsADifference) {
   expect_named(f, manifest_field(f, "sweep_points") + ": recorded 20000, recomputed \"absent");
 }
 
+// A shard of an 11 000-point sweep (more than a folder lists): one point, one run.
+const fs::path& large_sweep_shard() {
+  static test::TempDir dir;
+  static const fs::path out = [] {
+    dir.write("c.json", R"({"name": "large", "seed": 1, "repeats": 1,
+      "dataset": {"kind": "inline", "x": [[0, 1], [1, 0]], "y": [1, -1]},
+      "learners": [{"name": "l", "plugin": "perceptron"}],
+      "init": {"kind": "gaussian", "scale": 1.0},
+      "protocol": {"kind": "convergence", "max_epochs": 5}})");
+    const auto r = run_plab({"run", (dir / "c.json").string(), "--out", (dir / "o").string(),
+                             "--sweep", "/seed=range(0,1000)", "--sweep", "/init/scale=range(1,12)",
+                             "--shard", "0/11000", "--no-report", "--quiet"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return dir / "o";
+  }();
+  return out;
+}
+
+TEST(VerifyManifest, LargeSweepShardIsCleanAndItsCountsAreRecomputed) {
+  {
+    test::TempDir dir;
+    const fs::path f = dir / "l";
+    fs::copy(large_sweep_shard(), f, fs::copy_options::recursive);
+    const auto r = run_plab({"verify", f.string()});
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  }
+  {
+    test::TempDir dir;
+    const fs::path f = dir / "l";
+    fs::copy(large_sweep_shard(), f, fs::copy_options::recursive);
+    edit_manifest(f, [](boost::json::object& m) { m.erase("sweep_points"); });
+    expect_named(f, manifest_field(f, "sweep_points") + ": recorded null, recomputed 11000");
+  }
+  {
+    // Shard 1 of 11000 claimed for the runs of shard 0.
+    test::TempDir dir;
+    const fs::path f = dir / "l";
+    fs::copy(large_sweep_shard(), f, fs::copy_options::recursive);
+    edit_manifest(f, [](boost::json::object& m) { m.at("shard").as_object()["index"] = 1; });
+    expect_named(f, manifest_field(f, "shard/first_run") + ": recorded 0, recomputed 1");
+  }
+}
+
 TEST(VerifyManifest, UnlistedPointIsADifference) {
   test::TempDir dir;
   const fs::path f = copy_of_quickstart(dir);

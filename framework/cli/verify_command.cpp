@@ -20,6 +20,7 @@
 #include "results/manifest_reader.hpp"
 #include "results/summary.hpp"
 #include "run/replay.hpp"
+#include "run/run_count_audit.hpp"
 
 namespace plab::cli {
 
@@ -63,6 +64,7 @@ int verify_command(const Args& args) {
     report.inconsistencies.emplace_back(e.what());
   }
   const auto points = audit_points(dir, manifest, report);
+  audit_run_counts(dir, manifest, points, report);
   const bool large_sweep = manifest.contains("sweep_points");
   if (report.inconsistencies.empty()) {
     try {

@@ -5,8 +5,13 @@
 #include <fstream>
 #include <sstream>
 
+#include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "audit/declaration_check.hpp"
+#include "audit/declaration_rederive.hpp"
+#include "audit/separability_audit.hpp"
+#include "build_info.hpp"
 #include "config/sweep.hpp"
 #include "error.hpp"
 #include "results/record_fields.hpp"
@@ -164,7 +169,12 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
   check_rho_upper(where, name, t, precise_theory == precise_point.end() ? kNone : *precise_theory,
                   data, m, report);
   m.separable = t.boolean_or_null("separable");
-  if (!m.separable.value_or(false)) return;
+  // verify certifies whatever it can: a stored u is certified whatever `separable` says, and
+  // a u with a positive margin makes any other verdict than true a difference.
+  if (!m.separable.value_or(false) && !t.has("reference")) {
+    if (m.separable) check_non_separability(where, name, t, data, report);
+    return;
+  }
   for (const boost::json::value& v : t.array("reference")) {
     if (!v.is_number()) t.wrong("reference", v, "an array of numbers");
     m.reference.push_back(v.to_number<double>());
@@ -172,20 +182,60 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
   std::vector<double> u = m.reference;
   const std::optional<CertifiedMargin> c = certify_separator(data, u);
   if (!c) {
-    report.differ(where, name + "rho", t.any("rho"), "no positive margin for the stored u");
+    if (m.separable.value_or(false)) {
+      report.differ(where, name + "rho", t.any("rho"), "no positive margin for the stored u");
+    } else if (m.separable) {
+      check_non_separability(where, name, t, data, report);
+    }
     m.separable = false;
     return;
+  }
+  if (!m.separable.value_or(false)) {
+    report.differ(where, name + "separable", t.any("separable"), true);
+    m.separable = true;
+  }
+  // plab writes a certificate only for a point it proved not separable.
+  if (t.has("non_separability_certificate")) {
+    report.differ(where, name + "non_separability_certificate",
+                  t.any("non_separability_certificate"),
+                  "none: the stored u certifies a positive margin");
   }
   m.reference = u;
   m.gamma = c->gamma;
   m.reference_norm = c->norm;
   m.rho = c->rho;
-  const auto check = [&](const char* key, double value) {
-    if (!same_number(t.number(key), value)) report.differ(where, name + key, t.any(key), value);
+  const auto check_or_null = [&](const char* key, double value) {
+    const std::optional<double> v = t.number_or_null(key);
+    if (!v || !same_number(*v, value)) report.differ(where, name + key, t.any(key), value);
   };
-  check("gamma", m.gamma);
-  check("w_ref_norm", m.reference_norm);
-  check("rho", m.rho);
+  check_or_null("gamma", m.gamma);
+  check_or_null("w_ref_norm", m.reference_norm);
+  check_or_null("rho", m.rho);
+  // rho <= rho* <= rho_upper: a recorded rho_upper below the certified margin is false,
+  // whether or not the hull point behind it is stored.
+  if (const std::optional<double> upper = t.number_or_null("rho_upper"); upper && *upper < m.rho) {
+    report.differ(where, name + "rho_upper", t.any("rho_upper"),
+                  ("at least rho = " + value_text(m.rho) + " (rho <= rho_upper)").c_str());
+  }
+}
+
+// The point's sweep values, seed and repeats as the recorded config makes them.
+void check_point_config(const std::string& where, const RecordFields& point,
+                        const SweepPoint& sweep, const ExperimentConfig& config,
+                        AuditReport& report) {
+  const std::string name = "points/" + std::to_string(point.count("index")) + "/";
+  boost::json::object values;
+  for (const auto& [pointer, value] : sweep.assignments)
+    values[pointer] = boost::json::parse(value.dump());
+  if (!point.has("params") || point.any("params") != boost::json::value(values))
+    report.differ(where, name + "params", point.has("params") ? point.any("params") : nullptr,
+                  values);
+  if (!point.has("seed") || point.any("seed") != boost::json::value(config.seed))
+    report.differ(where, name + "seed", point.has("seed") ? point.any("seed") : nullptr,
+                  config.seed);
+  if (!point.has("repeats") || point.any("repeats") != boost::json::value(config.repeats))
+    report.differ(where, name + "repeats", point.has("repeats") ? point.any("repeats") : nullptr,
+                  config.repeats);
 }
 
 // The manifest as a correctly rounding parser reads it (an empty object if it cannot).
@@ -210,6 +260,8 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
   std::map<std::string, std::shared_ptr<const LoadedData>> loaded;
   std::map<std::size_t, AuditedPoint> points;
   const Json precise = precise_manifest(dir / "manifest.json");
+  // Only a folder of an older plab may lack what this plab records (the declarations).
+  const bool current = m.object("context").string("plab_version") == build_info::kVersion;
   std::size_t position = 0;
   try {
     const std::vector<SweepAxis> axes = read_sweep_axes(document);
@@ -234,14 +286,21 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
                                       : precise;
       ++position;
       check_theory(where, point, precise_point, p, report);
-      for (const RecordFields& l : point.objects("learners")) {
+      check_point_config(where, point, sweep, p.config, report);
+      const std::vector<RecordFields> learners = point.objects("learners");
+      for (std::size_t j = 0; j < learners.size(); ++j) {
+        const RecordFields& l = learners[j];
         AuditedLearner learner{l.string("plugin"), l.has("weights") ? l.count("weights") : 0,
                                read_declaration(l)};
+        check_declaration(
+            where, "points/" + std::to_string(index) + "/learners/" + std::to_string(j) + "/", l,
+            learner.weights, learner.declared, current, p.data->data.task(), report);
         p.learners[l.string("name")] = learner;
         p.learner_order.push_back(l.string("name"));
       }
       points[index] = std::move(p);
     }
+    rederive_declarations(where, m, points, report);
   } catch (const ConfigError& error) {
     throw DataError(where + ": the recorded config cannot be read again: " + error.what());
   }

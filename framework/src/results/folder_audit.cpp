@@ -30,6 +30,12 @@ FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::ob
   const RecordFields m(manifest, manifest_file);
   FolderAudit a;
   a.status = m.string("status");
+  // plab writes one of four states; any other is no state of a folder plab wrote.
+  if (a.status != "running" && a.status != "completed" && a.status != "interrupted" &&
+      a.status != "failed") {
+    a.inconsistencies.push_back(manifest_file + ": field 'status' is \"" + a.status +
+                                "\"; plab writes running, completed, interrupted or failed");
+  }
   a.runs_total = m.count("runs_total");
   const RecordFields shard = m.object("shard");
   const std::size_t first = shard.count("first_run");
@@ -60,6 +66,16 @@ FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::ob
     }
     if (a.torn_line)
       a.inconsistencies.push_back(torn + ", in a folder the manifest says completed");
+    // A completed folder's counts are those of its records.
+    const auto count_against = [&](const char* key, std::size_t on_disk, const char* what) {
+      if (m.count(key) != on_disk) {
+        a.inconsistencies.push_back(manifest_file + ": field '" + key + "' is " +
+                                    std::to_string(m.count(key)) + ", but " + runs_file +
+                                    " holds " + std::to_string(on_disk) + " " + what);
+      }
+    };
+    count_against("runs_written", a.records, "complete records");
+    count_against("runs_failed", summary.failed, "failed records");
   } else {
     if (a.torn_line) a.notes.push_back(torn + " (plab run --resume cuts it and goes on)");
     if (a.records < a.announced) {

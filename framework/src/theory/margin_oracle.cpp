@@ -155,6 +155,11 @@ std::optional<double> hull_point_norm_upper(
   return hull_norm_upper(points, weights);
 }
 
+double certificate_residual(const Dataset& data,
+                            const std::vector<std::pair<std::size_t, double>>& weights) {
+  return residual_norm(PointSet(data), weights);
+}
+
 void set_oracle_progress(bool enabled) { SlowMethodNotice::enable(enabled); }
 
 MarginCertificate find_margin(const Dataset& data, const OracleRequest& request) {

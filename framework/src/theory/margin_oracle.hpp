@@ -66,6 +66,11 @@ struct OracleRequest {
 std::optional<double> hull_point_norm_upper(
     const Dataset& data, const std::vector<std::pair<std::size_t, double>>& weights);
 
+// ‖Σ λⱼ zⱼ‖ evaluated in double, not rounded: a non-separability certificate's
+// `hull_residual`, as the oracle computes it (plab verify recomputes it).
+double certificate_residual(const Dataset& data,
+                            const std::vector<std::pair<std::size_t, double>>& weights);
+
 // Progress lines on stderr for methods that take over a second (on by default; the CLI
 // turns them off for --quiet).
 void set_oracle_progress(bool enabled);

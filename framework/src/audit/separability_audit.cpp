@@ -1,0 +1,91 @@
+#include "audit/separability_audit.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+#include "theory/exact_gordan.hpp"
+#include "theory/margin_oracle.hpp"
+#include "theory/point_set.hpp"
+
+namespace plab {
+
+namespace {
+
+// The exact check is the oracle's; its time on the few points of a certificate is small, and
+// a bound keeps a forged certificate over many points from stalling verify.
+constexpr std::chrono::seconds kExactCheckSeconds{30};
+
+boost::json::value weights_json(const std::vector<std::pair<std::size_t, double>>& weights) {
+  boost::json::array out;
+  for (const auto& [j, lambda] : weights) out.push_back(boost::json::array{j, lambda});
+  return out;
+}
+
+bool same_weights(const std::vector<std::pair<std::size_t, double>>& a,
+                  const std::vector<std::pair<std::size_t, double>>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].first != b[i].first) return false;
+    // Boost.JSON (1.81) may read a double one ulp off; an edit cannot hide in 1e-12.
+    if (std::fabs(a[i].second - b[i].second) > 1e-12 * std::fabs(b[i].second)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void check_non_separability(const std::string& where, const std::string& name,
+                            const RecordFields& theory, const Dataset& data, AuditReport& report) {
+  const std::string field = name + "non_separability_certificate";
+  if (!theory.has("non_separability_certificate")) {
+    report.differ(where, field, nullptr,
+                  "a certificate: separable is false, and only a certificate proves it");
+    return;
+  }
+  const RecordFields c = theory.object("non_separability_certificate");
+  const PointSet points(data);
+  std::vector<std::pair<std::size_t, double>> recorded;
+  for (const boost::json::value& v : c.array("weights")) {
+    const boost::json::array* pair = v.if_array();
+    if (pair == nullptr || pair->size() != 2 || !as_count((*pair)[0]) || !(*pair)[1].is_number())
+      c.wrong("weights", v, "an array of [point, lambda] pairs");
+    recorded.emplace_back(*as_count((*pair)[0]), (*pair)[1].to_number<double>());
+  }
+  for (const auto& [j, lambda] : recorded) {
+    if (j >= points.size() || !std::isfinite(lambda) || !(lambda > 0.0)) {
+      report.differ(where, field + "/weights", c.any("weights"),
+                    "no proof: each weight must name a point of the data and be > 0");
+      return;
+    }
+  }
+  if (recorded.empty()) {
+    report.differ(where, field + "/weights", c.any("weights"), "no proof: no weights");
+    return;
+  }
+  const ExactGordan exact =
+      prove_origin_in_hull(points, recorded, std::chrono::steady_clock::now() + kExactCheckSeconds);
+  if (!exact.proved) {
+    report.differ(
+        where, field + "/weights", c.any("weights"),
+        ("no proof: the exact check finds no vanishing combination (" + exact.detail + ")")
+            .c_str());
+    return;
+  }
+  if (!same_weights(recorded, exact.weights)) {
+    report.differ(where, field + "/weights", c.any("weights"), weights_json(exact.weights));
+  }
+  const double residual = certificate_residual(data, exact.weights);
+  if (const double recorded_residual = c.number("hull_residual");
+      recorded_residual != residual &&
+      std::fabs(recorded_residual - residual) > 1e-12 * std::fabs(residual)) {
+    report.differ(where, field + "/hull_residual", c.any("hull_residual"), residual);
+  }
+  if (c.count("points") != exact.weights.size()) {
+    report.differ(where, field + "/points", c.any("points"),
+                  static_cast<std::uint64_t>(exact.weights.size()));
+  }
+}
+
+}  // namespace plab

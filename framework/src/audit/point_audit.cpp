@@ -10,6 +10,7 @@
 #include "config/sweep.hpp"
 #include "error.hpp"
 #include "results/record_fields.hpp"
+#include "run/record_builder.hpp"
 #include "theory/bound_forms.hpp"
 #include "theory/margin_oracle.hpp"
 
@@ -218,6 +219,7 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
       AuditedPoint p;
       const SweepPoint sweep = make_point(document, axes, index);
       p.config = parse_experiment(sweep.document, base_dir);
+      p.params = record_params(sweep);
       std::string key = sweep.document["dataset"].dump();
       if (p.config.dataset.kind == "synthetic") key += "#" + std::to_string(p.config.seed);
       auto& data = loaded[key];

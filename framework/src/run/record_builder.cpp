@@ -8,13 +8,6 @@ namespace plab {
 
 namespace {
 
-boost::json::object sweep_values(const SweepPoint& point) {
-  boost::json::object values;
-  for (const auto& [pointer, value] : point.assignments)
-    values[pointer] = boost::json::parse(value.dump());
-  return values;
-}
-
 std::optional<std::string> unless_empty(const std::string& s) {
   return s.empty() ? std::nullopt : std::optional<std::string>(s);
 }
@@ -36,6 +29,13 @@ BoundReport run_bound(const PreparedPoint& point, const PreparedLearner& learner
 
 }  // namespace
 
+boost::json::object record_params(const SweepPoint& point) {
+  boost::json::object values;
+  for (const auto& [pointer, value] : point.assignments)
+    values[pointer] = boost::json::parse(value.dump());
+  return values;
+}
+
 RunRecord build_run_record(const Experiment& experiment, const RunId& id,
                            const RunOutcome& outcome) {
   const PreparedPoint& point = experiment.point(id.point);
@@ -48,7 +48,7 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   r.learner = learner.name;
   r.plugin = learner.plugin->descriptor().name;
   r.repeat = id.repeat;
-  r.params = sweep_values(point.sweep);
+  r.params = record_params(point.sweep);
   r.status = status_name(outcome.status);
   r.converged = outcome.status == RunStatus::kConverged;
   if (ran) {

@@ -10,7 +10,7 @@
 #include "config/sweep.hpp"
 #include "error.hpp"
 #include "results/record_fields.hpp"
-#include "run/record_builder.hpp"
+#include "results/run_record.hpp"
 #include "theory/bound_forms.hpp"
 #include "theory/margin_oracle.hpp"
 

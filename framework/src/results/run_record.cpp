@@ -4,6 +4,7 @@
 #include <limits>
 
 #include <boost/json/array.hpp>
+#include <boost/json/parse.hpp>
 
 #include "error.hpp"
 #include "results/json_text.hpp"
@@ -187,6 +188,13 @@ const std::vector<std::string_view>& run_record_fields() {
 
 std::string record_metric_name(const std::string& metric) {
   return is_record_field(metric) ? "metric_" + metric : metric;
+}
+
+boost::json::object record_params(const SweepPoint& point) {
+  boost::json::object values;
+  for (const auto& [pointer, value] : point.assignments)
+    values[pointer] = boost::json::parse(value.dump());
+  return values;
 }
 
 std::string write_run_record(const RunRecord& record) {

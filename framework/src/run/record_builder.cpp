@@ -1,6 +1,5 @@
 #include "run/record_builder.hpp"
 
-#include <boost/json/parse.hpp>
 
 #include "theory/bounds.hpp"
 
@@ -28,13 +27,6 @@ BoundReport run_bound(const PreparedPoint& point, const PreparedLearner& learner
 }
 
 }  // namespace
-
-boost::json::object record_params(const SweepPoint& point) {
-  boost::json::object values;
-  for (const auto& [pointer, value] : point.assignments)
-    values[pointer] = boost::json::parse(value.dump());
-  return values;
-}
 
 RunRecord build_run_record(const Experiment& experiment, const RunId& id,
                            const RunOutcome& outcome) {

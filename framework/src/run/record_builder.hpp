@@ -9,10 +9,6 @@
 namespace plab {
 
 // A pure function of its inputs: the same experiment and outcome give the same record.
-// The point's sweep values as a record holds them in `params` (pointer -> value; {} without
-// a sweep). plab verify recomputes them from the recorded config with this same function.
-boost::json::object record_params(const SweepPoint& point);
-
 RunRecord build_run_record(const Experiment& experiment, const RunId& id,
                            const RunOutcome& outcome);
 

@@ -23,20 +23,14 @@ namespace plab {
 namespace {
 
 namespace fs = std::filesystem;
+using test::at_line;
 using test::copy_of_quickstart;
 using test::edit_record;
 using test::lines_of;
 using test::read_file;
 using test::run_plab;
+using test::verify_json;
 using test::write_lines;
-
-std::string at_line(const fs::path& dir, const char* file, std::size_t line) {
-  return (dir / file).string() + ":" + std::to_string(line);
-}
-
-boost::json::object verify_json(const fs::path& dir) {
-  return boost::json::parse(read_file(dir / "verify.json")).as_object();
-}
 
 // verify exits 1, prints `text` and writes verify.json with `verdict`.
 void expect_exit_1(const fs::path& dir, const std::string& text,

@@ -126,7 +126,7 @@ int verify_command(const Args& args) {
   std::fputs(verification_table(summary).c_str(), stdout);
   std::printf("plab verify: %s: %s\n", dir.c_str(), audit.runs_line().c_str());
   for (const std::string& n : audit.notes) std::fprintf(stderr, "plab: note: %s\n", n.c_str());
-  if (const std::size_t n = summary.bounds_not_computed; n > 0) {
+  if (const std::size_t n = report.bounds_not_judged; n > 0) {
     std::fprintf(stderr,
                  "plab: note: %zu record%s mark%s the bound as applicable but hold%s null for it "
                  "(it could not be computed, e.g. it overflowed); not judged\n",

@@ -45,7 +45,10 @@ struct AuditReport {
   std::vector<std::string> not_rechecked;  // what verify could not recompute, and why
   std::size_t points = 0;
   std::size_t records = 0;
-  std::size_t rho_upper_unchecked = 0;  // points whose rho_upper has no stored hull point
+  std::size_t rho_upper_unchecked = 0;
+  // Records that say their bound applies but hold null for it, and whose bound verify could
+  // not compute either (or not recompute at all): not judged. The others are differences.
+  std::size_t bounds_not_judged = 0;  // points whose rho_upper has no stored hull point
   // --replay: the runs.jsonl lines run again (nullopt: not asked); all of them if replay_all.
   std::optional<std::vector<std::size_t>> replayed_lines;
   bool replay_all = false;

@@ -131,14 +131,21 @@ std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
     return std::nullopt;
   }
   check("plugin", l->second.plugin.c_str());
-  if (!l->second.declared || l->second.weights == 0) return std::nullopt;  // said in not_rechecked
+  if (!l->second.declared || l->second.weights == 0) {  // said in not_rechecked
+    report.bounds_not_judged += rec.bound_not_computed();
+    return std::nullopt;
+  }
   const std::vector<double> w0 = initial_weights(rec, p, l->second);
   check("w0_norm", euclidean_norm(w0));
   const BoundReport b = recompute_bound(rec, p, l->second, w0);
   // plab wrote `bound_applies: true` with a null bound when the bound overflowed: such a
   // record is counted apart and not judged (summary.hpp), but only if verify cannot compute
-  // that bound either. A null where verify computes a finite bound is a difference.
-  if (rec.bound_not_computed() && b.applies && !b.bound) return std::nullopt;
+  // that bound either (today's plab says so in a note and does not apply it). A null where
+  // verify computes a finite bound is a difference.
+  if (rec.bound_not_computed() && !b.bound && (b.applies || !b.note.empty())) {
+    ++report.bounds_not_judged;
+    return std::nullopt;
+  }
   check("bound_applies", b.applies);
   check("bound_kind", text(b.kind));
   check("bound_on", text(b.counts));
@@ -187,6 +194,7 @@ void audit_records(const std::filesystem::path& runs_file,
       // point has no recorded theory to recompute against.
       if (large_sweep) {
         ++unlisted;
+        report.bounds_not_judged += rec.bound_not_computed();
         note_violation(rec, where, std::nullopt, report);
         continue;
       }

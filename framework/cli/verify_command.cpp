@@ -98,7 +98,8 @@ int verify_command(const Args& args) {
       "each point's certified margin (gamma, w_ref_norm, rho) from its stored reference u, "
       "and rho_upper from its stored hull point (rho_upper_weights)",
       "each of " + std::to_string(report.records) +
-          " records: R, margin, status, counts and w0_norm, and its bound (bound_applies, "
+          " records: params (the sweep values), R, margin, status and the fields it implies, "
+          "counts and w0_norm, and its bound (bound_applies, "
           "bound_kind, "
           "bound_on, bound, ratio, bound_holds, bound_clean, plain_bound, plain_bound_holds) "
           "from its counts, its learner's declared form and its initial weights",

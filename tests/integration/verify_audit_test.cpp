@@ -247,7 +247,8 @@ TEST(VerifyAudit, DeletedRecordIsInconsistent) {
   const auto r = run_plab({"verify", f.string()});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("1 are missing"), std::string::npos) << r.out;
-  EXPECT_NE(read_file(f / "verify.json").find("\"verdict\":\"inconsistent\""), std::string::npos);
+  EXPECT_NE(read_file(f / "verify.json").find("\"verdict\":\"inconsistent\""),
+            std::string::npos);
 }
 
 TEST(VerifyAudit, UnreadableRecordedConfigIsMalformed) {

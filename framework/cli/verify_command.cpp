@@ -18,6 +18,7 @@
 #include "results/folder_audit.hpp"
 #include "results/folder_lock.hpp"
 #include "results/manifest_reader.hpp"
+#include "results/record_digest.hpp"
 #include "results/summary.hpp"
 #include "run/replay.hpp"
 #include "run/run_count_audit.hpp"
@@ -51,6 +52,16 @@ int verify_command(const Args& args) {
                  "about the records written so far\n",
                  dir.c_str(), pid.c_str());
   }
+  // A file verify reads line by line must be a file: a device (a symlink to /dev/zero)
+  // would never end.
+  for (const char* name : {"timings.jsonl", kDigestFileName}) {
+    std::error_code ec;
+    const std::filesystem::path file = dir / name;
+    if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec))
+      throw DataError("'" + file.string() +
+                      "' is not a regular file; a results folder holds "
+                      "the files plab wrote, not links to devices or directories");
+  }
   const boost::json::object manifest = read_manifest(dir);
   // The independent audit (docs/verify.md): recompute what the records claim. A record plab
   // could not have written ends the audit of the records: the folder is inconsistent.
@@ -76,9 +87,10 @@ int verify_command(const Args& args) {
   }
   if (!report.inconsistencies.empty()) {
     std::printf("plab verify: %s\n", report.inconsistencies.front().c_str());
-    std::printf("plab verify: %s holds a record plab could not have written; its records were "
-                "not audited further\n",
-                dir.c_str());
+    std::printf(
+        "plab verify: %s holds a record plab could not have written; its records were "
+        "not audited further\n",
+        dir.c_str());
     write_verify_json(dir, report, 0, "inconsistent");
     return kExitViolation;
   }
@@ -88,7 +100,8 @@ int verify_command(const Args& args) {
       "each point's certified margin (gamma, w_ref_norm, rho) from its stored reference u, "
       "and rho_upper from its stored hull point (rho_upper_weights)",
       "each of " + std::to_string(report.records) +
-          " records: R, margin, status, counts and w0_norm, and its bound (bound_applies, "
+          " records: params (the sweep values), R, margin, status and the fields it implies, "
+          "counts and w0_norm, and its bound (bound_applies, "
           "bound_kind, "
           "bound_on, bound, ratio, bound_holds, bound_clean, plain_bound, plain_bound_holds) "
           "from its counts, its learner's declared form and its initial weights",
@@ -116,7 +129,7 @@ int verify_command(const Args& args) {
   std::fputs(verification_table(summary).c_str(), stdout);
   std::printf("plab verify: %s: %s\n", dir.c_str(), audit.runs_line().c_str());
   for (const std::string& n : audit.notes) std::fprintf(stderr, "plab: note: %s\n", n.c_str());
-  if (const std::size_t n = summary.bounds_not_computed; n > 0) {
+  if (const std::size_t n = report.bounds_not_judged; n > 0) {
     std::fprintf(stderr,
                  "plab: note: %zu record%s mark%s the bound as applicable but hold%s null for it "
                  "(it could not be computed, e.g. it overflowed); not judged\n",
@@ -125,7 +138,10 @@ int verify_command(const Args& args) {
   if (summary.violations > 0) {
     std::printf("plab verify: %zu run%s exceed%s an applicable bound; first:\n", summary.violations,
                 summary.violations == 1 ? "" : "s", summary.violations == 1 ? "s" : "");
-    for (const std::string& v : summary.first_violations) std::printf("  %s\n", v.c_str());
+    // Each by file:line, the count judged, its value and the bound recorded and recomputed
+    // (all of them in verify.json).
+    for (std::size_t i = 0; i < report.violations.size() && i < 10; ++i)
+      std::printf("  %s\n", report.violations[i].text().c_str());
   }
   for (const std::string& n : report.not_rechecked)
     std::printf("plab verify: not re-checked: %s\n", n.c_str());
@@ -148,13 +164,18 @@ int verify_command(const Args& args) {
                                      "; its records cannot be verified as the whole experiment");
     std::printf("plab verify: %s\n", report.inconsistencies.back().c_str());
   }
-  // Every record must be the one plab wrote (runs.sha256). An edited record is an
-  // inconsistent record (exit 1), listed beside the values the audit found changed; a folder
-  // whose chain cannot be checked at all (no runs.sha256, records past its last line, lines
-  // left over) is refused, exit 2 (DataError).
+  // Every record must be the one plab wrote (runs.sha256). An edited record, or records
+  // missing from or appended past the chain (a count that does not match), make the folder
+  // inconsistent (exit 1), listed beside what the audit found; only a folder with no chain
+  // at all cannot be audited (exit 2, DataError).
+  const bool has_chain = std::filesystem::exists(dir / kDigestFileName);
   try {
     require_record_chain(dir);
   } catch (const ResultsError& e) {
+    report.inconsistencies.emplace_back(e.what());
+    std::printf("plab verify: %s\n", e.what());
+  } catch (const DataError& e) {
+    if (!has_chain) throw;
     report.inconsistencies.emplace_back(e.what());
     std::printf("plab verify: %s\n", e.what());
   }

@@ -58,6 +58,18 @@ void both_refuse(const fs::path& folder, const std::string& what) {
   EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
 }
 
+// verify finds the folder inconsistent (exit 1, verify.json written) and report refuses it
+// (exit 2), both naming `what`: records and digest lines that do not match in number.
+void verify_inconsistent_report_refuses(const fs::path& folder, const std::string& what) {
+  const auto v = run_plab({"verify", folder.string()});
+  EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
+  EXPECT_NE(v.out.find(what), std::string::npos) << v.out;
+  EXPECT_TRUE(fs::exists(folder / "verify.json"));
+  const auto r = run_plab({"report", folder.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
+}
+
 TEST(TrustChain, AnEditedRecordIsRefusedBeforeAnyBound) {
   test::TempDir dir;
   const fs::path f = finished(dir, "f");
@@ -79,7 +91,8 @@ TEST(TrustChain, AnEmptiedOrMissingDigestFileIsRefused) {
   test::TempDir dir;
   const fs::path f = finished(dir, "f");
   write(f / "runs.sha256", "");
-  both_refuse(f, "runs.jsonl:1: this record has no digest line");
+  verify_inconsistent_report_refuses(f, "runs.jsonl:1: this record has no digest line");
+  fs::remove(f / "verify.json");
   fs::remove(f / "runs.sha256");
   both_refuse(f, "records cannot be checked");
 }
@@ -92,7 +105,7 @@ TEST(TrustChain, ExtraDigestLinesNameTheMissingRecords) {
   write(f / "runs.jsonl", runs);
   // Interrupted, so that the manifest's own count does not decide first.
   edit_line(f / "manifest.json", 1, "\"status\":\"completed\"", "\"status\":\"interrupted\"");
-  both_refuse(f, "records 3 to 3 are missing");
+  verify_inconsistent_report_refuses(f, "records 3 to 3 are missing");
 }
 
 TEST(TrustChain, DamageOnLineOneIsNamedNotTakenForATornLine) {

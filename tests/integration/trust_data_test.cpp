@@ -11,6 +11,8 @@
 #include <fstream>
 
 #include "base/file_hash.hpp"
+#include "results/record_digest.hpp"
+#include "support/folder_edit.hpp"
 #include "support/process.hpp"
 #include "support/records.hpp"
 #include "support/temp_dir.hpp"
@@ -240,6 +242,30 @@ TEST(TrustData, ABoundBeyondADoubleIsNotAppliedAndSaysWhy) {
                 .find("cannot be computed in double precision: ||w0||/eta overflows"),
             std::string::npos)
       << run.at("bound_note");
+}
+
+// An older plab wrote such a run as `bound_applies: true` with a null bound. verify
+// recomputes the bound, cannot compute it either, and so leaves it not judged and says so.
+TEST(TrustData, AnOldNullBoundVerifyCannotComputeEitherIsNotJudged) {
+  test::TempDir dir;
+  ASSERT_EQ(run_config(dir, init_config("eta_perceptron", "1e-10",
+                                        R"({"kind": "given", "w": [0, -1e300]})"))
+                .exit_code,
+            0);
+  const fs::path out = dir / "out";
+  test::edit_record(out, test::any_record, [](boost::json::object& r) {
+    ASSERT_TRUE(r.at("bound").is_null());
+    r["bound_applies"] = true;
+    r["bound_kind"] = "novikoff_init";
+    r["bound_on"] = "mistakes";
+    r.erase("bound_note");
+  });
+  write_digest_chain(out);
+  const auto v = run_plab({"verify", out.string()});
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+  EXPECT_NE(v.err.find("plab: note: 1 record marks the bound as applicable but holds null for it"),
+            std::string::npos)
+      << v.err;
 }
 
 // ---- weak answers ----------------------------------------------------------------------------

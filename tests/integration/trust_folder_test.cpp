@@ -341,8 +341,9 @@ TEST(TrustFolder, MergeRefusesAnEditedShardAndOneOfAnotherVersion) {
   const fs::path runs = dir / "shard1" / "runs.jsonl";
   const std::string original = read_file(runs);
   std::string edited = original;
-  const std::size_t at = edited.find("\"train_error\":");
-  edited.replace(at, 15, "\"train_error\":9");
+  // A value still in range (a norm >= 0): only the digest chain can tell the edit.
+  const std::size_t at = edited.find("\"w_norm\":") + 9;
+  edited[at] = edited[at] == '9' ? '8' : '9';
   std::ofstream(runs, std::ios::trunc) << edited;
   const auto r = run_plab(merge_args);
   EXPECT_EQ(r.exit_code, 2);

@@ -19,6 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::any_record;
+using test::at_line;
 using test::copy_of_quickstart;
 using test::edit_manifest;
 using test::edit_record;
@@ -26,15 +27,8 @@ using test::lines_of;
 using test::point0_theory;
 using test::read_file;
 using test::run_plab;
+using test::verify_json;
 using test::write_lines;
-
-std::string at_line(const fs::path& dir, const char* file, std::size_t line) {
-  return (dir / file).string() + ":" + std::to_string(line);
-}
-
-boost::json::object verify_json(const fs::path& dir) {
-  return boost::json::parse(read_file(dir / "verify.json")).as_object();
-}
 
 // verify (with `extra` options) exits 1, names `text` and says the folder is inconsistent.
 void expect_named(const fs::path& dir, const std::string& text,

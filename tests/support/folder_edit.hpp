@@ -96,6 +96,16 @@ inline const std::filesystem::path& merged_quickstart_folder() {
   return out;
 }
 
+// "DIR/runs.jsonl:7": how verify names a line.
+inline std::string at_line(const std::filesystem::path& dir, const char* file, std::size_t line) {
+  return (dir / file).string() + ":" + std::to_string(line);
+}
+
+// The verdict plab verify wrote into DIR.
+inline boost::json::object verify_json(const std::filesystem::path& dir) {
+  return boost::json::parse(read_file(dir / "verify.json")).as_object();
+}
+
 inline bool any_record(const boost::json::object&) { return true; }
 
 inline boost::json::object& point0_theory(boost::json::object& manifest) {

@@ -14,6 +14,12 @@ std::string Difference::text() const {
   return where + ": field '" + field + "': recorded " + recorded + ", " + by + " " + recomputed;
 }
 
+std::string Violation::text() const {
+  std::string s = where + " (" + run + "): field '" + field + "' " + std::to_string(count) +
+                  " > bound " + value_text(bound) + " (recomputed ";
+  return s + (recomputed ? value_text(*recomputed) : std::string("not")) + ")";
+}
+
 std::string value_text(const boost::json::value& v) { return boost::json::serialize(v); }
 
 void AuditReport::differ(std::string where, std::string field, const boost::json::value& recorded,
@@ -43,12 +49,23 @@ void write_verify_json(const std::filesystem::path& dir, const AuditReport& repo
     differences.push_back(boost::json::object{
         {"where", d.where}, {"field", d.field}, {"recorded", d.recorded}, {d.by, d.recomputed}});
   }
+  boost::json::array violation_list;
+  for (const Violation& v : report.violations) {
+    violation_list.push_back(boost::json::object{
+        {"where", v.where},
+        {"run", v.run},
+        {"field", v.field},
+        {"count", v.count},
+        {"bound", v.bound},
+        {"recomputed", v.recomputed ? boost::json::value(*v.recomputed) : nullptr}});
+  }
   const boost::json::object out{
       {"verdict", verdict},
       {"points", report.points},
       {"records", report.records},
       {"replayed", replayed_json(report)},
       {"bound_violations", violations},
+      {"violations", std::move(violation_list)},
       {"recomputed", boost::json::array(report.recomputed.begin(), report.recomputed.end())},
       {"not_rechecked",
        boost::json::array(report.not_rechecked.begin(), report.not_rechecked.end())},

@@ -13,6 +13,7 @@
 #include "error.hpp"
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
+#include "results/run_timing.hpp"
 #include "results/runs_reader.hpp"
 
 namespace plab {
@@ -27,10 +28,6 @@ struct RunKey {
   std::size_t repeat = 0;
   bool operator==(const RunKey&) const = default;
 };
-
-RunKey key_of(const RecordFields& r) {
-  return RunKey{r.count("point"), r.string("learner"), r.count("repeat")};
-}
 
 boost::json::value key_json(const RunKey& k) {
   return boost::json::array{k.point, k.learner.c_str(), k.repeat};
@@ -147,7 +144,7 @@ void check_records(const std::filesystem::path& dir, const RecordFields& manifes
     if (!have_timings || timings_differ) return;
     std::string text;
     const std::string timing_where = timings_file.string() + ":" + std::to_string(line);
-    if (!std::getline(timings, text)) {
+    if (!read_bounded_line(timings, text, timings_file, line)) {
       timings_differ = true;
       if (!completed) return;
       report.differ(timing_where,
@@ -155,14 +152,17 @@ void check_records(const std::filesystem::path& dir, const RecordFields& manifes
                     key_json(key));
       return;
     }
-    boost::system::error_code error;
-    const boost::json::value timing = boost::json::parse(text, error);
-    if (error || !timing.is_object()) {
+    // A line plab could not have written (not JSON, a key missing, seconds negative or of
+    // the wrong type) is as inconsistent as one out of step (results/run_timing.hpp).
+    const std::optional<RunTiming> timing = read_timing(text);
+    if (!timing) {
       timings_differ = true;
-      report.differ(timing_where, "(the line)", text.c_str(), "a timing record as JSON object");
+      report.differ(timing_where, "(the line)", text.c_str(),
+                    "a timing line as plab writes it: point, learner, repeat, and seconds and "
+                    "train_seconds each null or a finite number >= 0");
       return;
     }
-    const RunKey timed = key_of(RecordFields(timing.as_object(), timing_where));
+    const RunKey timed{timing->point, timing->learner, timing->repeat};
     if (timed != key) {
       timings_differ = true;
       report.differ(timing_where,
@@ -181,7 +181,8 @@ void check_records(const std::filesystem::path& dir, const RecordFields& manifes
   // Lines past the records: timings of runs that runs.jsonl does not hold.
   std::string text;
   std::size_t extra = 0;
-  while (std::getline(timings, text)) extra += !text.empty();
+  for (std::size_t line = records + 1; read_bounded_line(timings, text, timings_file, line); ++line)
+    extra += !text.empty();
   if (extra > 0) {
     report.differ(timings_file.string() + ":" + std::to_string(records + 1),
                   std::string(kIdentity) + " (timings.jsonl goes on past runs.jsonl's last record)",

@@ -15,6 +15,7 @@
 #include "config/sweep.hpp"
 #include "error.hpp"
 #include "results/record_fields.hpp"
+#include "results/run_record.hpp"
 #include "theory/bound_forms.hpp"
 #include "theory/margin_oracle.hpp"
 
@@ -270,6 +271,7 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
       AuditedPoint p;
       const SweepPoint sweep = make_point(document, axes, index);
       p.config = parse_experiment(sweep.document, base_dir);
+      p.params = record_params(sweep);
       std::string key = sweep.document["dataset"].dump();
       if (p.config.dataset.kind == "synthetic") key += "#" + std::to_string(p.config.seed);
       auto& data = loaded[key];

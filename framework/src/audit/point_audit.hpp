@@ -30,7 +30,8 @@ struct AuditedLearner {
 };
 
 struct AuditedPoint {
-  ExperimentConfig config;  // the point's config, rebuilt from the manifest's
+  ExperimentConfig config;     // the point's config, rebuilt from the manifest's
+  boost::json::object params;  // its sweep values, as its records must hold them
   std::shared_ptr<const LoadedData> data;
   PointTheory theory;                              // R and the margin as recomputed (u as stored)
   std::map<std::string, AuditedLearner> learners;  // by learner name

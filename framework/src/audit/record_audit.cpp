@@ -9,6 +9,7 @@
 
 #include "base/random.hpp"
 #include "error.hpp"
+#include "plab/bound.hpp"
 #include "protocols/initial_weights.hpp"
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
@@ -60,15 +61,48 @@ BoundReport recompute_bound(const RunRecord& r, const AuditedPoint& p,
   return evaluate_bound(in);
 }
 
+// Fields that hold a value only where plab's record builder (run/record_builder.cpp)
+// writes one: a record holding one elsewhere is not one plab wrote. Judged from the status,
+// the protocol and the learner's declared bound form, without the plugin.
+void audit_written_fields(const RunRecord& rec, const RecordFields& r, const std::string& where,
+                          const AuditedPoint& p, AuditReport& report) {
+  const auto must_be_null = [&](const char* key, const char* why) {
+    if (!r.any(key).is_null()) report.differ(where, key, r.any(key), why);
+  };
+  const bool finished = !rec.failed() && rec.status != "diverged";
+  const bool holdout = p.config.protocol.kind == ProtocolKind::kHoldout;
+  if (!holdout) must_be_null("test_error", "null (no holdout: no test set)");
+  if (!finished) must_be_null("loss", "null (a run that did not finish has no final loss)");
+  // A failed run says why (the plugin threw, the weights became non-finite) and drew no
+  // initial weights the record could measure; only a failed or diverged run has an error.
+  if (rec.failed()) {
+    if (!rec.error) report.differ(where, "error", nullptr, "a message (why the run failed)");
+    must_be_null("w0_norm", "null (a failed run)");
+  } else if (rec.status != "diverged") {
+    must_be_null("error", "null (only a failed or diverged run has an error)");
+  }
+  // ls_gap and ls_distance: a least-squares learner's finished run on the whole data only.
+  const auto l = p.learners.find(rec.learner);
+  if (l == p.learners.end() || !l->second.declared) return;
+  if (l->second.declared->form != BoundForm::kLeastSquares || !finished || holdout) {
+    const char* why = "null (only a least-squares learner's finished run on the whole data has it)";
+    must_be_null("ls_gap", why);
+    must_be_null("ls_distance", why);
+  }
+}
+
 // `rec` is the record read and checked; `r` its raw fields, compared value for value.
-void audit_record(const RunRecord& rec, const RecordFields& r, const std::string& where,
-                  const AuditedPoint& p, AuditReport& report) {
+// Returns the bound verify recomputed for it, if it could.
+std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
+                                   const std::string& where, const AuditedPoint& p,
+                                   AuditReport& report) {
   const auto check = [&](const char* key, const boost::json::value& recomputed) {
     const boost::json::value& recorded = r.any(key);
     if (!same_value(recorded, recomputed)) report.differ(where, key, recorded, recomputed);
   };
   const MarginCertificate& m = p.theory.margin;
   const bool separable = m.separable.value_or(false);
+  check("params", p.params);
   check("R", std::isfinite(p.theory.radius) ? boost::json::value(p.theory.radius) : nullptr);
   check("separable", flag(m.separable));
   check("gamma", separable ? boost::json::value(m.gamma) : nullptr);
@@ -78,6 +112,7 @@ void audit_record(const RunRecord& rec, const RecordFields& r, const std::string
 
   const std::string& status = rec.status;
   check("converged", status == "converged");
+  audit_written_fields(rec, r, where, p, report);
   if (status == "failed" || status == "diverged") {
     // Only a run that finished has final weights and errors (run/record_builder.cpp).
     for (const char* key : {"train_error", "test_error", "w_norm"}) check(key, nullptr);
@@ -87,22 +122,30 @@ void audit_record(const RunRecord& rec, const RecordFields& r, const std::string
     for (const char* key : {"epochs", "mistakes", "updates"}) check(key, nullptr);
     check("bound_applies", false);
     check("bound", nullptr);
-    return;
+    return std::nullopt;
   }
   const std::string& learner_name = rec.learner;
   const auto l = p.learners.find(learner_name);
   if (l == p.learners.end()) {
     report.differ(where, "learner", r.any("learner"), "a learner of the point in manifest.json");
-    return;
+    return std::nullopt;
   }
   check("plugin", l->second.plugin.c_str());
-  if (!l->second.declared || l->second.weights == 0) return;  // said once in not_rechecked
+  if (!l->second.declared || l->second.weights == 0) {  // said in not_rechecked
+    report.bounds_not_judged += rec.bound_not_computed();
+    return std::nullopt;
+  }
   const std::vector<double> w0 = initial_weights(rec, p, l->second);
   check("w0_norm", euclidean_norm(w0));
-  // plab wrote `bound_applies: true` with a null bound when the bound overflowed: such a
-  // record is counted apart and not judged (summary.hpp), so its bound is not compared.
-  if (rec.bound_not_computed()) return;
   const BoundReport b = recompute_bound(rec, p, l->second, w0);
+  // plab wrote `bound_applies: true` with a null bound when the bound overflowed: such a
+  // record is counted apart and not judged (summary.hpp), but only if verify cannot compute
+  // that bound either (today's plab says so in a note and does not apply it). A null where
+  // verify computes a finite bound is a difference.
+  if (rec.bound_not_computed() && !b.bound && (b.applies || !b.note.empty())) {
+    ++report.bounds_not_judged;
+    return std::nullopt;
+  }
   check("bound_applies", b.applies);
   check("bound_kind", text(b.kind));
   check("bound_on", text(b.counts));
@@ -112,6 +155,19 @@ void audit_record(const RunRecord& rec, const RecordFields& r, const std::string
   check("bound_clean", number(b.clean));
   check("plain_bound", number(b.plain));
   check("plain_bound_holds", flag(b.plain_holds));
+  return b.bound;
+}
+
+// A record whose count exceeds its recorded applicable bound (as summary.cpp judges it),
+// with where, what and both bounds.
+void note_violation(const RunRecord& rec, const std::string& where,
+                    const std::optional<double>& recomputed, AuditReport& report) {
+  if (!rec.bound_judged() || within_bound(static_cast<double>(rec.counted()), *rec.bound)) return;
+  report.violations.push_back({where,
+                               "point " + std::to_string(rec.point) + ", learner " + rec.learner +
+                                   ", repeat " + std::to_string(rec.repeat),
+                               rec.bound_on_updates() ? "updates" : "mistakes", rec.counted(),
+                               *rec.bound, recomputed});
 }
 
 }  // namespace
@@ -138,6 +194,8 @@ void audit_records(const std::filesystem::path& runs_file,
       // another point has no recorded theory to recompute against.
       if (large_sweep) {
         ++unlisted;
+        report.bounds_not_judged += rec.bound_not_computed();
+        note_violation(rec, where, std::nullopt, report);
         continue;
       }
       report.differ(where, "point", r.any("point"), "a point listed in manifest.json");
@@ -145,7 +203,7 @@ void audit_records(const std::filesystem::path& runs_file,
     }
     for (const auto& [name, learner] : p->second.learners)
       old_manifest = old_manifest || !learner.declared || learner.weights == 0;
-    audit_record(rec, r, where, p->second, report);
+    note_violation(rec, where, audit_record(rec, r, where, p->second, report), report);
     ++report.records;
   }
   if (unlisted > 0) {

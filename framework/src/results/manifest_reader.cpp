@@ -1,7 +1,11 @@
 #include "results/manifest_reader.hpp"
 
+#include <algorithm>
+#include <string_view>
+
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
+#include <boost/json/stream_parser.hpp>
 
 #include "build_info.hpp"
 #include "error.hpp"
@@ -19,9 +23,25 @@ boost::json::object read_manifest(const fs::path& dir) {
                      "' is not a results folder: it needs manifest.json and "
                      "runs.jsonl, as `plab run` writes them");
   }
+  const std::string text = read_text(file);
   boost::json::error_code jec;
-  boost::json::value v = boost::json::parse(read_text(file), jec);
-  if (jec || !v.is_object() || !v.as_object().contains("config")) {
+  boost::json::stream_parser parser;
+  const std::size_t parsed = parser.write(text.data(), text.size(), jec);
+  if (!jec) parser.finish(jec);
+  if (jec) {
+    // Where the JSON broke off, so that a hand edit can be found and undone.
+    const std::string_view before(text.data(), std::min(parsed, text.size()));
+    const std::size_t line =
+        1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+    const std::size_t newline = before.rfind('\n');
+    const std::size_t column =
+        1 + (newline == std::string_view::npos ? before.size() : before.size() - newline - 1);
+    throw ResultsError(
+        "'" + file.string() + "' is damaged: not a plab manifest (not valid JSON at line " +
+        std::to_string(line) + ", column " + std::to_string(column) + ": " + jec.message() + ")");
+  }
+  boost::json::value v = parser.release();
+  if (!v.is_object() || !v.as_object().contains("config")) {
     throw ResultsError("'" + file.string() + "' is damaged: not a plab manifest");
   }
   return v.as_object();

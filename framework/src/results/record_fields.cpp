@@ -30,6 +30,9 @@ std::string kind_of(const boost::json::value& v) {
 std::string shown(const boost::json::value& v) {
   if (v.is_array()) return "an array";
   if (v.is_object()) return "an object";
+  // 1e400 parses as infinity, which would print as null: say what it is instead.
+  if (v.is_double() && !std::isfinite(v.get_double()))
+    return "a number beyond the range of a double";
   std::string text = to_json_text(v);
   if (text.size() > 40) text = text.substr(0, 37) + "...";
   return v.is_null() ? text : text + " (" + kind_of(v) + ")";

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include <boost/json/array.hpp>
+#include <boost/json/parse.hpp>
 
 #include "error.hpp"
 #include "results/json_text.hpp"
@@ -93,6 +94,24 @@ void read_identity_and_counts(RunRecord& r, const RecordFields& f) {
   }
 }
 
+// A number or null that plab writes only within [low, high] (configs/run_record.schema.json):
+// a fraction of rows, a norm. Outside, the record is not one plab wrote.
+std::optional<double> bounded_or_null(const RecordFields& f, std::string_view key, double low,
+                                      double high, const char* expected) {
+  const std::optional<double> v = f.number_or_null(key);
+  if (v && !(*v >= low && *v <= high)) f.wrong(key, f.any(key), expected);
+  return v;
+}
+
+std::optional<double> fraction_or_null(const RecordFields& f, std::string_view key) {
+  return bounded_or_null(f, key, 0.0, 1.0, "null or a fraction from 0 to 1");
+}
+
+std::optional<double> norm_or_null(const RecordFields& f, std::string_view key) {
+  return bounded_or_null(f, key, 0.0, std::numeric_limits<double>::infinity(),
+                         "null or a number >= 0 (a norm)");
+}
+
 void read_bound(RunRecord& r, const RecordFields& f) {
   r.bound_applies = f.boolean("bound_applies");
   r.ratio = f.number_or_null("ratio");
@@ -116,7 +135,7 @@ void read_bound(RunRecord& r, const RecordFields& f) {
   r.bound_holds = f.boolean_or_null("bound_holds");
   r.bound_clean = f.number_or_null("bound_clean");
   r.plain_bound = f.number_or_null("plain_bound");
-  r.ls_distance = f.number_or_null("ls_distance");
+  r.ls_distance = norm_or_null(f, "ls_distance");
 }
 
 }  // namespace
@@ -169,6 +188,13 @@ const std::vector<std::string_view>& run_record_fields() {
 
 std::string record_metric_name(const std::string& metric) {
   return is_record_field(metric) ? "metric_" + metric : metric;
+}
+
+boost::json::object record_params(const SweepPoint& point) {
+  boost::json::object values;
+  for (const auto& [pointer, value] : point.assignments)
+    values[pointer] = boost::json::parse(value.dump());
+  return values;
 }
 
 std::string write_run_record(const RunRecord& record) {
@@ -240,15 +266,15 @@ RunRecord read_checked(const boost::json::object& record, const std::string& whe
   const RecordFields f(record, where);
   RunRecord r;
   read_identity_and_counts(r, f);
-  r.train_error = f.number_or_null("train_error");
-  r.test_error = f.number_or_null("test_error");
+  r.train_error = fraction_or_null(f, "train_error");
+  r.test_error = fraction_or_null(f, "test_error");
   r.R = f.number_or_null("R");
   r.rho = f.number_or_null("rho");
   read_bound(r, f);
   r.converged = f.boolean("converged");
   r.steps = f.count_or_null("steps");
-  r.w_norm = f.number_or_null("w_norm");
-  r.w0_norm = f.number_or_null("w0_norm");
+  r.w_norm = norm_or_null(f, "w_norm");
+  r.w0_norm = norm_or_null(f, "w0_norm");
   r.separable = f.boolean_or_null("separable");
   r.gamma = f.number_or_null("gamma");
   r.w_ref_norm = f.number_or_null("w_ref_norm");

@@ -20,6 +20,8 @@
 
 #include <boost/json/object.hpp>
 
+#include "config/sweep.hpp"
+
 namespace plab {
 
 struct RunRecord {
@@ -115,6 +117,10 @@ const std::vector<std::string_view>& run_record_fields();
 std::string record_metric_name(const std::string& metric);
 
 // One line of runs.jsonl, newline included. A pure function of the record.
+// The point's sweep values as a record holds them in `params` (pointer -> value; {} without
+// a sweep): the run step writes them, plab verify recomputes them from the recorded config.
+boost::json::object record_params(const SweepPoint& point);
+
 std::string write_run_record(const RunRecord& record);
 
 // How much of a record to read: the epoch curves and `w` are long, and most readers need

@@ -10,6 +10,27 @@
 
 namespace plab {
 
+namespace {
+
+[[noreturn]] void refuse_long_line(const std::filesystem::path& file, std::size_t line_number) {
+  throw DataError(file.string() + ":" + std::to_string(line_number) +
+                  ": a line longer than 16 MiB; plab writes no such line (the file was "
+                  "replaced or damaged, or is a device such as /dev/zero)");
+}
+
+}  // namespace
+
+bool read_bounded_line(std::istream& in, std::string& line, const std::filesystem::path& file,
+                       std::size_t line_number) {
+  line.clear();
+  for (int c = in.get(); c != std::char_traits<char>::eof(); c = in.get()) {
+    if (c == '\n') return true;
+    if (line.size() == kMaxLineBytes) refuse_long_line(file, line_number);
+    line += static_cast<char>(c);
+  }
+  return !line.empty();
+}
+
 RunsFileInfo read_runs(const std::filesystem::path& file,
                        const std::function<void(const boost::json::object&, std::size_t)>& visit) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), &std::fclose);
@@ -23,6 +44,7 @@ RunsFileInfo read_runs(const std::filesystem::path& file,
   while ((got = std::fread(buffer, 1, sizeof buffer, f.get())) > 0) {
     for (std::size_t i = 0; i < got; ++i) {
       if (buffer[i] != '\n') {
+        if (line.size() == kMaxLineBytes) refuse_long_line(file, line_number + 1);
         line += buffer[i];
         continue;
       }

@@ -1,19 +1,11 @@
 #include "run/record_builder.hpp"
 
-#include <boost/json/parse.hpp>
 
 #include "theory/bounds.hpp"
 
 namespace plab {
 
 namespace {
-
-boost::json::object sweep_values(const SweepPoint& point) {
-  boost::json::object values;
-  for (const auto& [pointer, value] : point.assignments)
-    values[pointer] = boost::json::parse(value.dump());
-  return values;
-}
 
 std::optional<std::string> unless_empty(const std::string& s) {
   return s.empty() ? std::nullopt : std::optional<std::string>(s);
@@ -48,7 +40,7 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   r.learner = learner.name;
   r.plugin = learner.plugin->descriptor().name;
   r.repeat = id.repeat;
-  r.params = sweep_values(point.sweep);
+  r.params = record_params(point.sweep);
   r.status = status_name(outcome.status);
   r.converged = outcome.status == RunStatus::kConverged;
   if (ran) {

@@ -221,8 +221,9 @@ class CsvParser {
   }
 
   // Room for every row the text can hold, so the block never moves: at most one row a line,
-  // and a row of w cells takes at least 2w bytes with its commas and line end, which keeps
-  // the reservation under 4 bytes a byte of text even for a file of blank lines.
+  // and a row of w cells takes at least 2w bytes with its commas and line end (the last may
+  // have none: the + 1), which keeps the reservation near 4 bytes a byte of text even for a
+  // file of blank lines.
   void reserve_rows() {
     if (!size_) return;
     const std::size_t rows = std::min(size_->lines, size_->bytes / (2 * width_) + 1);

@@ -36,7 +36,7 @@ void keep_rows(const DatasetSpec& spec, const std::string& source, FeatureRows& 
 }
 
 // `scale: "standardize"`: each feature column to mean 0 and variance 1 (population
-// variance, over the rows kept), before augmentation, so the bias column stays 1. A constant
+// variance, over the rows kept); the bias column, when there is one, stays 1. A constant
 // column is only centred.
 void scale_features(const DatasetSpec& spec, FeatureRows& values) {
   if (spec.scale != "standardize") return;

@@ -1,7 +1,8 @@
 // libFuzzer target: any bytes as a CSV data file, with the first byte choosing the options
 // (header detection, label column) and the second the size of the chunks the file is
-// streamed in; then the label mapping. Either a table or a DataError, and the streamed read
-// must give exactly what parsing the whole text gives: the same table or the same message.
+// streamed in and whether rows get a bias column; then the label mapping. Either a table or a
+// DataError, and the streamed read must give exactly what parsing the whole text gives: the same
+// table or the same message.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -43,8 +44,8 @@ bool same(const Outcome& a, const Outcome& b) {
   const plab::CsvTable& x = *a.table;
   const plab::CsvTable& y = *b.table;
   return x.feature_names == y.feature_names && x.label_name == y.label_name && x.rows == y.rows &&
-         x.features == y.features && same_values(x.values, y.values) && x.labels == y.labels &&
-         x.line_of_row == y.line_of_row;
+         x.features == y.features && same_values(x.values.raw_values(), y.values.raw_values()) &&
+         x.labels == y.labels && x.line_of_row == y.line_of_row;
 }
 
 }  // namespace
@@ -58,6 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if ((choice & 4) != 0) options.label_index = (choice >> 3) & 7;
   if ((choice & 0xC0) == 0xC0) options.label_name = "label";
   const std::size_t chunk = 1 + data[1] % 64;
+  options.bias_column = (data[1] & 0x40) != 0;
   std::string text(reinterpret_cast<const char*>(data + 2), size - 2);
 
   const Outcome whole = outcome_of([&] { return plab::parse_csv(text, "fuzz.csv", options); });

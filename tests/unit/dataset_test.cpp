@@ -8,6 +8,7 @@
 #include "config/experiment_config.hpp"
 #include "data/dataset_loader.hpp"
 #include "error.hpp"
+#include "support/temp_dir.hpp"
 #include "theory/point_theory.hpp"
 
 namespace plab {
@@ -132,6 +133,48 @@ TEST(DatasetLoader, StandardizeGivesMeanZeroVarianceOneAndKeepsTheBias) {
     EXPECT_NEAR(sq / static_cast<double>(d.rows()), 1.0, 1e-12);
   }
   EXPECT_EQ(d.row(7)[0], 1.0);
+}
+
+// A CSV is parsed straight into the data set's block, with or without the bias column; the
+// rows kept by keep_classes close up in place.
+TEST(DatasetLoader, CsvRowsLandInTheAlignedBlockWithOrWithoutBias) {
+  test::TempDir dir;
+  DatasetSpec s;
+  s.kind = "csv";
+  s.path = dir.write("rows.csv", "a,b,y\n1,2,p\n3,4,q\n5,6,p\n7,8,r\n");
+  s.keep_classes = std::vector<std::string>{"p", "r"};
+  for (const bool augment : {true, false}) {
+    s.augment = augment;
+    const Dataset d = load_dataset(s);
+    const Dataset expected({1, 2, 5, 6, 7, 8}, 3, 2, augment, TaskKind::kMulticlass, {0, 0, 1},
+                           {"p", "r"}, {"a", "b"});
+    ASSERT_EQ(d.rows(), 3u);
+    ASSERT_EQ(d.cols(), augment ? 3u : 2u);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(d.view().features) % 64, 0u);
+    for (std::size_t i = 0; i < d.rows(); ++i) {
+      EXPECT_EQ(std::vector<double>(d.row(i), d.row(i) + d.cols()),
+                std::vector<double>(expected.row(i), expected.row(i) + d.cols()))
+          << "row " << i;
+    }
+    EXPECT_EQ(d.feature_names(), expected.feature_names());
+  }
+}
+
+// Rows appended beyond a reservation move the block and keep every value.
+TEST(FeatureRows, GrowsPastItsReservationKeepingTheRows) {
+  FeatureRows rows(2, true);
+  rows.reserve(3);
+  for (int i = 0; i < 200; ++i) {
+    double* r = rows.append_row();
+    r[0] = i;
+    r[1] = -i;
+  }
+  ASSERT_EQ(rows.rows(), 200u);
+  EXPECT_GE(rows.capacity(), 200u);
+  for (std::size_t i = 0; i < 200; ++i) {
+    const auto v = static_cast<double>(i);
+    EXPECT_EQ(std::vector<double>(rows.row(i), rows.row(i) + 3), (std::vector<double>{1, v, -v}));
+  }
 }
 
 }  // namespace

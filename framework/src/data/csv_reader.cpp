@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <new>
+#include <optional>
 #include <string_view>
 
 #include "base/file_hash.hpp"
@@ -121,12 +123,18 @@ bool is_out_of_range(std::string_view text) {
   return ec == std::errc::result_out_of_range && end == text.data() + text.size();
 }
 
+// What a first pass over the text found: an upper bound on its rows.
+struct LineCount {
+  std::size_t lines = 1;  // line ends + 1
+  std::size_t bytes = 0;
+};
+
 // Reads one row at a time, so a file is parsed as it streams in and a bad row stops the
 // read at once, however large the file (DESIGN.md: do not read it all to then fail).
 class CsvParser {
  public:
-  CsvParser(std::string origin, const CsvOptions& options)
-      : origin_(std::move(origin)), options_(options), splitter_(origin_) {}
+  CsvParser(std::string origin, const CsvOptions& options, std::optional<LineCount> size)
+      : origin_(std::move(origin)), options_(options), splitter_(origin_), size_(size) {}
 
   std::size_t lines_read() const { return line_number_; }
 
@@ -207,7 +215,25 @@ class CsvParser {
       if (j != label_col_) table_.feature_names.push_back(names[j]);
     }
     table_.features = width_ - 1;
+    table_.values = FeatureRows(table_.features, options_.bias_column);
+    reserve_rows();
     return header;
+  }
+
+  // Room for every row the text can hold, so the block never moves: at most one row a line,
+  // and a row of w cells takes at least 2w bytes with its commas and line end (the last may
+  // have none: the + 1), which keeps the reservation near 4 bytes a byte of text even for a
+  // file of blank lines.
+  void reserve_rows() {
+    if (!size_) return;
+    const std::size_t rows = std::min(size_->lines, size_->bytes / (2 * width_) + 1);
+    try {
+      table_.values.reserve(rows);
+      table_.labels.reserve(rows);
+      table_.line_of_row.reserve(rows);
+    } catch (const std::bad_alloc&) {
+      // Address space for the bound is refused: the rows still fit as they come.
+    }
   }
 
   void check_unique(const std::vector<std::string>& names) const {
@@ -229,6 +255,7 @@ class CsvParser {
       throw DataError(where() + ": found " + std::to_string(fields_.size()) + " fields, expected " +
                       std::to_string(width_) + " like the first row");
     }
+    double* values = table_.values.append_row();
     for (std::size_t j = 0; j < width_; ++j) {
       const Field& f = fields_[j];
       if (j == label_col_) {
@@ -254,7 +281,7 @@ class CsvParser {
                         std::string(f.text.substr(0, 40)) +
                         "' is not finite; NaN and infinity are not accepted as feature values");
       }
-      table_.values.push_back(v);
+      *values++ = v;
     }
     table_.line_of_row.push_back(line_number_);
     ++table_.rows;
@@ -269,43 +296,32 @@ class CsvParser {
   std::size_t width_ = 0;  // fields per row, fixed by the first row
   std::size_t label_col_ = 0;
   bool first_ = true;
+  std::optional<LineCount> size_;
 };
 
-}  // namespace
-
-CsvTable parse_csv(const std::string& text, const std::string& origin, const CsvOptions& options) {
-  CsvParser parser(origin, options);
-  Sha256 hash;
-  hash.update(text);
-  std::string_view rest(text);
-  while (!rest.empty()) {
-    const std::size_t end = rest.find('\n');
-    parser.line(rest.substr(0, end));
-    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+// The first pass of read_csv. It stops early at a NUL byte or an overlong line, where the
+// second pass stops with the error; the count is then too small, which only costs growth.
+LineCount count_lines(std::FILE* file, std::size_t chunk_bytes) {
+  LineCount count;
+  std::vector<char> buffer(std::max<std::size_t>(chunk_bytes, 1));
+  std::size_t line_bytes = 0;  // of the line still open at the end of the chunk
+  std::size_t got = 0;
+  while ((got = std::fread(buffer.data(), 1, buffer.size(), file)) > 0) {
+    const std::string_view chunk(buffer.data(), got);
+    count.bytes += got;
+    if (chunk.find('\0') != std::string_view::npos) break;
+    count.lines += static_cast<std::size_t>(std::count(chunk.begin(), chunk.end(), '\n'));
+    const std::size_t last_end = chunk.rfind('\n');
+    line_bytes = last_end == std::string_view::npos ? line_bytes + got : got - last_end - 1;
+    if (line_bytes > kMaxLineBytes) break;
   }
-  CsvTable table = parser.finish();
-  table.sha256 = hash.finish();
-  return table;
+  return count;
 }
 
-CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
-                  std::size_t chunk_bytes) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    throw DataError("data file '" + path.string() + "' does not exist or is not a regular file");
-  }
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                       &std::fclose);
-  if (!file) {
-    throw DataError("data file '" + path.string() +
-                    "' cannot be opened for reading: " + std::strerror(errno));
-  }
-  return read_csv_stream(file.get(), path.string(), options, chunk_bytes);
-}
-
-CsvTable read_csv_stream(std::FILE* file, const std::string& origin, const CsvOptions& options,
-                         std::size_t chunk_bytes) {
-  CsvParser parser(origin, options);
+// The second pass, or the only one for a stream.
+CsvTable read_rows(std::FILE* file, const std::string& origin, const CsvOptions& options,
+                   std::size_t chunk_bytes, std::optional<LineCount> size) {
+  CsvParser parser(origin, options, size);
   Sha256 hash;  // fed the very chunks that are parsed
   std::vector<char> buffer(std::max<std::size_t>(chunk_bytes, 1));
   std::string partial;  // the start of a line that continues in the next chunk
@@ -345,6 +361,50 @@ CsvTable read_csv_stream(std::FILE* file, const std::string& origin, const CsvOp
   CsvTable table = parser.finish();
   table.sha256 = hash.finish();
   return table;
+}
+
+}  // namespace
+
+CsvTable parse_csv(const std::string& text, const std::string& origin, const CsvOptions& options) {
+  const LineCount size{static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1,
+                       text.size()};
+  CsvParser parser(origin, options, size);
+  Sha256 hash;
+  hash.update(text);
+  std::string_view rest(text);
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    parser.line(rest.substr(0, end));
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+  }
+  CsvTable table = parser.finish();
+  table.sha256 = hash.finish();
+  return table;
+}
+
+CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
+                  std::size_t chunk_bytes) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    throw DataError("data file '" + path.string() + "' does not exist or is not a regular file");
+  }
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                       &std::fclose);
+  if (!file) {
+    throw DataError("data file '" + path.string() +
+                    "' cannot be opened for reading: " + std::strerror(errno));
+  }
+  const LineCount size = count_lines(file.get(), chunk_bytes);
+  if (std::fseek(file.get(), 0, SEEK_SET) != 0) {
+    throw DataError("data file '" + path.string() + "' could not be read: " + std::strerror(errno));
+  }
+  std::clearerr(file.get());
+  return read_rows(file.get(), path.string(), options, chunk_bytes, size);
+}
+
+CsvTable read_csv_stream(std::FILE* file, const std::string& origin, const CsvOptions& options,
+                         std::size_t chunk_bytes) {
+  return read_rows(file, origin, options, chunk_bytes, std::nullopt);
 }
 
 }  // namespace plab

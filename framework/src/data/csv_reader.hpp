@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "data/feature_rows.hpp"
+
 namespace plab {
 
 struct CsvOptions {
@@ -21,6 +23,9 @@ struct CsvOptions {
   std::optional<std::size_t> label_index;  // or by 0-based index; default: the last column
   std::optional<bool> header;              // nullopt: a first row with a non-numeric feature
                                            // cell is a header
+  // Every row starts with a constant 1 before its features (a Dataset's augmented layout),
+  // so that the rows become the Dataset's block without a copy.
+  bool bias_column = false;
 };
 
 struct CsvTable {
@@ -28,7 +33,7 @@ struct CsvTable {
   std::string label_name;
   std::size_t rows = 0;
   std::size_t features = 0;
-  std::vector<double> values;            // rows × features, row-major
+  FeatureRows values;                    // rows × features (after the bias column, if any)
   std::vector<std::string> labels;       // one per row
   std::vector<std::size_t> line_of_row;  // 1-based file line of each row, for messages
   // SHA-256 (hex) of exactly the bytes the rows were parsed from, hashed while reading them:
@@ -38,15 +43,18 @@ struct CsvTable {
 
 // Streams the file in chunks of `chunk_bytes` (tests use tiny chunks to cross every boundary):
 // memory holds the parsed table, never the file's text, and a bad row ends the read at once.
-// Lines longer than 64 MiB and NUL bytes are refused.
+// Lines longer than 64 MiB and NUL bytes are refused. A first pass counts the file's lines,
+// so that the rows are parsed straight into a block of the right size: memory holds the
+// values once plus a constant (the rows, hashed and parsed, are those of the second pass).
 CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
                   std::size_t chunk_bytes = std::size_t{1} << 20);
 
-// The same from an open stream; `origin` names it in errors.
+// The same from an open stream, in one pass (the block grows as rows come); `origin` names it
+// in errors.
 CsvTable read_csv_stream(std::FILE* file, const std::string& origin, const CsvOptions& options,
                          std::size_t chunk_bytes = std::size_t{1} << 20);
 
-// Parses CSV text already in memory; `origin` names it in errors. Used by read_csv and tests.
+// Parses CSV text already in memory; `origin` names it in errors. Used by tests and the fuzzer.
 CsvTable parse_csv(const std::string& text, const std::string& origin, const CsvOptions& options);
 
 }  // namespace plab

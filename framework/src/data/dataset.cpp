@@ -1,29 +1,43 @@
 #include "data/dataset.hpp"
 
+#include <algorithm>
+
 #include "error.hpp"
 
 namespace plab {
 
+namespace {
+
+FeatureRows rows_of(const std::vector<double>& values, std::size_t rows, std::size_t raw_features,
+                    bool augment) {
+  PLAB_CHECK(values.size() == rows * raw_features);
+  FeatureRows out(raw_features, augment);
+  out.reserve(rows);
+  for (std::size_t i = 0; i < rows; ++i) {
+    std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(i * raw_features), raw_features,
+                out.append_row());
+  }
+  return out;
+}
+
+}  // namespace
+
 Dataset::Dataset(const std::vector<double>& values, std::size_t rows, std::size_t raw_features,
                  bool augment, TaskKind task, std::vector<std::int32_t> label,
                  std::vector<std::string> class_names, std::vector<std::string> feature_names)
-    : features_(rows * (raw_features + (augment ? 1 : 0))),
-      rows_(rows),
-      cols_(raw_features + (augment ? 1 : 0)),
-      augmented_(augment),
+    : Dataset(rows_of(values, rows, raw_features, augment), task, std::move(label),
+              std::move(class_names), std::move(feature_names)) {}
+
+Dataset::Dataset(FeatureRows features, TaskKind task, std::vector<std::int32_t> label,
+                 std::vector<std::string> class_names, std::vector<std::string> feature_names)
+    : features_(std::move(features)),
       task_(task),
       label_(std::move(label)),
       class_names_(std::move(class_names)) {
-  PLAB_CHECK(values.size() == rows * raw_features);
+  const std::size_t rows = features_.rows();
   PLAB_CHECK(label_.size() == rows);
-  PLAB_CHECK(feature_names.size() == raw_features);
-  const std::size_t offset = augment ? 1 : 0;
-  for (std::size_t i = 0; i < rows; ++i) {
-    double* out = features_.data() + i * cols_;
-    if (augment) out[0] = 1.0;
-    for (std::size_t j = 0; j < raw_features; ++j) out[offset + j] = values[i * raw_features + j];
-  }
-  if (augment) feature_names_.emplace_back("bias");
+  PLAB_CHECK(feature_names.size() == features_.raw_features());
+  if (augmented()) feature_names_.emplace_back("bias");
   for (auto& name : feature_names) feature_names_.push_back(std::move(name));
   if (task_ == TaskKind::kBinary) {
     sign_.resize(rows);
@@ -34,8 +48,8 @@ Dataset::Dataset(const std::vector<double>& values, std::size_t rows, std::size_
 TrainingSet Dataset::view() const {
   TrainingSet t;
   t.features = features_.data();
-  t.rows = rows_;
-  t.cols = cols_;
+  t.rows = rows();
+  t.cols = cols();
   t.sign = task_ == TaskKind::kBinary ? sign_.data() : nullptr;
   t.label = label_.data();
   t.classes = class_names_.size();

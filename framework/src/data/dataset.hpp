@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "data/aligned_array.hpp"
+#include "data/feature_rows.hpp"
 #include "plab/descriptor.hpp"
 #include "plab/training_set.hpp"
 
@@ -24,26 +24,26 @@ class Dataset {
   Dataset(const std::vector<double>& values, std::size_t rows, std::size_t raw_features,
           bool augment, TaskKind task, std::vector<std::int32_t> label,
           std::vector<std::string> class_names, std::vector<std::string> feature_names);
+  // Takes the rows' block as it is (no copy); their bias column, if any, is the augmentation.
+  Dataset(FeatureRows features, TaskKind task, std::vector<std::int32_t> label,
+          std::vector<std::string> class_names, std::vector<std::string> feature_names);
 
   TrainingSet view() const;
-  std::size_t rows() const { return rows_; }
-  std::size_t cols() const { return cols_; }
-  bool augmented() const { return augmented_; }
+  std::size_t rows() const { return features_.rows(); }
+  std::size_t cols() const { return features_.cols(); }
+  bool augmented() const { return features_.bias_column(); }
   TaskKind task() const { return task_; }
   const std::vector<std::string>& class_names() const { return class_names_; }
   const std::vector<std::string>& feature_names() const { return feature_names_; }
   std::vector<std::size_t> class_counts() const;
-  const double* row(std::size_t i) const { return features_.data() + i * cols_; }
+  const double* row(std::size_t i) const { return features_.row(i); }
   std::int32_t label(std::size_t i) const { return label_[i]; }
   // SHA-256 of the bytes of the data file this set was parsed from; "" when not from a file.
   const std::string& source_sha256() const { return source_sha256_; }
   void set_source_sha256(std::string digest) { source_sha256_ = std::move(digest); }
 
  private:
-  AlignedArray features_;
-  std::size_t rows_ = 0;
-  std::size_t cols_ = 0;
-  bool augmented_ = true;
+  FeatureRows features_;
   TaskKind task_ = TaskKind::kBinary;
   std::vector<double> sign_;
   std::vector<std::int32_t> label_;

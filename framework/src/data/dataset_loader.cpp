@@ -15,47 +15,44 @@ namespace {
 
 // `keep_classes`: drop every row whose label is not listed (labels compare as text or, when
 // both are numbers, by value, as they do everywhere).
-void keep_rows(const DatasetSpec& spec, const std::string& source, std::vector<double>& values,
-               std::size_t width, std::vector<std::string>& labels,
-               std::vector<std::size_t>* origin_lines) {
+void keep_rows(const DatasetSpec& spec, const std::string& source, FeatureRows& values,
+               std::vector<std::string>& labels, std::vector<std::size_t>& origin_lines) {
   if (!spec.keep_classes) return;
   const std::vector<bool> keep = labels_in(labels, *spec.keep_classes, source);
+  values.keep_rows(keep);
   std::size_t out = 0;
   for (std::size_t i = 0; i < labels.size(); ++i) {
     if (!keep[i]) continue;
     // Until a row is dropped, every kept row is already in place; moving a std::string onto
     // itself would empty it (the row would be relabelled '').
     if (out != i) {
-      std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(i * width), width,
-                  values.begin() + static_cast<std::ptrdiff_t>(out * width));
       labels[out] = std::move(labels[i]);
-      if (origin_lines != nullptr) (*origin_lines)[out] = (*origin_lines)[i];
+      origin_lines[out] = origin_lines[i];
     }
     ++out;
   }
-  values.resize(out * width);
   labels.resize(out);
-  if (origin_lines != nullptr) origin_lines->resize(out);
+  origin_lines.resize(out);
 }
 
 // `scale: "standardize"`: each feature column to mean 0 and variance 1 (population
-// variance, over the rows kept), before augmentation, so the bias column stays 1. A constant
+// variance, over the rows kept); the bias column, when there is one, stays 1. A constant
 // column is only centred.
-void scale_features(const DatasetSpec& spec, std::vector<double>& values, std::size_t width) {
-  if (spec.scale != "standardize" || width == 0) return;
-  const std::size_t rows = values.size() / width;
-  for (std::size_t j = 0; j < width; ++j) {
+void scale_features(const DatasetSpec& spec, FeatureRows& values) {
+  if (spec.scale != "standardize") return;
+  const std::size_t rows = values.rows();
+  for (std::size_t j = 0; j < values.raw_features(); ++j) {
     double mean = 0.0;
-    for (std::size_t i = 0; i < rows; ++i) mean += values[i * width + j];
+    for (std::size_t i = 0; i < rows; ++i) mean += values.raw_row(i)[j];
     mean /= static_cast<double>(rows);
     double variance = 0.0;
     for (std::size_t i = 0; i < rows; ++i) {
-      const double c = values[i * width + j] - mean;
+      const double c = values.raw_row(i)[j] - mean;
       variance += c * c;
     }
     const double sd = std::sqrt(variance / static_cast<double>(rows));
     for (std::size_t i = 0; i < rows; ++i) {
-      values[i * width + j] = (values[i * width + j] - mean) / (sd > 0.0 ? sd : 1.0);
+      values.raw_row(i)[j] = (values.raw_row(i)[j] - mean) / (sd > 0.0 ? sd : 1.0);
     }
   }
 }
@@ -65,37 +62,37 @@ Dataset from_csv(const DatasetSpec& spec) {
   options.label_name = spec.label_name;
   options.label_index = spec.label_index;
   options.header = spec.header;
+  options.bias_column = spec.augment;  // parsed into the Dataset's own layout: no copy
   CsvTable table = read_csv(spec.path, options);
   const std::string source = spec.path.string();
-  keep_rows(spec, source, table.values, table.features, table.labels, &table.line_of_row);
+  keep_rows(spec, source, table.values, table.labels, table.line_of_row);
   table.rows = table.labels.size();
-  scale_features(spec, table.values, table.features);
+  scale_features(spec, table.values);
   LabelMapping labels = map_labels(
       table.labels, spec.positive, spec.classes, source,
       [&](std::size_t row) { return source + ":" + std::to_string(table.line_of_row[row]); });
-  Dataset data(table.values, table.rows, table.features, spec.augment, labels.task,
-               std::move(labels.index), std::move(labels.class_names),
-               std::move(table.feature_names));
+  Dataset data(std::move(table.values), labels.task, std::move(labels.index),
+               std::move(labels.class_names), std::move(table.feature_names));
   data.set_source_sha256(std::move(table.sha256));
   return data;
 }
 
 Dataset from_inline(const DatasetSpec& spec) {
   const std::size_t width = spec.x.front().size();
-  std::vector<double> values;
-  values.reserve(spec.x.size() * width);
-  for (const auto& row : spec.x) values.insert(values.end(), row.begin(), row.end());
+  FeatureRows values(width, spec.augment);
+  values.reserve(spec.x.size());
+  for (const auto& row : spec.x) std::copy(row.begin(), row.end(), values.append_row());
   std::vector<std::string> y = spec.y;
   std::vector<std::size_t> origin(y.size());
   for (std::size_t i = 0; i < origin.size(); ++i) origin[i] = i;
-  keep_rows(spec, "/dataset/keep_classes", values, width, y, &origin);
-  scale_features(spec, values, width);
+  keep_rows(spec, "/dataset/keep_classes", values, y, origin);
+  scale_features(spec, values);
   LabelMapping labels =
       map_labels(y, spec.positive, spec.classes, "/dataset/y",
                  [&](std::size_t row) { return "/dataset/y/" + std::to_string(origin[row]); });
   std::vector<std::string> names;
   for (std::size_t j = 0; j < width; ++j) names.push_back("x" + std::to_string(j + 1));
-  return Dataset(values, y.size(), width, spec.augment, labels.task, std::move(labels.index),
+  return Dataset(std::move(values), labels.task, std::move(labels.index),
                  std::move(labels.class_names), std::move(names));
 }
 

@@ -247,8 +247,7 @@ TEST(VerifyAudit, DeletedRecordIsInconsistent) {
   const auto r = run_plab({"verify", f.string()});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("1 are missing"), std::string::npos) << r.out;
-  EXPECT_NE(read_file(f / "verify.json").find("\"verdict\":\"inconsistent\""),
-            std::string::npos);
+  EXPECT_NE(read_file(f / "verify.json").find("\"verdict\":\"inconsistent\""), std::string::npos);
 }
 
 TEST(VerifyAudit, UnreadableRecordedConfigIsMalformed) {
@@ -287,7 +286,7 @@ TEST(VerifyAudit, MessagesAreInTroubleshooting) {
 }
 
 // Every shipped config's results verify clean, and replay byte for byte (repeats cut, as in
-// ShippedConfig; configs/sweep_100k.json, 100,000 points, is left to the sweep tests). The
+// ShippedConfig: configs/sweep_100k.json is its 100 sweep points with 2 repeats each). The
 // merged shards: MergedShardsVerifyClean above, and verify_checks_test.cpp.
 class ShippedConfigVerifies : public testing::TestWithParam<const char*> {};
 
@@ -318,7 +317,7 @@ INSTANTIATE_TEST_SUITE_P(
         "configs/quickstart.json", "configs/eta_perceptron_iris.json",
         "configs/batch_perceptron_iris.json", "configs/multiclass_iris.json",
         "configs/multiclass_digits.json", "configs/linear_unit_versicolor_virginica.json",
-        "experiments/novikoff_on_real_data/orders_iris.json",
+        "configs/sweep_100k.json", "experiments/novikoff_on_real_data/orders_iris.json",
         "experiments/novikoff_on_real_data/wine_one_vs_rest.json",
         "experiments/pocket_vs_averaged/compare_pocket_averaged.json",
         "experiments/batch_forms/batch.json", "experiments/batch_forms/batch_counterexample.json",

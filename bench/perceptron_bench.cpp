@@ -21,10 +21,10 @@
 #include "config/json_file.hpp"
 #include "data/dataset_loader.hpp"
 #include "data/synthetic.hpp"
-#include "protocols/protocol.hpp"
 #include "plab/kernels.hpp"
 #include "plugin_loader/param_resolver.hpp"
 #include "plugin_loader/plugin_library.hpp"
+#include "protocols/protocol.hpp"
 #include "run/experiment.hpp"
 #include "run/session.hpp"
 

@@ -4,8 +4,8 @@
 
 #include <Eigen/Dense>
 
-#include "protocols/protocol.hpp"
 #include "plugins/plugin_test_support.hpp"
+#include "protocols/protocol.hpp"
 
 namespace plab {
 namespace {

@@ -21,9 +21,9 @@
 #include <utility>
 #include <vector>
 
+#include "base/random.hpp"
 #include "config/experiment_config.hpp"
 #include "plab/descriptor.hpp"
-#include "base/random.hpp"
 
 namespace plab {
 

@@ -72,7 +72,7 @@ FolderLock FolderLock::exclusive(const fs::path& dir) {
   const int fd = open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) {
     throw WriteError("cannot create the lock file '" + file.string() +
-                       "': " + std::strerror(errno));
+                     "': " + std::strerror(errno));
   }
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno == EWOULDBLOCK) {
@@ -87,8 +87,7 @@ FolderLock FolderLock::exclusive(const fs::path& dir) {
       pwrite(fd, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
     const int error = errno;
     close(fd);
-    throw WriteError("cannot write the lock file '" + file.string() +
-                       "': " + std::strerror(error));
+    throw WriteError("cannot write the lock file '" + file.string() + "': " + std::strerror(error));
   }
   return FolderLock(fd, true);
 }

@@ -84,8 +84,7 @@ ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs
       return ResultsFolder{dir, std::move(lock)};
     }
     if (ec)
-      throw WriteError("cannot create the results folder '" + dir.string() +
-                         "': " + ec.message());
+      throw WriteError("cannot create the results folder '" + dir.string() + "': " + ec.message());
   }
   throw WriteError("cannot find a free results folder name under '" + parent.string() + "'");
 }
@@ -104,7 +103,7 @@ void write_file_atomically(const fs::path& path, const std::string& content) {
   fs::rename(tmp, path, ec);
   if (ec)
     throw WriteError("cannot rename '" + tmp.string() + "' to '" + path.string() +
-                       "': " + ec.message());
+                     "': " + ec.message());
 }
 
 }  // namespace plab

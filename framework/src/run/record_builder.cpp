@@ -1,6 +1,5 @@
 #include "run/record_builder.hpp"
 
-
 #include "theory/bounds.hpp"
 
 namespace plab {

@@ -63,6 +63,30 @@ struct Vectors<8> {
   typedef std::int64_t Bits __attribute__((vector_size(64)));
 };
 
+// Whether any lane of a mask is set, by halving the vector: log₂K steps, not K extractions.
+template <std::size_t K>
+[[gnu::always_inline]] inline bool any_lane(const typename Vectors<K>::Bits& mask) {
+  if constexpr (K == 2) {
+    return (mask[0] | mask[1]) != 0;
+  } else {
+    typename Vectors<K / 2>::Bits low;
+    typename Vectors<K / 2>::Bits high;
+    std::memcpy(&low, &mask, sizeof low);
+    std::memcpy(&high, reinterpret_cast<const char*>(&mask) + sizeof low, sizeof high);
+    const typename Vectors<K / 2>::Bits either = low | high;
+    return any_lane<K / 2>(either);
+  }
+}
+
+// A rule that also decides K lanes at once: lane_mistakes(score, y, erred) on vectors (−1 where a
+// lane erred, lane by lane what is_mistake says) and a step that depends on the label alone
+// (step_for_label(±1), lane by lane what step says for that label).
+template <class Rule, class Lanes, class Bits>
+concept kVectorRule = requires(const Rule& r, const Lanes& v, Bits& erred) {
+  r.lane_mistakes(v, v, erred);
+  r.step_for_label(1.0);
+};
+
 // How many samples ahead a shuffled lane's row is prefetched.
 inline constexpr std::size_t kPrefetchAhead = 4;
 
@@ -77,6 +101,15 @@ template <std::size_t K, class Rule>
   const std::size_t d = data.cols;
   const double* rows[K] = {};
   std::size_t index[K] = {};
+  Bits live = {};  // −1 in the active lanes
+  for (std::size_t k = 0; k < K; ++k) live[k] = active[k] != 0 ? -1 : 0;
+  Bits counts = {};  // the updates of each lane (erred is −1 where a lane updates)
+  Lanes step_plus = {};
+  Lanes step_minus = {};
+  if constexpr (kVectorRule<Rule, Lanes, Bits>) {
+    step_plus += rule.step_for_label(1.0);
+    step_minus += rule.step_for_label(-1.0);
+  }
   for (std::size_t t = 0; t < n; ++t) {
     Lanes score = {};
     if (orders == nullptr) {
@@ -111,19 +144,38 @@ template <std::size_t K, class Rule>
         score += wj * xj;
       }
     }
-    Lanes step = {};
-    Bits erred = {};
-    bool any = false;
-    for (std::size_t k = 0; k < K; ++k) {
-      if (active[k] == 0) continue;
-      const double y = data.sign[orders == nullptr ? t : index[k]];
-      if (!rule.is_mistake(score[k], y)) continue;
-      step[k] = rule.step(score[k], y);
-      erred[k] = -1;
-      ++updates[k];
-      any = true;
+    Lanes step;
+    Bits erred;
+    if constexpr (kVectorRule<Rule, Lanes, Bits>) {
+      // The whole decision in vector instructions: on noisy data whether a lane errs is a
+      // coin toss, and K mispredicted branches a sample would cost more than the sums.
+      Lanes y;
+      if (orders == nullptr) {
+        y = Lanes{} + data.sign[t];
+      } else {
+        for (std::size_t k = 0; k < K; ++k) y[k] = data.sign[index[k]];
+      }
+      rule.lane_mistakes(score, y, erred);
+      erred &= live;
+      if (!any_lane<K>(erred)) continue;
+      const Bits positive = y > Lanes{};
+      step = (Lanes)((positive & (Bits)step_plus) | (~positive & (Bits)step_minus));
+      counts -= erred;
+    } else {
+      step = Lanes{};
+      erred = Bits{};
+      bool any = false;
+      for (std::size_t k = 0; k < K; ++k) {
+        if (active[k] == 0) continue;
+        const double y = data.sign[orders == nullptr ? t : index[k]];
+        if (!rule.is_mistake(score[k], y)) continue;
+        step[k] = rule.step(score[k], y);
+        erred[k] = -1;
+        any = true;
+      }
+      if (!any) continue;
+      counts -= erred;
     }
-    if (!any) continue;
     for (std::size_t j = 0; j < d; ++j) {
       Lanes wj;
       Lanes xj;
@@ -133,11 +185,12 @@ template <std::size_t K, class Rule>
       } else {
         for (std::size_t k = 0; k < K; ++k) xj[k] = rows[k][j];
       }
-      const Lanes moved = wj + step * xj;
+      const Lanes moved = wj + step * xj;  // kept only in the lanes that erred
       const Bits kept = (erred & (Bits)moved) | (~erred & (Bits)wj);
       std::memcpy(w + j * K, &kept, sizeof kept);
     }
   }
+  for (std::size_t k = 0; k < K; ++k) updates[k] += static_cast<std::uint64_t>(counts[k]);
 }
 
 template <std::size_t K, class Rule>
@@ -234,6 +287,7 @@ CreateLanesResult make_online_lanes(const Rule& rule, std::size_t cols,
       case 8:
         result.group = new lane_detail::OnlineLanes<8, Rule>(rule, cols);
         break;
+
       default:
         result.error = "lane width " + std::to_string(width) + " is not one of 2, 4, 8";
     }

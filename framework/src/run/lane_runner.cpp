@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "base/interrupt.hpp"
 #include "plugin_loader/plugin_library.hpp"
 #include "protocols/lane_training.hpp"
 #include "run/parallel_runner.hpp"
@@ -67,6 +68,7 @@ void execute_lane_unit(const Experiment& e, const WorkUnit& unit, std::size_t wi
   for (std::size_t i = unit.first; i < unit.end; ++i) {
     std::optional<RunOutcome>& outcome = outcomes[i - unit.first];
     if (!outcome.has_value()) {
+      if (interrupt_requested()) return;  // not started: the files keep a prefix
       done(i, execute_one(e, i));
       continue;
     }

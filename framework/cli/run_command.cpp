@@ -15,8 +15,9 @@ namespace {
 // --lanes: 0 for "auto", else the width given.
 std::size_t parse_lanes(const std::string& text) {
   if (text == "auto") return 0;
-  if (text == "1" || text == "2" || text == "4" || text == "8") return std::stoul(text);
-  throw UsageError("--lanes '" + text + "' is not one of auto, 1, 2, 4, 8");
+  if (text == "1" || text == "2" || text == "4" || text == "8" || text == "16" || text == "32")
+    return std::stoul(text);
+  throw UsageError("--lanes '" + text + "' is not one of auto, 1, 2, 4, 8, 16, 32");
 }
 
 }  // namespace
@@ -32,8 +33,8 @@ int run_command(const Args& args, const std::string& command_line) {
   add("out", po::value<std::string>(), "write results into this new folder");
   add("threads", po::value<int>(), "worker threads (default: all cores)");
   add("lanes", po::value<std::string>(),
-      "repeats trained side by side in SIMD lanes: auto (default: the CPU's widest), 1 (one run "
-      "at a time), 2, 4 or 8; records are the same bytes whatever it is");
+      "repeats trained side by side in SIMD lanes: auto (default: sized to the repeats), 1 (one "
+      "run at a time), 2, 4, 8, 16 or 32; records are the same bytes whatever it is");
   add("plugin-dir", po::value<std::vector<std::string>>()->composing(),
       "look for plugins in this folder first (repeatable)");
   add("plan",
@@ -51,7 +52,7 @@ int run_command(const Args& args, const std::string& command_line) {
       "run CONFIG [--set /P=V]... [--sweep /P=V1,V2]... [--out DIR] [--threads N] "
       "[--lanes W] [--plugin-dir DIR]... [--shard I/N] [--plan] [--quiet]\n       plab run "
       "--resume DIR "
-      "[--threads N] [--lanes auto|1|2|4|8] [--plugin-dir DIR]...";
+      "[--threads N] [--lanes auto|1|2|...|32] [--plugin-dir DIR]...";
   if (!parse_options("run", synopsis, args, options, positional, vm, &parsed)) return 0;
 
   SessionRequest request;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "report/conclusion.hpp"
 #include "report/paired_comparison.hpp"
 #include "results/json_text.hpp"
 #include "results/results_folder.hpp"
@@ -40,10 +41,26 @@ std::string radius_text(const boost::json::value& r) {
   return r.is_number() ? fmt(r.to_number<double>(), 6) : "overflow";
 }
 
+// A partial or inconsistent folder is said before any number is read from it.
+void folder_warnings(const ReportData& d, Document& doc) {
+  for (const std::string& i : d.audit.inconsistencies)
+    doc.paragraph("Warning: the folder is inconsistent: " + i + ".");
+  for (const std::string& n : d.audit.notes) doc.paragraph("Note: " + n + ".");
+}
+
+void conclusion(const ReportData& d, Document& doc) {
+  doc.heading("Conclusion");
+  std::string text;
+  for (const std::string& sentence : conclusion_sentences(d))
+    text += (text.empty() ? "" : " ") + sentence;
+  doc.paragraph(text);
+}
+
+// Provenance comes last and folded: a reader needs it to reproduce or audit, not to read.
 void what_was_run(const ReportData& d, Document& doc) {
   const auto& m = d.manifest;
   const auto& ctx = m.at("context").as_object();
-  doc.heading("What was run");
+  doc.fold_start("What was run (provenance)");
   std::string plugins;
   for (const auto& p : m.at("plugins").as_array()) {
     const auto& o = p.as_object();
@@ -71,10 +88,7 @@ void what_was_run(const ReportData& d, Document& doc) {
              {"host, threads", text_of(ctx.at("host")) + ", " + text_of(ctx.at("threads"))},
              {"started, ended", text_of(m.at("start_time")) + " to " + text_of(m.at("end_time"))},
              {"command", text_of(ctx.at("command_line"))}});
-  // A partial or inconsistent folder is said before any number is read from it.
-  for (const std::string& i : d.audit.inconsistencies)
-    doc.paragraph("Warning: the folder is inconsistent: " + i + ".");
-  for (const std::string& n : d.audit.notes) doc.paragraph("Note: " + n + ".");
+  doc.fold_end();
 }
 
 void data_and_theory(const ReportData& d, Document& doc) {
@@ -173,15 +187,16 @@ Document report_document(const ReportData& data, const FigureSet& figures) {
   Document doc;
   const std::string title = "perceptron-lab report: " + text_of(data.manifest.at("name"));
   doc.heading(title, 1);
-  what_was_run(data, doc);
+  folder_warnings(data, doc);
+  conclusion(data, doc);
+  if (!figures.figures.empty() || !figures.problems.empty()) doc.heading("Figures");
+  for (const Figure& f : figures.figures) doc.figure(f.caption, f.svg, f.png);
+  for (const std::string& p : figures.problems) doc.paragraph("Figure not drawn: " + p);
+  if (!figures.step_through_html.empty()) doc.html_only(figures.step_through_html);
   data_and_theory(data, doc);
   results_table(data, doc);
   comparisons(data, doc);
-  if (!figures.figures.empty()) {
-    doc.heading("Figures");
-    for (const Figure& f : figures.figures) doc.figure(f.caption, f.svg, f.png);
-  }
-  for (const std::string& p : figures.problems) doc.paragraph("Figure not drawn: " + p);
+  what_was_run(data, doc);
   return doc;
 }
 

@@ -168,6 +168,12 @@ TEST(Report, EveryKindOfFigureIsDrawnAsValidSvgWithItsSeries) {
        {"--set", "/repeats=5"},
        "ratio_box",
        {"classic @ point 0", "classic @ point 3"}},
+      // 4-D data: the final lines of the repeats in the plane of the principal directions,
+      // at the first point whose repeats end apart (point 0 repeats one run).
+      {"configs/quickstart.json",
+       {"--set", "/repeats=3", "--set", "/protocol/record_weights=true"},
+       "final_lines",
+       {"repeat 0", "repeat 2", "principal direction 1", "sweep point 1 (a projection)"}},
       {"experiments/margin_sweep/margin_sweep.json",
        {"--set", "/repeats=5"},
        "margin_sweep",

@@ -334,42 +334,66 @@ void epoch_curves(const ReportData& d, PlotWriter& w) {
   }
 }
 
-// The 2-D picture textbooks draw: needs the data, which the manifest's config describes.
-void trajectory(const TrajectoryView& view, PlotWriter& w) {
-  std::vector<std::array<double, 3>> weights;
-  for (const TrajectoryStep& step : view.steps) weights.push_back(step.w);
-  const std::string& learner = view.learner;
+// The data of a view as two gnuplot blocks (class +1, class -1) and the plotting box around
+// it, padded, for the pictures of lines on the data.
+struct PointBlocks {
+  std::string text;
   double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+};
+
+PointBlocks point_blocks(const TrajectoryView& view) {
+  PointBlocks p;
   std::string positive;
   std::string negative;
   for (std::size_t i = 0; i < view.points.size(); ++i) {
     const auto [a, b] = view.points[i];
-    x0 = std::min(x0, a), x1 = std::max(x1, a), y0 = std::min(y0, b), y1 = std::max(y1, b);
+    p.x0 = std::min(p.x0, a), p.x1 = std::max(p.x1, a);
+    p.y0 = std::min(p.y0, b), p.y1 = std::max(p.y1, b);
     (view.labels[i] == 1 ? positive : negative) += num(a) + " " + num(b) + "\n";
   }
-  const double pad = 0.15 * std::max({x1 - x0, y1 - y0, 1.0});
-  x0 -= pad, x1 += pad, y0 -= pad, y1 += pad;
-  // Each line w0 + w1 x + w2 y = 0 as a segment across the plotting box.
-  std::string lines;
-  const std::size_t shown = std::min<std::size_t>(weights.size(), 12);
-  const std::size_t first = weights.size() - shown;
-  for (std::size_t k = first; k < weights.size(); ++k) {
-    const auto& v = weights[k];
-    if (std::fabs(v[2]) > 1e-12 * (std::fabs(v[1]) + 1e-300)) {
-      lines += num(x0) + " " + num(-(v[0] + v[1] * x0) / v[2]) + "\n" + num(x1) + " " +
-               num(-(v[0] + v[1] * x1) / v[2]) + "\n\n\n";
-    } else if (std::fabs(v[1]) > 0) {
-      lines +=
-          num(-v[0] / v[1]) + " " + num(y0) + "\n" + num(-v[0] / v[1]) + " " + num(y1) + "\n\n\n";
-    } else {
-      lines += "NaN NaN\nNaN NaN\n\n\n";  // w = (b, 0, 0) draws no line
-    }
+  const double pad = 0.15 * std::max({p.x1 - p.x0, p.y1 - p.y0, 1.0});
+  p.x0 -= pad, p.x1 += pad, p.y0 -= pad, p.y1 += pad;
+  // gnuplot refuses an empty block: a class without rows gets a point it does not draw.
+  p.text = (positive.empty() ? "NaN NaN\n" : positive) + "\n\n" +
+           (negative.empty() ? "NaN NaN\n" : negative) + "\n\n";
+  return p;
+}
+
+// The line w0 + w1 x + w2 y = 0 as a gnuplot block: a segment across the plotting box.
+std::string line_block(const std::array<double, 3>& v, const PointBlocks& box) {
+  if (std::fabs(v[2]) > 1e-12 * (std::fabs(v[1]) + 1e-300)) {
+    return num(box.x0) + " " + num(-(v[0] + v[1] * box.x0) / v[2]) + "\n" + num(box.x1) + " " +
+           num(-(v[0] + v[1] * box.x1) / v[2]) + "\n\n\n";
   }
-  std::string data_text = positive + "\n\n" + negative + "\n\n" + lines;
-  std::string plot =
-      "plot 'trajectory.dat' index 0 using 1:2 with points pt 7 ps 1.4 lc rgb '#1f77b4' "
-      "title 'class +1', 'trajectory.dat' index 1 using 1:2 with points pt 5 ps 1.4 "
-      "lc rgb '#d62728' title 'class -1'";
+  if (std::fabs(v[1]) > 0) {
+    return num(-v[0] / v[1]) + " " + num(box.y0) + "\n" + num(-v[0] / v[1]) + " " + num(box.y1) +
+           "\n\n\n";
+  }
+  return "NaN NaN\nNaN NaN\n\n\n";  // w = (b, 0, 0) draws no line
+}
+
+std::string points_plot(const std::string& file) {
+  return "plot '" + file +
+         "' index 0 using 1:2 with points pt 7 ps 1.4 lc rgb '#1f77b4' title 'class +1', '" + file +
+         "' index 1 using 1:2 with points pt 5 ps 1.4 lc rgb '#d62728' title 'class -1'";
+}
+
+std::string plane_axes(const TrajectoryView& view, const PointBlocks& box) {
+  return "\nset xrange [" + num(box.x0) + ":" + num(box.x1) + "]\nset yrange [" + num(box.y0) +
+         ":" + num(box.y1) + "]\nset xlabel " + gnuplot_quote(view.x_name) + "\nset ylabel " +
+         gnuplot_quote(view.y_name) + "\nset size ratio -1\nset clip two\n";
+}
+
+// The 2-D picture textbooks draw: the data and the line after each update of repeat 0.
+void trajectory(const TrajectoryView& view, PlotWriter& w) {
+  if (view.steps.empty()) return;
+  const PointBlocks box = point_blocks(view);
+  std::string data_text = box.text;
+  const std::size_t shown = std::min<std::size_t>(view.steps.size(), 12);
+  const std::size_t first = view.steps.size() - shown;
+  for (std::size_t k = first; k < view.steps.size(); ++k)
+    data_text += line_block(view.steps[k].w, box);
+  std::string plot = points_plot("trajectory.dat");
   for (std::size_t k = 0; k < shown; ++k) {
     const bool last = k + 1 == shown;
     const double shade =
@@ -384,11 +408,35 @@ void trajectory(const TrajectoryView& view, PlotWriter& w) {
   }
   const std::string body =
       "set title " +
-      gnuplot_quote("The separating line after each update: " + learner + ", repeat 0") +
-      "\nset xrange [" + num(x0) + ":" + num(x1) + "]\nset yrange [" + num(y0) + ":" + num(y1) +
-      "]\nset xlabel " + gnuplot_quote(view.x_name) + "\nset ylabel " + gnuplot_quote(view.y_name) +
-      "\nset size ratio -1\n" + plot;
+      gnuplot_quote("The separating line after each update: " + view.learner + ", repeat 0") +
+      plane_axes(view, box) + plot;
   w.draw("trajectory", "The data and the line w·x̃ = 0 after each update (darker is later).",
+         data_text, body);
+}
+
+// The final separating lines of several repeats on one picture: different starts and
+// orders end at different separators of the same data.
+void final_lines(const TrajectoryView& view, PlotWriter& w) {
+  if (view.finals.size() < 2) return;
+  const PointBlocks box = point_blocks(view);
+  std::string data_text = box.text;
+  std::string plot = points_plot("final_lines.dat");
+  for (std::size_t k = 0; k < view.finals.size(); ++k) {
+    data_text += line_block(view.finals[k].second, box);
+    plot += ", 'final_lines.dat' index " + std::to_string(k + 2) + " using 1:2 with lines lw 2 " +
+            "lc rgb '" + kColours[k % 8] + "'" + (k >= 8 ? " dt 2" : "") + " title " +
+            gnuplot_quote("repeat " + std::to_string(view.finals[k].first));
+  }
+  const std::string body =
+      "set title " +
+      gnuplot_quote("Final separating lines of " + std::to_string(view.finals.size()) +
+                    " repeats: " + view.learner + ", sweep point " + std::to_string(view.point) +
+                    (view.projection.empty() ? "" : " (a projection)")) +
+      "\nset key outside right top box\n" + plane_axes(view, box) + plot;
+  w.draw("final_lines",
+         "The data and the final line w·x̃ = 0 of the first " + std::to_string(view.finals.size()) +
+             " repeats (identical lines overlap)" +
+             (view.projection.empty() ? "." : ": " + view.projection + "."),
          data_text, body);
 }
 
@@ -412,6 +460,7 @@ FigureSet draw_figures(const ReportData& data) {
   try {
     if (const auto view = load_trajectory_view(data)) {
       trajectory(*view, writer);
+      final_lines(*view, writer);
       out.step_through_html = step_through_panel(*view);
     }
   } catch (const std::exception& e) {

@@ -78,10 +78,13 @@ ReportData load_report_data(const std::filesystem::path& dir) {
         s.bounds.push_back(*r.bound);
       }
     }
-    if (r.repeat == 0) {
-      const RunRecord curves = read_run_record(record, where, RecordDetail::kFull);
-      s.epoch_mistakes.assign(curves.epoch_mistakes.begin(), curves.epoch_mistakes.end());
-      s.epoch_loss = curves.epoch_loss;
+    if (r.repeat < kMaxFinalWeights) {
+      const RunRecord full = read_run_record(record, where, RecordDetail::kFull);
+      if (r.repeat == 0) {
+        s.epoch_mistakes.assign(full.epoch_mistakes.begin(), full.epoch_mistakes.end());
+        s.epoch_loss = full.epoch_loss;
+      }
+      if (full.w) s.final_weights[r.repeat] = *full.w;
     }
   });
   return d;

@@ -174,6 +174,12 @@ TEST(Report, EveryKindOfFigureIsDrawnAsValidSvgWithItsSeries) {
        {"--set", "/repeats=3", "--set", "/protocol/record_weights=true"},
        "final_lines",
        {"repeat 0", "repeat 2", "principal direction 1", "sweep point 1 (a projection)"}},
+      // The plane chosen by the config: two named features, the others at their mean.
+      {"configs/quickstart.json",
+       {"--set", "/repeats=3", "--set", "/protocol/record_weights=true", "--set",
+        R"(/report={"plane": ["petal_width_cm", "sepal_length_cm"]})"},
+       "final_lines",
+       {"repeat 1", "petal_width_cm", "sepal_length_cm", "(a projection)"}},
       {"experiments/margin_sweep/margin_sweep.json",
        {"--set", "/repeats=5"},
        "margin_sweep",

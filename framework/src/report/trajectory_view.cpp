@@ -116,18 +116,42 @@ std::string direction_text(const std::vector<double>& u, const std::vector<std::
   return s;
 }
 
-Plane plane_of(const Dataset& data) {
+Plane plane_of(const Dataset& data, const std::vector<std::string>& named) {
   const std::size_t d = data.cols() - 1;
+  const auto& names = data.feature_names();
   Plane p;
   p.origin.assign(d, 0.0);
-  if (d == 2) {
-    p.u = {1.0, 0.0};
-    p.v = {0.0, 1.0};
-    p.u_name = data.feature_names()[1];
-    p.v_name = data.feature_names()[2];
+  const double n = static_cast<double>(data.rows());
+  if (named.size() == 2 || d == 2) {
+    // Two features as the axes (report.plane, or the data's own two): the others at their
+    // mean, so a line is where a hyperplane cuts the plane through the mean.
+    const auto index = [&](const std::string& name) {
+      const auto it = std::find(names.begin() + 1, names.end(), name);
+      if (it == names.end()) {
+        throw DataError("report.plane names '" + name +
+                        "', which is not a feature of the data; the figure is left out");
+      }
+      return static_cast<std::size_t>(it - names.begin()) - 1;
+    };
+    const std::size_t a = named.size() == 2 ? index(named[0]) : 0;
+    const std::size_t b = named.size() == 2 ? index(named[1]) : 1;
+    for (std::size_t i = 0; i < data.rows(); ++i)
+      for (std::size_t k = 0; k < d; ++k)
+        if (k != a && k != b) p.origin[k] += data.row(i)[k + 1] / n;
+    p.u.assign(d, 0.0);
+    p.v.assign(d, 0.0);
+    p.u[a] = 1.0;
+    p.v[b] = 1.0;
+    p.u_name = names[a + 1];
+    p.v_name = names[b + 1];
+    if (d > 2) {
+      p.description = "a projection of the " + std::to_string(d) + "-feature data onto '" +
+                      p.u_name + "' and '" + p.v_name +
+                      "' (report.plane), the other features held at their mean: each line is "
+                      "where a hyperplane cuts that plane";
+    }
     return p;
   }
-  const double n = static_cast<double>(data.rows());
   for (std::size_t i = 0; i < data.rows(); ++i)
     for (std::size_t k = 0; k < d; ++k) p.origin[k] += data.row(i)[k + 1] / n;
   std::vector<std::vector<double>> c(d, std::vector<double>(d, 0.0));
@@ -190,7 +214,7 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
   if (!data.augmented() || data.cols() < 3 || data.task() != TaskKind::kBinary) {
     return std::nullopt;
   }
-  const Plane plane = plane_of(data);
+  const Plane plane = plane_of(data, config.report.plane);
   TrajectoryView view;
   view.learner = config.learners.front().name;
   view.x_name = plane.u_name;
@@ -205,7 +229,7 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
   // The point's own config: its start is the one its runs had.
   if (config.init.kind == "zero") view.start = std::array<double, 3>{};
   if (config.init.kind == "given" && config.init.w.size() == 3)
-    view.start = std::array<double, 3>{config.init.w[0], config.init.w[1], config.init.w[2]};
+    view.start = plane.project_weights(config.init.w);
   std::map<std::size_t, std::vector<double>> finals;
   if (chosen->learner == view.learner) finals = chosen->final_weights;
   std::ifstream in(file);
@@ -228,7 +252,7 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
     TrajectoryStep step;
     step.epoch = v.at("epoch").to_number<std::size_t>();
     if (!v.at("sample").is_null()) step.sample = v.at("sample").to_number<std::size_t>();
-    for (std::size_t k = 0; k < 3; ++k) step.w[k] = w[k];
+    step.w = plane.project_weights(w);  // exact on 2-D data: at most the axes swap
     view.steps.push_back(step);
   }
   for (const auto& [repeat, w] : finals) {

@@ -4,18 +4,13 @@
 #include <cstdio>
 #include <set>
 
+#include "report/number_text.hpp"
 #include "report/statistics.hpp"
 #include "results/json_text.hpp"
 
 namespace plab {
 
 namespace {
-
-std::string g(double v, int digits = 4) {
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
-  return buffer;
-}
 
 std::string percent(double fraction) {
   char buffer[48];
@@ -85,7 +80,8 @@ std::vector<std::string> conclusion_sentences(const ReportData& d) {
     const auto [low, high] = std::minmax_element(mistakes.begin(), mistakes.end());
     if (mistakes.size() > 1 && *low == *high) {
       identical.push_back(point_name(group) + " for '" + group.learner + "': all " +
-                          std::to_string(mistakes.size()) + " runs made " + g(*low) + " mistakes");
+                          std::to_string(mistakes.size()) + " runs made " + significant(*low) +
+                          " mistakes");
     } else {
       varying.insert(varying.end(), mistakes.begin(), mistakes.end());
       ++varying_groups;
@@ -97,13 +93,13 @@ std::vector<std::string> conclusion_sentences(const ReportData& d) {
     out.push_back(text + ".");
   }
   if (varying.size() == 1) {
-    out.push_back("It made " + g(varying.front()) + " mistakes.");
+    out.push_back("It made " + significant(varying.front()) + " mistakes.");
   } else if (!varying.empty()) {
     const auto [low, high] = std::minmax_element(varying.begin(), varying.end());
     const bool one_learner = learners.size() == 1;
     out.push_back(std::string(identical.empty() ? "Mistakes" : "Elsewhere, mistakes") +
-                  " spread from " + g(*low) + " to " + g(*high) + " (median " +
-                  g(median_of(varying)) + ") over " + runs_word(varying.size()) + " (" +
+                  " spread from " + significant(*low) + " to " + significant(*high) + " (median " +
+                  significant(median_of(varying)) + ") over " + runs_word(varying.size()) + " (" +
                   std::to_string(varying_groups) +
                   (one_learner ? (varying_groups == 1 ? " sweep point" : " sweep points")
                                : " pairs of sweep point and learner") +

@@ -430,7 +430,16 @@ TEST(Report, StepThroughNextShowsTheNextRecordedUpdate) {
                       angle_vector(steps[1].at("w").as_array())),
             std::string::npos)
       << element_text(after.out, "st-equation");
-  expect_self_contained(read_file(out / "report.html"));
+  const std::string html = read_file(out / "report.html");
+  expect_self_contained(html);
+  // The panel's drawing is well-formed SVG with the data's four points in it.
+  const auto start = html.find("<svg id=\"st-svg\"");
+  ASSERT_NE(start, std::string::npos);
+  const std::string svg = html.substr(start, html.find("</svg>", start) + 6 - start);
+  boost::property_tree::ptree tree;
+  std::istringstream in(svg);
+  ASSERT_NO_THROW(boost::property_tree::read_xml(in, tree)) << svg;
+  EXPECT_NE(svg.find("<title>row 3: (-1, 0), y = -1</title>"), std::string::npos) << svg;
 }
 
 }  // namespace

@@ -20,18 +20,6 @@ std::string percent(double fraction) {
 
 std::string runs_word(std::size_t n) { return std::to_string(n) + (n == 1 ? " run" : " runs"); }
 
-// "point 0 (/init/kind = "zero", /protocol/order = "cyclic")": the sweep values say which
-// runs a sentence is about better than the index alone.
-std::string point_name(const GroupSummary& group) {
-  std::string values;
-  if (group.params.is_object()) {
-    for (const auto& m : group.params.get_object())
-      values +=
-          (values.empty() ? "" : ", ") + std::string(m.key()) + " = " + to_json_text(m.value());
-  }
-  return "point " + std::to_string(group.point) + (values.empty() ? "" : " (" + values + ")");
-}
-
 std::string theorem_sentence(const Summary& s) {
   std::size_t judged = 0;
   double worst = 0.0;
@@ -79,9 +67,9 @@ std::vector<std::string> conclusion_sentences(const ReportData& d) {
     if (mistakes.empty()) continue;
     const auto [low, high] = std::minmax_element(mistakes.begin(), mistakes.end());
     if (mistakes.size() > 1 && *low == *high) {
-      identical.push_back(point_name(group) + " for '" + group.learner + "': all " +
-                          std::to_string(mistakes.size()) + " runs made " + significant(*low) +
-                          " mistakes");
+      identical.push_back(point_name(group.point, group.params) + " for '" + group.learner +
+                          "': all " + std::to_string(mistakes.size()) + " runs made " +
+                          significant(*low) + " mistakes");
     } else {
       varying.insert(varying.end(), mistakes.begin(), mistakes.end());
       ++varying_groups;

@@ -154,12 +154,21 @@ void mistakes_strip(const ReportData& d, PlotWriter& w) {
           std::string(log ? "$2 > 0 ? $2 : 0.5" : "$2") +
           ") with points pt 7 ps 0.45 lc rgb '#1f77b4', 'mistakes_strip.dat' index 1 using 1:2 "
           "with lines lw 2.5 lc rgb '#d62728'";
-  w.draw(
-      "mistakes_strip",
-      std::string("Every run's mistakes per sweep point and learner (equal counts side by side), "
-                  "with the bound as a red line and its value") +
-          (log ? "; the axis is logarithmic, 0 is drawn at 0.5." : "."),
-      data, body);
+  std::string points_text;  // what each drawn sweep point is, when there is a sweep
+  std::int64_t last_point = -1;
+  for (std::size_t k = 0; k < d.summary.groups.size() && k < groups; ++k) {
+    const GroupSummary& g = d.summary.groups[k];
+    const std::string name = point_name(g.point, g.params);
+    if (g.point == last_point || name.find('(') == std::string::npos) continue;
+    points_text += (points_text.empty() ? " Sweep points: " : "; ") + name;
+    last_point = g.point;
+  }
+  w.draw("mistakes_strip",
+         std::string("Every run's mistakes per sweep point and learner (equal counts side by "
+                     "side), with the bound as a red line and its value") +
+             (log ? "; the axis is logarithmic, 0 is drawn at 0.5." : ".") +
+             (points_text.empty() ? "" : points_text + "."),
+         data, body);
 }
 
 void mistakes_vs_bound(const ReportData& d, PlotWriter& w) {

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "results/json_text.hpp"
 #include "results/manifest_reader.hpp"
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
@@ -43,6 +44,16 @@ void check_manifest(const boost::json::object& manifest, const std::filesystem::
 }
 
 }  // namespace
+
+std::string point_name(std::int64_t point, const boost::json::value& params) {
+  std::string values;
+  if (params.is_object()) {
+    for (const auto& m : params.get_object())
+      values +=
+          (values.empty() ? "" : ", ") + std::string(m.key()) + " = " + to_json_text(m.value());
+  }
+  return "point " + std::to_string(point) + (values.empty() ? "" : " (" + values + ")");
+}
 
 ReportData load_report_data(const std::filesystem::path& dir) {
   ReportData d;

@@ -46,6 +46,10 @@ struct ReportData {
 inline constexpr std::size_t kMaxScatter = 5000;
 inline constexpr std::size_t kMaxFinalWeights = 12;
 
+// "point 0 (/init/kind = "zero", /protocol/order = "cyclic")": the sweep values say which
+// runs a sentence or a figure is about better than the index alone.
+std::string point_name(std::int64_t point, const boost::json::value& params);
+
 // Checks the manifest fields the report reads and every record (DataError naming the file,
 // line and field of the first malformed one).
 ReportData load_report_data(const std::filesystem::path& dir);

@@ -16,6 +16,7 @@ namespace plab {
 namespace {
 
 namespace fs = std::filesystem;
+using test::in_troubleshooting;
 using test::read_file;
 using test::run_plab;
 using Args = std::vector<std::string>;
@@ -58,10 +59,6 @@ boost::json::object manifest_of(const fs::path& dir) {
 }
 
 std::string text(const boost::json::value& v) { return std::string(v.as_string()); }
-
-bool in_troubleshooting(const std::string& text) {
-  return test::troubleshooting_section().find("`" + text + "`") != std::string::npos;
-}
 
 TEST(Cluster, ShardAutoTakesEachSlurmArrayTasksSliceAndMergesToTheUnshardedRun) {
   test::TempDir dir;

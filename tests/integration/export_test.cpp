@@ -19,6 +19,7 @@ namespace plab {
 namespace {
 
 namespace fs = std::filesystem;
+using test::in_troubleshooting;
 using test::read_file;
 using test::run_plab;
 using Args = std::vector<std::string>;
@@ -99,10 +100,6 @@ struct Db {
   }
   std::unique_ptr<sqlite3, int (*)(sqlite3*)> db{nullptr, &sqlite3_close};
 };
-
-bool in_troubleshooting(const std::string& text) {
-  return test::troubleshooting_section().find("`" + text + "`") != std::string::npos;
-}
 
 TEST(Export, FoldersIntoSqliteAnswerTheDocumentedQueriesOnceEach) {
   test::TempDir dir;

@@ -229,7 +229,7 @@ SessionOutcome Session::run(SessionObserver& observer) {
   const ExecuteResult r =
       execute_runs(e, s.dir,
                    ExecuteOptions{request.threads, request.progress, manifest.range.begin,
-                                  s.next_run, manifest.range.end});
+                                  s.next_run, manifest.range.end, request.lanes});
 
   const Summary summary = summarize_runs(s.dir / "runs.jsonl");
   // A failed write ends the runs, but what is on disk is still summarised and described:

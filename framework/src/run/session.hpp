@@ -34,6 +34,7 @@ struct SessionRequest {
   bool resume_if_present = false;
   ShardSpec shard;  // of a new run
   int threads = 1;
+  std::size_t lanes = 0;  // ExecuteOptions::lanes
   PrepareOptions prepare;
   // report.md, report.html and plots/ after a whole run; by default only for an unsharded
   // folder (a shard's report is of part of the experiment; merge, then plab report).

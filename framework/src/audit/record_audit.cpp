@@ -14,6 +14,7 @@
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
 #include "theory/bounds.hpp"
+#include "theory/hinge_bound.hpp"
 
 namespace plab {
 
@@ -59,6 +60,48 @@ BoundReport recompute_bound(const RunRecord& r, const AuditedPoint& p,
   in.mistakes = r.mistakes.value_or(0);  // set: the record is not a failed run's
   in.updates = r.updates.value_or(0);
   return evaluate_bound(in);
+}
+
+// The hinge bound past separability (theory/hinge_bound.hpp) as the engine computes it for
+// this run, from the candidates verify re-certified; none at a separable point.
+HingeBoundReport recompute_hinge_bound(const RunRecord& r, const AuditedPoint& p,
+                                       const AuditedLearner& learner,
+                                       const std::vector<double>& w0) {
+  if (p.theory.margin.separable.value_or(false)) return {};
+  HingeBoundInputs in;
+  in.declared = *learner.declared;
+  in.radius = p.theory.radius;
+  in.rows = p.data->data.rows();
+  in.candidates = &p.theory.hinge_candidates;
+  in.initial_weights = w0;
+  in.epochs = r.epochs.value_or(0);
+  in.counted = r.counted_as(learner.declared->counts == BoundCount::kUpdates);
+  in.each_sample_once_per_epoch = !p.config.protocol.mistake_driven();
+  return evaluate_hinge_bound(in);
+}
+
+// The record's nonsep_* fields against the recomputed hinge bound: all present with the
+// same values, or all absent when verify computes none.
+void check_hinge_fields(const RecordFields& r, const std::string& where,
+                        const HingeBoundReport& h, AuditReport& report) {
+  const std::vector<std::pair<const char*, boost::json::value>> expected = {
+      {"nonsep_bound", number(h.bound)},
+      {"nonsep_bound_kind", text(h.kind)},
+      {"nonsep_ratio", number(h.ratio)},
+      {"nonsep_bound_holds", flag(h.holds)},
+      {"nonsep_candidate", h.bound ? boost::json::value(h.candidate) : nullptr},
+      {"nonsep_C", h.bound ? boost::json::value(h.c) : nullptr},
+      {"nonsep_v_norm", h.bound ? boost::json::value(h.v_norm) : nullptr},
+      {"nonsep_hinge_norm", h.bound ? boost::json::value(h.hinge_norm) : nullptr}};
+  for (const auto& [key, value] : expected) {
+    if (!h.bound) {
+      if (r.has(key)) report.differ(where, key, r.any(key), "absent (no hinge bound applies)");
+    } else if (!r.has(key)) {
+      report.differ(where, key, "absent", value);
+    } else if (!same_value(r.any(key), value)) {
+      report.differ(where, key, r.any(key), value);
+    }
+  }
 }
 
 // Fields that hold a value only where plab's record builder (run/record_builder.cpp)
@@ -155,6 +198,7 @@ std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
   check("bound_clean", number(b.clean));
   check("plain_bound", number(b.plain));
   check("plain_bound_holds", flag(b.plain_holds));
+  check_hinge_fields(r, where, recompute_hinge_bound(rec, p, l->second, w0), report);
   return b.bound;
 }
 
@@ -162,6 +206,14 @@ std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
 // with where, what and both bounds.
 void note_violation(const RunRecord& rec, const std::string& where,
                     const std::optional<double>& recomputed, AuditReport& report) {
+  // The hinge bound past separability, as recorded (its recomputation is compared above).
+  if (rec.nonsep_bound && !within_bound(static_cast<double>(rec.mistakes.value_or(0)), *rec.nonsep_bound)) {
+    report.violations.push_back({where,
+                                 "point " + std::to_string(rec.point) + ", learner " +
+                                     rec.learner + ", repeat " + std::to_string(rec.repeat),
+                                 "mistakes (nonsep_bound)", rec.mistakes.value_or(0),
+                                 *rec.nonsep_bound, std::nullopt});
+  }
   if (!rec.bound_judged() || within_bound(static_cast<double>(rec.counted()), *rec.bound)) return;
   report.violations.push_back({where,
                                "point " + std::to_string(rec.point) + ", learner " + rec.learner +

@@ -1,6 +1,7 @@
 #include <linear.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -143,6 +144,8 @@ std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
                               : data.cols();
   const ChildOutcome child = run_in_child(
       [&] {
+        // LIBLINEAR's coordinate order comes from rand(): the same seed, the same candidates.
+        std::srand(1);
         std::string bytes;
         for (double c : cs) {
           const SolverOutcome here = train_here(data, c, tolerance, true);

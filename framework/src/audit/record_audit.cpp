@@ -134,9 +134,15 @@ void audit_written_fields(const RunRecord& rec, const RecordFields& r, const std
   }
 }
 
+// The bounds verify recomputed for a record, where it could: the declared one and the hinge
+// bound past separability.
+struct RecomputedBounds {
+  std::optional<double> bound;
+  std::optional<double> nonsep;
+};
+
 // `rec` is the record read and checked; `r` its raw fields, compared value for value.
-// Returns the bound verify recomputed for it, if it could.
-std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
+RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r,
                                    const std::string& where, const AuditedPoint& p,
                                    AuditReport& report) {
   const auto check = [&](const char* key, const boost::json::value& recomputed) {
@@ -165,18 +171,18 @@ std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
     for (const char* key : {"epochs", "mistakes", "updates"}) check(key, nullptr);
     check("bound_applies", false);
     check("bound", nullptr);
-    return std::nullopt;
+    return {};
   }
   const std::string& learner_name = rec.learner;
   const auto l = p.learners.find(learner_name);
   if (l == p.learners.end()) {
     report.differ(where, "learner", r.any("learner"), "a learner of the point in manifest.json");
-    return std::nullopt;
+    return {};
   }
   check("plugin", l->second.plugin.c_str());
   if (!l->second.declared || l->second.weights == 0) {  // said in not_rechecked
     report.bounds_not_judged += rec.bound_not_computed();
-    return std::nullopt;
+    return {};
   }
   const std::vector<double> w0 = initial_weights(rec, p, l->second);
   check("w0_norm", euclidean_norm(w0));
@@ -187,7 +193,7 @@ std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
   // verify computes a finite bound is a difference.
   if (rec.bound_not_computed() && !b.bound && (b.applies || !b.note.empty())) {
     ++report.bounds_not_judged;
-    return std::nullopt;
+    return {};
   }
   check("bound_applies", b.applies);
   check("bound_kind", text(b.kind));
@@ -198,28 +204,26 @@ std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
   check("bound_clean", number(b.clean));
   check("plain_bound", number(b.plain));
   check("plain_bound_holds", flag(b.plain_holds));
-  check_hinge_fields(r, where, recompute_hinge_bound(rec, p, l->second, w0), report);
-  return b.bound;
+  const HingeBoundReport hinge = recompute_hinge_bound(rec, p, l->second, w0);
+  check_hinge_fields(r, where, hinge, report);
+  return {b.bound, hinge.bound};
 }
 
 // A record whose count exceeds its recorded applicable bound (as summary.cpp judges it),
 // with where, what and both bounds.
 void note_violation(const RunRecord& rec, const std::string& where,
-                    const std::optional<double>& recomputed, AuditReport& report) {
+                    const RecomputedBounds& recomputed, AuditReport& report) {
+  const std::string run = "point " + std::to_string(rec.point) + ", learner " + rec.learner +
+                          ", repeat " + std::to_string(rec.repeat);
   // The hinge bound past separability, as recorded (its recomputation is compared above).
-  if (rec.nonsep_bound && !within_bound(static_cast<double>(rec.mistakes.value_or(0)), *rec.nonsep_bound)) {
-    report.violations.push_back({where,
-                                 "point " + std::to_string(rec.point) + ", learner " +
-                                     rec.learner + ", repeat " + std::to_string(rec.repeat),
-                                 "mistakes (nonsep_bound)", rec.mistakes.value_or(0),
-                                 *rec.nonsep_bound, std::nullopt});
+  const auto mistakes = static_cast<double>(rec.mistakes.value_or(0));
+  if (rec.nonsep_bound && !within_bound(mistakes, *rec.nonsep_bound)) {
+    report.violations.push_back({where, run, "mistakes (nonsep_bound)", rec.mistakes.value_or(0),
+                                 *rec.nonsep_bound, recomputed.nonsep});
   }
   if (!rec.bound_judged() || within_bound(static_cast<double>(rec.counted()), *rec.bound)) return;
-  report.violations.push_back({where,
-                               "point " + std::to_string(rec.point) + ", learner " + rec.learner +
-                                   ", repeat " + std::to_string(rec.repeat),
-                               rec.bound_on_updates() ? "updates" : "mistakes", rec.counted(),
-                               *rec.bound, recomputed});
+  report.violations.push_back({where, run, rec.bound_on_updates() ? "updates" : "mistakes",
+                               rec.counted(), *rec.bound, recomputed.bound});
 }
 
 }  // namespace
@@ -247,7 +251,7 @@ void audit_records(const std::filesystem::path& runs_file,
       if (large_sweep) {
         ++unlisted;
         report.bounds_not_judged += rec.bound_not_computed();
-        note_violation(rec, where, std::nullopt, report);
+        note_violation(rec, where, {}, report);
         continue;
       }
       report.differ(where, "point", r.any("point"), "a point listed in manifest.json");

@@ -108,9 +108,9 @@ TEST(HingeRecords, ARemovedBoundIsADifference) {
   test::TempDir dir;
   const fs::path f = copy_of(dir);
   edit_record(f, cyclic, [](boost::json::object& r) {
-    for (const char* key : {"nonsep_bound", "nonsep_bound_kind", "nonsep_ratio",
-                            "nonsep_bound_holds", "nonsep_candidate", "nonsep_C",
-                            "nonsep_v_norm", "nonsep_hinge_norm"})
+    for (const char* key :
+         {"nonsep_bound", "nonsep_bound_kind", "nonsep_ratio", "nonsep_bound_holds",
+          "nonsep_candidate", "nonsep_C", "nonsep_v_norm", "nonsep_hinge_norm"})
       r.erase(key);
   });
   write_digest_chain(f);

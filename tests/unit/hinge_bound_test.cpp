@@ -247,7 +247,7 @@ double check_one(Rng& rng, const Case& c) {
     for (double x : row) norm2 += static_cast<long double>(x) * x;
     r2 = std::max(r2, norm2);
   }
-  const double factor = c.form == BoundForm::kKesler       ? 2.0
+  const double factor = c.form == BoundForm::kKesler        ? 2.0
                         : c.form == BoundForm::kBatchSummed ? static_cast<double>(n)
                                                             : 1.0 + 2.0 * c.tau / eta / r2;
   long double best = 1e300L;
@@ -319,9 +319,9 @@ TEST(HingeBound, CertifiedNormsAreNeverBelowTheExactOnes) {
 
 TEST(HingeBound, TheGridIsTheDocumentedOne) {
   const std::vector<double>& grid = hinge_grid();
-  ASSERT_EQ(grid.size(), 13U);
+  ASSERT_EQ(grid.size(), 9U);
   EXPECT_DOUBLE_EQ(grid.front(), 1e-2);
-  EXPECT_DOUBLE_EQ(grid.back(), 1e4);
+  EXPECT_DOUBLE_EQ(grid.back(), 1e2);
 }
 
 }  // namespace

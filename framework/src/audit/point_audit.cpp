@@ -154,8 +154,8 @@ void check_rho_upper(const std::string& where, const std::string& name, const Re
 // data: their v as stored (read by the correctly rounding parser), their norms recomputed
 // and compared. plab stores them only for points it did not certify separable.
 void check_hinge_candidates(const std::string& where, const std::string& name,
-                            const RecordFields& t, const Json& precise_theory,
-                            const Dataset& data, PointTheory& theory, AuditReport& report) {
+                            const RecordFields& t, const Json& precise_theory, const Dataset& data,
+                            PointTheory& theory, AuditReport& report) {
   if (!t.has("hinge_candidates")) return;
   if (theory.margin.separable.value_or(false)) {
     report.differ(where, name + "hinge_candidates", t.any("hinge_candidates"),

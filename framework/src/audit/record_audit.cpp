@@ -82,8 +82,8 @@ HingeBoundReport recompute_hinge_bound(const RunRecord& r, const AuditedPoint& p
 
 // The record's nonsep_* fields against the recomputed hinge bound: all present with the
 // same values, or all absent when verify computes none.
-void check_hinge_fields(const RecordFields& r, const std::string& where,
-                        const HingeBoundReport& h, AuditReport& report) {
+void check_hinge_fields(const RecordFields& r, const std::string& where, const HingeBoundReport& h,
+                        AuditReport& report) {
   const std::vector<std::pair<const char*, boost::json::value>> expected = {
       {"nonsep_bound", number(h.bound)},
       {"nonsep_bound_kind", text(h.kind)},
@@ -142,9 +142,8 @@ struct RecomputedBounds {
 };
 
 // `rec` is the record read and checked; `r` its raw fields, compared value for value.
-RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r,
-                                   const std::string& where, const AuditedPoint& p,
-                                   AuditReport& report) {
+RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const std::string& where,
+                              const AuditedPoint& p, AuditReport& report) {
   const auto check = [&](const char* key, const boost::json::value& recomputed) {
     const boost::json::value& recorded = r.any(key);
     if (!same_value(recorded, recomputed)) report.differ(where, key, recorded, recomputed);

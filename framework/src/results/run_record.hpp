@@ -5,9 +5,9 @@
 //
 // Every field is present in every record; fields that do not apply are null, never omitted,
 // so that tables can be read without guessing. The exceptions, each said below: bound_note
-// and the nonsep_* fields (only when set), the learner's metrics, `w` and the epoch curves (only when the protocol
-// records them). The published schema is schema/run_record.schema.json; a test checks that
-// its properties are the fields written here and that real output validates against it.
+// and the nonsep_* fields (only when set), the learner's metrics, `w` and the epoch curves (only
+// when the protocol records them). The published schema is schema/run_record.schema.json; a test
+// checks that its properties are the fields written here and that real output validates against it.
 #pragma once
 
 #include <cstddef>
@@ -123,7 +123,9 @@ struct RunRecord {
   bool bound_on_updates() const { return bound_on == "updates"; }
   // What the bound limits: mistakes or updates (0 for a failed run).
   std::uint64_t counted() const;
-  std::uint64_t counted_as(bool updates) const { return (updates ? this->updates : mistakes).value_or(0); }
+  std::uint64_t counted_as(bool updates) const {
+    return (updates ? this->updates : mistakes).value_or(0);
+  }
 };
 
 // Every field name the record itself uses, in the order it writes them (the optional ones

@@ -68,10 +68,8 @@ boost::json::object theory_json(const PointTheory& t) {
     for (const HingeCandidate& c : t.hinge_candidates) {
       boost::json::array v;
       for (double x : c.v) v.emplace_back(x);
-      candidates.push_back(boost::json::object{{"C", c.c},
-                                               {"v_norm", c.v_norm},
-                                               {"hinge_norm", c.hinge_norm},
-                                               {"v", std::move(v)}});
+      candidates.push_back(boost::json::object{
+          {"C", c.c}, {"v_norm", c.v_norm}, {"hinge_norm", c.hinge_norm}, {"v", std::move(v)}});
     }
     out["hinge_candidates"] = std::move(candidates);
   }

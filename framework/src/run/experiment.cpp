@@ -294,9 +294,8 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       auto& theory = theories[data_key + "|" + p.sweep.document.value("theory", Json()).dump() +
                               (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "")];
       if (!theory) {
-        theory = std::make_shared<const PointTheory>(
-            compute_point_theory(*p.data, p.config.theory, loaded->teacher,
-                                 need_least_squares, need_hinge));
+        theory = std::make_shared<const PointTheory>(compute_point_theory(
+            *p.data, p.config.theory, loaded->teacher, need_least_squares, need_hinge));
       }
       p.theory = theory;
     } catch (const Error& error) {

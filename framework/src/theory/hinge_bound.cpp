@@ -14,6 +14,7 @@ namespace plab {
 namespace {
 
 constexpr double kUnitRoundoff = std::numeric_limits<double>::epsilon() / 2.0;
+constexpr std::size_t kMaxHingeClasses = 20;
 
 // The margin of v on sample i as computed in double: y v·x̃ (binary), or the smallest
 // (v_y − v_z)·x̃ over z ≠ y (Kesler), the class scores accumulated from j = 0 upward.
@@ -58,7 +59,7 @@ double step_factor(const HingeBoundInputs& in) {
 const std::vector<double>& hinge_grid() {
   static const std::vector<double> kGrid = [] {
     std::vector<double> grid;
-    for (int k = -4; k <= 8; ++k) grid.push_back(std::pow(10.0, k / 2.0));
+    for (int k = -4; k <= 4; ++k) grid.push_back(std::pow(10.0, k / 2.0));
     return grid;
   }();
   return kGrid;
@@ -94,6 +95,10 @@ std::optional<HingeCandidate> certify_hinge_candidate(const Dataset& data, doubl
 std::vector<HingeCandidate> hinge_candidates(const Dataset& data, double max_seconds) {
   std::vector<HingeCandidate> out;
   if (data.task() != TaskKind::kBinary && data.task() != TaskKind::kMulticlass) return out;
+  // One-vs-rest trains one problem per class and C: many classes would cost more than the
+  // runs (200 classes of 2 rows: seconds). Such data gets no candidates, on every machine.
+  if (data.task() == TaskKind::kMulticlass && data.class_names().size() > kMaxHingeClasses)
+    return out;
   if (!(max_seconds > 0.0)) return out;
   const std::vector<double>& grid = hinge_grid();
   std::vector<std::vector<double>> path = squared_hinge_path(data, grid, 1e-3, max_seconds);

@@ -21,13 +21,13 @@
 namespace plab {
 
 struct HingeCandidate {
-  double c = 0.0;          // the SVM's C that produced v
-  std::vector<double> v;   // binary: d values; multi-class: k·d, centred rows
-  double v_norm = 0.0;     // ≥ ‖v‖ (Frobenius for multi-class)
-  double hinge_norm = 0.0; // ≥ ‖h₁(v)‖ over the data's N samples
+  double c = 0.0;           // the SVM's C that produced v
+  std::vector<double> v;    // binary: d values; multi-class: k·d, centred rows
+  double v_norm = 0.0;      // ≥ ‖v‖ (Frobenius for multi-class)
+  double hinge_norm = 0.0;  // ≥ ‖h₁(v)‖ over the data's N samples
 };
 
-// The C values the oracle trains the squared-hinge SVM for: 10^-2, 10^-1.5, …, 10^4.
+// The C values the oracle trains the squared-hinge SVM for: 10^-2, 10^-1.5, …, 10^2.
 const std::vector<double>& hinge_grid();
 
 // v certified on `data`: its norms bounded above. nullopt if v has the wrong size or a
@@ -36,7 +36,8 @@ std::optional<HingeCandidate> certify_hinge_candidate(const Dataset& data, doubl
                                                       std::vector<double> v);
 
 // The certified candidates of the grid (LIBLINEAR in a child process, stopped after
-// `max_seconds`); empty for tasks other than binary and multi-class.
+// `max_seconds`); empty for tasks other than binary and multi-class, and for more than 20
+// classes.
 std::vector<HingeCandidate> hinge_candidates(const Dataset& data, double max_seconds);
 
 // True for the declared forms the hinge bound covers: the perceptron, η-scaled, averaged,
@@ -47,12 +48,12 @@ bool hinge_bound_covers(BoundForm form);
 
 struct HingeBoundInputs {
   BoundDeclaration declared;
-  double radius = 0.0;  // R, rounded up
-  std::size_t rows = 0; // n, for the plain-sum batch form's f = n
+  double radius = 0.0;   // R, rounded up
+  std::size_t rows = 0;  // n, for the plain-sum batch form's f = n
   const std::vector<HingeCandidate>* candidates = nullptr;
   std::span<const double> initial_weights;
-  std::uint64_t epochs = 0;  // T
-  std::uint64_t counted = 0; // the declared count (mistakes or updates)
+  std::uint64_t epochs = 0;   // T
+  std::uint64_t counted = 0;  // the declared count (mistakes or updates)
   // The run shows each sample at most once per epoch (cyclic, shuffle, or a batch learner);
   // not so for the mistake-driven orders, which get no bound.
   bool each_sample_once_per_epoch = false;

@@ -55,8 +55,8 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
   // Multi-class squared hinge: LIBLINEAR's one-vs-rest -s 1, one row per class (any V is a
   // candidate for the hinge bounds; Crammer–Singer's dual is slow at large C on data that is
   // not separable).
-  param.solver_type = squared_hinge ? L2R_L2LOSS_SVC_DUAL
-                                    : (multiclass ? MCSVM_CS : L2R_L1LOSS_SVC_DUAL);
+  param.solver_type =
+      squared_hinge ? L2R_L2LOSS_SVC_DUAL : (multiclass ? MCSVM_CS : L2R_L1LOSS_SVC_DUAL);
   param.eps = tolerance;
   param.C = c;
   if (const char* problem = check_parameter(&prob, &param); problem != nullptr) {
@@ -135,13 +135,12 @@ SolverOutcome liblinear_separator(const Dataset& data, double c, double toleranc
 }
 
 std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
-                                                   const std::vector<double>& cs, double tolerance,
-                                                   double max_seconds) {
+                                                    const std::vector<double>& cs, double tolerance,
+                                                    double max_seconds) {
   // One child for the whole grid; it sends each solution's raw doubles in turn, NaN for a
   // value of C that gave no model (the caller drops non-finite candidates).
-  const std::size_t dim = data.task() == TaskKind::kMulticlass
-                              ? data.cols() * data.class_names().size()
-                              : data.cols();
+  const std::size_t dim =
+      data.task() == TaskKind::kMulticlass ? data.cols() * data.class_names().size() : data.cols();
   const ChildOutcome child = run_in_child(
       [&] {
         // LIBLINEAR's coordinate order comes from rand(): the same seed, the same candidates.

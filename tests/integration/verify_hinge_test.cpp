@@ -14,6 +14,7 @@
 #include "support/folder_edit.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace plab {
 namespace {
@@ -129,6 +130,29 @@ TEST(HingeRecords, AnEditedCandidateIsRecertifiedFromTheData) {
   const auto v = run_plab({"verify", f.string()});
   EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
   EXPECT_NE(v.out.find("theory/hinge_candidates/0/v_norm"), std::string::npos) << v.out;
+}
+
+TEST(HingeRecords, CandidatesAtASeparablePointAreADifference) {
+  test::TempDir dir;
+  const fs::path f = test::copy_of_quickstart(dir);
+  test::edit_manifest(f, [](boost::json::object& m) {
+    test::point0_theory(m)["hinge_candidates"] = boost::json::array{boost::json::object{
+        {"C", 1.0}, {"v_norm", 1.0}, {"hinge_norm", 1.0}, {"v", boost::json::array{1.0}}}};
+  });
+  const auto v = run_plab({"verify", f.string()});
+  EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
+  EXPECT_NE(v.out.find("field 'points/0/theory/hinge_candidates': recorded "), std::string::npos)
+      << v.out;
+  EXPECT_NE(v.out.find("none: the point is certified separable"), std::string::npos) << v.out;
+}
+
+// Each new message has a row in docs/troubleshooting.md.
+TEST(HingeRecords, MessagesAreInTroubleshooting) {
+  const std::string section = test::troubleshooting_section();
+  for (const char* message : {"absent (no hinge bound applies)", "mistakes (nonsep_bound)",
+                              "none: the point is certified separable"}) {
+    EXPECT_NE(section.find(message), std::string::npos) << message;
+  }
 }
 
 }  // namespace

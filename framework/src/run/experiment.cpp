@@ -274,6 +274,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       check_folds(p.config.protocol, *p.data);
       check_report_plane(p.config.report, *p.data);
       bool need_least_squares = false;
+      bool need_hinge = false;
 
       for (const LearnerSpec& spec : p.config.learners) {
         auto& plugin = plugins[spec.plugin];
@@ -308,14 +309,15 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
                                             (p.data->augmented() ? ", bias first" : "") + ")");
         }
         need_least_squares = need_least_squares || l.bound.form == BoundForm::kLeastSquares;
+        need_hinge = need_hinge || hinge_bound_covers(l.bound.form);
         p.learners.push_back(std::move(l));
       }
       // The oracle runs once per (data set, theory block), before any run (DESIGN.md).
       auto& theory = theories[data_key + "|" + p.sweep.document.value("theory", Json()).dump() +
-                              (need_least_squares ? "|ls" : "")];
+                              (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "")];
       if (!theory) {
-        theory = std::make_shared<const PointTheory>(
-            compute_point_theory(*p.data, p.config.theory, loaded->teacher, need_least_squares));
+        theory = std::make_shared<const PointTheory>(compute_point_theory(
+            *p.data, p.config.theory, loaded->teacher, need_least_squares, need_hinge));
       }
       p.theory = theory;
     } catch (const Error& error) {

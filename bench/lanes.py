@@ -45,6 +45,16 @@ IRIS_REPEATS, IRIS_EPOCHS = 1000, 1000
 IRIS_CSV = Path(__file__).resolve().parent.parent / "data" / "iris.csv"
 
 
+def widest_lanes():
+    """Doubles in the widest vector this CPU has (what --lanes auto should pick), from
+    /proc/cpuinfo's flags: 8 with AVX-512, 4 with AVX2, else 2 (SSE2, every x86-64)."""
+    try:
+        flags = next(line for line in open("/proc/cpuinfo") if line.startswith("flags")).split()
+    except (OSError, StopIteration):
+        return None
+    return 8 if "avx512f" in flags else 4 if "avx2" in flags else 2
+
+
 def lanes_supported(plab):
     help_text = subprocess.run([plab, "run", "--help"], capture_output=True, text=True).stdout
     return "--lanes" in help_text
@@ -184,11 +194,12 @@ def main():
     folder.mkdir(parents=True, exist_ok=True)
     with open(csv) as f:
         header = f.readline().strip().split(",")
+        rows = sum(1 for _ in f)
     features = len(header) - 1
     plab = Plab(binary, folder)
     dataset = {"kind": "csv", "path": str(csv), "label": header[-1]}
     result = {"has_lanes": plab.has_lanes, "repeats": REPEATS, "epochs": [E1, E2], "reps": REPS,
-              "features": features}
+              "rows": rows, "features": features, "cpu_lanes": widest_lanes()}
     result["sklearn"] = sklearn_marginal_epoch(csv, features)
     for order in ("cyclic", "shuffle"):
         config = write_config(folder / f"lanes_{order}.json", dataset, REPEATS, order)

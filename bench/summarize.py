@@ -78,7 +78,8 @@ shuffled_ns = times["BM_ReadPassShuffledRows"][0]
 def rate(nbytes, ns):
     return f"{nbytes / ns:.1f} GB/s"
 lanes = json.loads((out / "lanes.json").read_text())
-n_rows = 50000
+n_rows = lanes["rows"]
+shape = f"{n_rows:,} x {lanes['features']}"
 def ms(seconds):
     return f"{seconds * 1e3:.2f} ms"
 def per_run(figures):  # marginal epoch per run: ms and ns a sample visit
@@ -92,7 +93,7 @@ def threads_detail(workload):
         f = workload[threads]
         if lanes["has_lanes"]:
             parts.append(f"{threads} thread{'s' if threads == '2' else ''}: lanes auto {per_run(f['auto'])}, "
-                         f"lanes 1 {per_run(f['1'])} (x{f['1']['epoch_per_run_s'] / f['auto']['epoch_per_run_s']:.2f})")
+                         f"lanes 1 {per_run(f['1'])} (auto {f['1']['epoch_per_run_s'] / f['auto']['epoch_per_run_s']:.2f} x faster)")
         else:
             parts.append(f"{threads} thread{'s' if threads == '2' else ''}: {per_run(f['none'])}")
     return "; ".join(parts)
@@ -104,8 +105,8 @@ read_shuffled = (f"the limit: one read of the data set's rows in a random order 
 
 sk_epoch = lanes["sklearn"]["epoch_s"]
 cyc = lanes["cyclic"]
-what1 = (f"{lanes['repeats']} repeats, classic perceptron, 50,000 x 100, cyclic, sequential dot, 1 thread: "
-         "sklearn Perceptron marginal epoch / plab marginal epoch per run (lanes auto)")
+what1 = (f"{lanes['repeats']} repeats, classic perceptron, {shape}, cyclic, sequential dot, 1 thread: "
+         f"sklearn Perceptron marginal epoch / plab marginal epoch per run (lanes auto; this CPU: {lanes['cpu_lanes']} lanes)")
 sk_detail = f"sklearn {ms(sk_epoch)}/epoch ({sk_epoch / n_rows * 1e9:.1f} ns/visit)"
 if lanes["has_lanes"]:
     r = sk_epoch / cyc["1"]["auto"]["epoch_per_run_s"]
@@ -117,7 +118,7 @@ else:
                  f"(sklearn / 1 thread: {sk_epoch / cyc['1']['none']['epoch_per_run_s']:.2f}); {sk_detail}; {read_once}")
 
 shu = lanes["shuffle"]
-what2 = (f"{lanes['repeats']} repeats, classic perceptron, 50,000 x 100, per-run shuffles, 1 thread: "
+what2 = (f"{lanes['repeats']} repeats, classic perceptron, {shape}, per-run shuffles, 1 thread: "
          "marginal epoch per run, lanes 1 / lanes auto")
 if lanes["has_lanes"]:
     r = shu["1"]["1"]["epoch_per_run_s"] / shu["1"]["auto"]["epoch_per_run_s"]

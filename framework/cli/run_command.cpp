@@ -10,6 +10,17 @@
 
 namespace plab::cli {
 
+namespace {
+
+// --lanes: 0 for "auto", else the width given.
+std::size_t parse_lanes(const std::string& text) {
+  if (text == "auto") return 0;
+  if (text == "1" || text == "2" || text == "4" || text == "8") return std::stoul(text);
+  throw UsageError("--lanes '" + text + "' is not one of auto, 1, 2, 4, 8");
+}
+
+}  // namespace
+
 int run_command(const Args& args, const std::string& command_line) {
   po::options_description options("options");
   auto add = options.add_options();
@@ -20,6 +31,9 @@ int run_command(const Args& args, const std::string& command_line) {
       "add a sweep axis: --sweep /pointer=V1,V2,... (range(a,b[,step]) allowed)");
   add("out", po::value<std::string>(), "write results into this new folder");
   add("threads", po::value<int>(), "worker threads (default: all cores)");
+  add("lanes", po::value<std::string>(),
+      "repeats trained side by side in SIMD lanes: auto (default: the CPU's widest), 1 (one run "
+      "at a time), 2, 4 or 8; records are the same bytes whatever it is");
   add("plugin-dir", po::value<std::vector<std::string>>()->composing(),
       "look for plugins in this folder first (repeatable)");
   add("plan",
@@ -35,8 +49,9 @@ int run_command(const Args& args, const std::string& command_line) {
   po::parsed_options parsed(&options);
   const char* synopsis =
       "run CONFIG [--set /P=V]... [--sweep /P=V1,V2]... [--out DIR] [--threads N] "
-      "[--plugin-dir DIR]... [--shard I/N] [--plan] [--quiet]\n       plab run --resume DIR "
-      "[--threads N] [--plugin-dir DIR]...";
+      "[--lanes W] [--plugin-dir DIR]... [--shard I/N] [--plan] [--quiet]\n       plab run "
+      "--resume DIR "
+      "[--threads N] [--lanes auto|1|2|4|8] [--plugin-dir DIR]...";
   if (!parse_options("run", synopsis, args, options, positional, vm, &parsed)) return 0;
 
   SessionRequest request;
@@ -45,6 +60,7 @@ int run_command(const Args& args, const std::string& command_line) {
     throw UsageError("--threads " + std::to_string(request.threads) +
                      " is out of range; give 1 to 4096");
   }
+  if (vm.count("lanes") != 0) request.lanes = parse_lanes(vm["lanes"].as<std::string>());
   const bool quiet = vm.count("quiet") != 0;
   set_oracle_progress(!quiet);  // the oracle's "still working" lines
   if (vm.count("resume") != 0) request.resume = vm["resume"].as<std::string>();

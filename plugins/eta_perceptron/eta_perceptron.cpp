@@ -68,7 +68,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
      .orders = plab::OrderSupport::kMistakeDriven,
-     .check = check_params},
+     .check = check_params,
+     .create_lanes = plab::binary_online_lanes<ScaledStep>},
     kParams);
 
 }  // namespace

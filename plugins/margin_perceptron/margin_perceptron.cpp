@@ -3,6 +3,7 @@
 // η-scaled perceptron. Bound (docs/bounds.md): k ≤ (R² + 2τ/η)/ρ² from zero.
 #include <vector>
 
+#include "plab/lane_loop.hpp"
 #include "plab/online_loop.hpp"
 #include "plab/plugin.hpp"
 
@@ -57,6 +58,16 @@ plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
           .tau = setup.params.real("tau")};
 }
 
+// Repeats side by side: the rule reads the score and the label only.
+plab::CreateLanesResult create_lanes(const plab::LearnerSetup& setup, std::size_t width) noexcept {
+  try {
+    return plab::make_online_lanes(MarginRule{setup.params.real("tau"), setup.params.real("eta")},
+                                   setup.cols, width);
+  } catch (const std::exception& e) {
+    return {nullptr, e.what()};
+  }
+}
+
 constexpr auto kDescriptor = plab::make_descriptor(
     {.name = "margin_perceptron",
      .version = "1.0.0",
@@ -70,7 +81,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
          "and the init-aware form with that R^2 from w0 != 0.",
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
-     .orders = plab::OrderSupport::kMistakeDriven},
+     .orders = plab::OrderSupport::kMistakeDriven,
+     .create_lanes = create_lanes},
     kParams);
 
 }  // namespace

@@ -29,7 +29,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "from a non-zero init, the init-aware bound of s3 with eta = 1.",
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
-     .orders = plab::OrderSupport::kMistakeDriven},
+     .orders = plab::OrderSupport::kMistakeDriven,
+     .create_lanes = plab::binary_online_lanes<ClassicStep>},
     kParams);
 
 }  // namespace

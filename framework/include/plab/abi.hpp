@@ -14,7 +14,8 @@ namespace plab {
 
 // Version 2: the descriptor's `declare_bound` (plab/bound.hpp) replaced the Guarantee enum.
 // Version 3: Learner::on_start, called once the initial weights are set.
-inline constexpr std::uint32_t kAbiVersion = 3;
+// Version 4: PluginDescriptor::create_lanes and the LaneGroup interface.
+inline constexpr std::uint32_t kAbiVersion = 4;
 
 }  // namespace plab
 

@@ -16,6 +16,10 @@
 //   };
 //   using MyLearner = plab::BinaryOnlineLearner<MyStep>;
 //
+// A rule whose coefficient reads the label only, keeps no state (no on_correct, no
+// on_start) and is trivially copyable also trains several repeats side by side: name
+// plab::binary_online_lanes<MyStep> as the descriptor's `create_lanes` (plab/lane_loop.hpp).
+//
 // A learner that declares kTieParam and kDotParam (online_loop.hpp) lets configs choose
 // them; one that does not uses "mistake" and "sequential". A learner that predicts with
 // something other than its weights (pocket, averaged) derives from this class, reaches its
@@ -28,6 +32,7 @@
 #include <vector>
 
 #include "plab/descriptor.hpp"
+#include "plab/lane_loop.hpp"
 #include "plab/online_loop.hpp"
 
 namespace plab {
@@ -129,5 +134,44 @@ class BinaryOnlineLearner : public Learner {
   StepRule step_;
   std::vector<std::uint32_t> scratch_;
 };
+
+// A step rule with a lane form: by label, stateless, trivially copyable.
+template <class StepRule>
+concept LaneStepRule = std::is_trivially_copyable_v<StepRule> &&
+    requires(const StepRule& r, double y) {
+  r.coefficient(y);
+} && !requires(StepRule & r, const Sample& s) {
+  r.on_correct(s);
+}
+&&!requires(StepRule & r, const TrainingSet& d, std::span<const double> w) { r.on_start(d, w); };
+
+namespace detail {
+
+// The lane rule of BinaryOnlineLearner<StepRule>: its tie convention and its step.
+template <class Tie, class StepRule>
+struct LaneRule : Tie {
+  StepRule step_rule;
+  double step(double /*score*/, double y) const { return step_rule.coefficient(y); }
+};
+
+}  // namespace detail
+
+// The descriptor's `create_lanes` for BinaryOnlineLearner<StepRule>. Lanes follow the
+// sequential summation only: with `dot: "blocked"` none are offered (the runs then train
+// one at a time, as before).
+template <LaneStepRule StepRule>
+CreateLanesResult binary_online_lanes(const LearnerSetup& setup, std::size_t width) noexcept {
+  try {
+    const SignConventions sign(setup.params);
+    if (sign.blocked_dot) return {};
+    const StepRule step = detail::make_rule<StepRule>(setup.params);
+    return with_tie(sign.tie_positive, [&](auto tie) {
+      return make_online_lanes(detail::LaneRule<decltype(tie), StepRule>{{}, step}, setup.cols,
+                               width);
+    });
+  } catch (const std::exception& e) {
+    return {nullptr, e.what()};
+  }
+}
 
 }  // namespace plab

@@ -12,6 +12,7 @@
 
 #include "plab/abi.hpp"
 #include "plab/bound.hpp"
+#include "plab/lane_group.hpp"
 #include "plab/learner.hpp"
 #include "plab/params.hpp"
 
@@ -48,6 +49,18 @@ struct CreateResult {
 
 using CreateFunction = CreateResult(const LearnerSetup& setup);
 
+// What `create_lanes` returns: a group, or no group and a reason. An empty reason means
+// lanes are simply not offered for these params (e.g. `dot: "blocked"`): the engine then
+// trains the runs one at a time.
+struct CreateLanesResult {
+  LaneGroup* group = nullptr;  // owned by the caller, deleted through LaneGroup's destructor
+  std::string error;
+};
+
+// `width` is the number of lanes the engine asks for (2, 4 or 8), or 0 for the widest this
+// CPU runs natively (plab/lane_loop.hpp). Never throws across the boundary.
+using CreateLanesFunction = CreateLanesResult(const LearnerSetup& setup, std::size_t width);
+
 // Checks that need more than one param (LIBLINEAR's check_parameter): "" when fine,
 // otherwise one sentence saying what is wrong and what is accepted.
 using CheckFunction = std::string(const ParamSet& params);
@@ -65,6 +78,9 @@ struct PluginDescriptor {
   DeclareBoundFunction* declare_bound = nullptr;
   OrderSupport orders = OrderSupport::kPermutation;
   CheckFunction* check = nullptr;  // may be nullptr
+  // Optional: trains several repeats side by side (plab/lane_group.hpp); nullptr when the
+  // learner only trains one run at a time.
+  CreateLanesFunction* create_lanes = nullptr;
 };
 
 // A descriptor with the SDK's defaults filled in: this SDK's abi_version, and `params` and

@@ -104,6 +104,15 @@ std::shared_ptr<Learner> PluginLibrary::create(const LearnerSetup& setup) const 
   return std::shared_ptr<Learner>(result.learner, [keep](Learner* learner) { delete learner; });
 }
 
+std::shared_ptr<LaneGroup> PluginLibrary::create_lanes(const LearnerSetup& setup,
+                                                       std::size_t width) const {
+  if (descriptor_->create_lanes == nullptr) return nullptr;
+  CreateLanesResult result = descriptor_->create_lanes(setup, width);
+  if (result.group == nullptr) return nullptr;
+  std::shared_ptr<const PluginLibrary> keep = shared_from_this();
+  return std::shared_ptr<LaneGroup>(result.group, [keep](LaneGroup* group) { delete group; });
+}
+
 BoundDeclaration PluginLibrary::declare_bound(const LearnerSetup& setup) const {
   return checked_bound(setup, params_text(setup.params));
 }

@@ -29,6 +29,11 @@ class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
   // Makes a learner; a factory failure is a PluginError carrying the plugin's message.
   std::shared_ptr<Learner> create(const LearnerSetup& setup) const;
 
+  // A group training `width` repeats side by side (0: the widest this CPU runs natively;
+  // plab/lane_group.hpp), or null when the plugin offers no lanes for these params or could
+  // not make them: its runs then train one at a time, where a real problem is recorded.
+  std::shared_ptr<LaneGroup> create_lanes(const LearnerSetup& setup, std::size_t width) const;
+
   // The bound the plugin declares for `setup` (resolved params, data shape), checked by
   // bound_declaration_problem. Throws PluginError naming the plugin, the params and the
   // field when the declaration is refused or the plugin's function throws.

@@ -15,13 +15,6 @@ namespace plab {
 
 namespace {
 
-bool all_finite(std::span<const double> w) {
-  for (double v : w) {
-    if (!std::isfinite(v)) return false;
-  }
-  return true;
-}
-
 class MetricCollector final : public MetricSink {
  public:
   explicit MetricCollector(std::vector<std::pair<std::string, double>>& out) : out_(out) {}
@@ -140,6 +133,13 @@ void train_by_epochs(const RunRequest& r, const TrainingSet& data, Learner& lear
 
 }  // namespace
 
+bool all_finite(std::span<const double> w) {
+  for (double v : w) {
+    if (!std::isfinite(v)) return false;
+  }
+  return true;
+}
+
 std::shared_ptr<Learner> train_learner(const RunRequest& r, const TrainingSet& data,
                                        TrainingHooks hooks, RunOutcome& out) {
   const LearnerSetup setup{*r.params, r.task, data.rows, data.cols, data.classes};
@@ -152,10 +152,7 @@ std::shared_ptr<Learner> train_learner(const RunRequest& r, const TrainingSet& d
                 ", data has " + std::to_string(data.cols) + " columns)";
     return nullptr;
   }
-  Rng init_rng(r.init_seed);
-  fill_initial_weights(*r.init, init_rng, w);
-  out.w0_norm = euclidean_norm(w);
-  out.initial_weights.assign(w.begin(), w.end());
+  draw_initial_weights(r, w, out);
   learner->on_start(data);
 
   LearningCurve curve;
@@ -170,15 +167,27 @@ std::shared_ptr<Learner> train_learner(const RunRequest& r, const TrainingSet& d
   }
   out.train_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  finish_training(*learner, data, out);
+  return learner;
+}
+
+void draw_initial_weights(const RunRequest& r, std::span<double> w, RunOutcome& out) {
+  Rng init_rng(r.init_seed);
+  fill_initial_weights(*r.init, init_rng, w);
+  out.w0_norm = euclidean_norm(w);
+  out.initial_weights.assign(w.begin(), w.end());
+}
+
+void finish_training(Learner& learner, const TrainingSet& data, RunOutcome& out) {
   if (out.status != RunStatus::kDiverged && out.status != RunStatus::kFailed) {
-    out.train_errors = learner->count_errors(data);
+    const std::span<double> w = learner.weights();
+    out.train_errors = learner.count_errors(data);
     out.w_norm = euclidean_norm(w);
     MetricCollector metrics(out.metrics);
-    learner->report_metrics(data, metrics);
+    learner.report_metrics(data, metrics);
     out.final_weights.assign(w.begin(), w.end());
   }
   out.train_rows = data.rows;
-  return learner;
 }
 
 }  // namespace plab

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "plab/learner.hpp"
 #include "protocols/protocol.hpp"
@@ -31,5 +32,14 @@ struct TrainingHooks {
 // learner, or null when it could not train (weights of the wrong shape: `out` says so).
 std::shared_ptr<Learner> train_learner(const RunRequest& request, const TrainingSet& data,
                                        TrainingHooks hooks, RunOutcome& out);
+
+// The two ends every run shares, whether it trains alone or in a lane: the initial weights
+// drawn from the request's init seed into `w` (and recorded in `out`), and, once training
+// stopped, the training errors, final weights and figures of the learner holding them.
+void draw_initial_weights(const RunRequest& request, std::span<double> w, RunOutcome& out);
+void finish_training(Learner& learner, const TrainingSet& data, RunOutcome& out);
+
+// No NaN and no infinity in `w`.
+bool all_finite(std::span<const double> w);
 
 }  // namespace plab

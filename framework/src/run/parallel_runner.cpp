@@ -3,57 +3,26 @@
 #include <atomic>
 #include <chrono>
 #include <new>
+#include <vector>
 
 #include "base/interrupt.hpp"
 #include "protocols/protocol.hpp"
 #include "results/ordered_writer.hpp"
-#include "results/run_record.hpp"
-#include "results/run_timing.hpp"
+#include "run/lane_runner.hpp"
 #include "run/progress_line.hpp"
-#include "run/record_builder.hpp"
+#include "run/run_request.hpp"
 
 namespace plab {
 
 RunText execute_one(const Experiment& e, std::size_t index) {
   const RunId id = e.locate(index);
-  const PreparedPoint& p = e.point(id.point);
-  const PreparedLearner& l = p.learners[id.learner];
-  const TrainingSet view = p.data->view();
-  RunRequest request;
-  request.data = &view;
-  request.plugin = l.plugin.get();
-  request.params = &l.params;
-  request.task = p.data->task();
-  request.init = &p.config.init;
-  request.protocol = &p.config.protocol;
-  // Seeds depend on (seed, point, repeat) only, not on the learner: every learner of a
-  // repeat starts from the same weights and sees the same orders (common random numbers).
-  request.init_seed =
-      derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kInitialWeights);
-  request.order_seed = derive_seed(p.config.seed, p.sweep.index, id.repeat, StreamPurpose::kOrder);
-  if (p.config.protocol.kind == ProtocolKind::kTrajectory) {
-    request.trajectory_prefix = trajectory_prefix(e, id);
-  }
-  // k-fold cross-validation: repeats k·c … k·c + k − 1 share one partition and test fold
-  // r mod k of it; a plain holdout draws a new split for every repeat.
-  const auto folds = static_cast<std::size_t>(std::max<std::int64_t>(p.config.protocol.folds, 0));
-  const std::size_t split_round = folds >= 2 ? id.repeat / folds : id.repeat;
-  request.fold = folds >= 2 ? id.repeat % folds : 0;
-  request.split_seed =
-      derive_seed(p.config.seed, p.sweep.index, split_round, StreamPurpose::kSplit);
-
+  const TrainingSet view = e.point(id.point).data->view();
+  const RunRequest request = request_for(e, id, view);
   const auto start = std::chrono::steady_clock::now();
   RunOutcome outcome = run_protocol(request);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
-  RunText text;
-  text.record = write_run_record(build_run_record(e, id, outcome));
-  text.record_sha256 = sha256_of(text.record);  // here, in parallel; the writer only chains
-  text.timing = write_timing({id.point, l.name, id.repeat, seconds, outcome.train_seconds});
-  text.trajectory = std::move(outcome.trajectory);
-  text.failed = outcome.status == RunStatus::kFailed;
-  return text;
+  return run_text(e, id, std::move(outcome), seconds);
 }
 
 ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir,
@@ -78,24 +47,33 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
   std::atomic<bool> stop{false};
   std::string internal_error;
   bool out_of_memory = false;
-  const auto first = static_cast<long long>(options.first_run);
-  const auto total = static_cast<long long>(end);
+  const std::vector<WorkUnit> units =
+      plan_work_units(e, options.first_run, end, options.threads, options.lanes);
+  const auto unit_count = static_cast<long long>(units.size());
 #pragma omp parallel for schedule(dynamic, 1) num_threads(options.threads)
-  for (long long i = first; i < total; ++i) {
+  for (long long u = 0; u < unit_count; ++u) {
     if (stop.load(std::memory_order_relaxed)) continue;
     if (interrupt_requested()) {
       stop = true;
       writer.request_stop();
       continue;
     }
-    const auto index = static_cast<std::size_t>(i);
-    if (!writer.wait_turn(index)) {
+    const WorkUnit& unit = units[static_cast<std::size_t>(u)];
+    if (!writer.wait_turn(unit.end - 1)) {
       stop = true;
       continue;
     }
+    std::size_t index = unit.first;  // the run being recorded, for the messages below
     // Nothing may leave an OpenMP region by exception: a failure here stops the runner.
     try {
-      writer.submit(index, execute_one(e, index));
+      if (unit.lanes) {
+        execute_lane_unit(e, unit, options.lanes, [&](std::size_t i, RunText text) {
+          index = i;
+          writer.submit(i, std::move(text));
+        });
+      } else {
+        writer.submit(index, execute_one(e, index));
+      }
     } catch (const std::bad_alloc&) {
 #pragma omp critical(plab_runner_error)
       if (internal_error.empty()) {

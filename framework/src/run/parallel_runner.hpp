@@ -15,6 +15,9 @@ struct ExecuteOptions {
   bool progress = false;
   std::size_t first_run = 0;  // runs before it are already on disk (resume, shard)
   std::size_t end_run = 0;    // one past the last run to do (a shard's end; may equal first_run)
+  // Repeats trained side by side (run/lane_runner.hpp): 0 for the CPU's widest lanes, 1 for
+  // one run at a time, or 2, 4, 8. The records are the same bytes whatever it is.
+  std::size_t lanes = 0;
 };
 
 struct ExecuteResult {

@@ -174,8 +174,9 @@ SessionOutcome Session::run(SessionObserver& observer) {
   write_manifest(s.dir, e, manifest);
   observer.starting(e, manifest.range.end - s.next_run, request.threads, s.dir);
 
-  const ExecuteResult r = execute_runs(
-      e, s.dir, ExecuteOptions{request.threads, request.progress, s.next_run, manifest.range.end});
+  const ExecuteResult r = execute_runs(e, s.dir,
+                                       ExecuteOptions{request.threads, request.progress, s.next_run,
+                                                      manifest.range.end, request.lanes});
 
   const Summary summary = summarize_runs(s.dir / "runs.jsonl");
   // A failed write ends the runs, but what is on disk is still summarised and described:

@@ -29,6 +29,7 @@ struct SessionRequest {
   std::optional<std::filesystem::path> out;     // else results/<name>/<UTC time>/
   ShardSpec shard;                              // of a new run
   int threads = 1;
+  std::size_t lanes = 0;  // ExecuteOptions::lanes
   PrepareOptions prepare;
   bool report = true;        // report.md, report.html and plots/ after a whole run
   bool progress = false;     // the runner's progress line on stderr

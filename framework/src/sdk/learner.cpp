@@ -2,6 +2,8 @@
 // libplab_sdk, once, shared by the engine and every plugin.
 #include "plab/learner.hpp"
 
+#include "plab/lane_group.hpp"
+
 #include <stdexcept>
 
 namespace plab {
@@ -9,6 +11,7 @@ namespace plab {
 UpdateObserver::~UpdateObserver() = default;
 MetricSink::~MetricSink() = default;
 Learner::~Learner() = default;
+LaneGroup::~LaneGroup() = default;
 
 void Learner::on_start(const TrainingSet&) {}
 

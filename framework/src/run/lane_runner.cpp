@@ -1,0 +1,78 @@
+#include "run/lane_runner.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "plugin_loader/plugin_library.hpp"
+#include "protocols/lane_training.hpp"
+#include "run/parallel_runner.hpp"
+#include "run/run_request.hpp"
+
+namespace plab {
+
+namespace {
+
+constexpr std::size_t kMostRunsPerUnit = 32;
+
+bool may_share_lanes(const PreparedPoint& p, const PreparedLearner& l) {
+  return lanes_apply(p.config.protocol) && l.plugin->descriptor().create_lanes != nullptr;
+}
+
+}  // namespace
+
+std::vector<WorkUnit> plan_work_units(const Experiment& e, std::size_t first, std::size_t end,
+                                      int threads, std::size_t lanes) {
+  std::vector<WorkUnit> units;
+  std::size_t i = first;
+  while (i < end) {
+    const RunId id = e.locate(i);
+    const PreparedPoint& p = e.point(id.point);
+    const auto repeats = static_cast<std::size_t>(p.config.repeats);
+    // The rest of this (point, learner) block within [first, end).
+    const std::size_t block_end = std::min(end, i + (repeats - id.repeat));
+    const std::size_t block = block_end - i;
+    if (lanes == 1 || block < 2 || !may_share_lanes(p, p.learners[id.learner])) {
+      units.push_back({i, i + 1, false});
+      ++i;
+      continue;
+    }
+    const std::size_t per_thread = (block + static_cast<std::size_t>(threads) - 1) /
+                                   static_cast<std::size_t>(std::max(threads, 1));
+    const std::size_t size = std::clamp<std::size_t>(per_thread, 2, kMostRunsPerUnit);
+    for (std::size_t start = i; start < block_end; start += size) {
+      units.push_back({start, std::min(block_end, start + size), true});
+    }
+    i = block_end;
+  }
+  return units;
+}
+
+void execute_lane_unit(const Experiment& e, const WorkUnit& unit, std::size_t width,
+                       const std::function<void(std::size_t, RunText)>& done) {
+  const RunId first = e.locate(unit.first);
+  const PreparedPoint& p = e.point(first.point);
+  const PreparedLearner& l = p.learners[first.learner];
+  const TrainingSet view = p.data->view();
+  const LearnerSetup setup{l.params, p.data->task(), view.rows, view.cols, view.classes};
+  const std::shared_ptr<LaneGroup> group = l.plugin->create_lanes(setup, width);
+  std::vector<RunRequest> requests;
+  if (group != nullptr) {
+    for (std::size_t i = unit.first; i < unit.end; ++i) {
+      requests.push_back(request_for(e, e.locate(i), view));
+    }
+  }
+  std::vector<std::optional<RunOutcome>> outcomes =
+      group != nullptr ? train_in_lanes(requests, *group)
+                       : std::vector<std::optional<RunOutcome>>(unit.end - unit.first);
+  for (std::size_t i = unit.first; i < unit.end; ++i) {
+    std::optional<RunOutcome>& outcome = outcomes[i - unit.first];
+    if (!outcome.has_value()) {
+      done(i, execute_one(e, i));
+      continue;
+    }
+    const double seconds = outcome->train_seconds;
+    done(i, run_text(e, e.locate(i), std::move(*outcome), seconds));
+  }
+}
+
+}  // namespace plab

@@ -1,0 +1,93 @@
+// Repeats trained side by side in SIMD lanes (issue 17, docs/performance.md), through the
+// real binary: runs.jsonl (and trajectory.jsonl) are the same bytes as one run at a time,
+// for every shipped config, every lane width and thread count, and for the runs a lane
+// hands back to be run alone (non-finite weights).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "support/process.hpp"
+#include "support/shipped_configs.hpp"
+#include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
+
+namespace plab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::read_file;
+using test::run_plab;
+
+const std::string kSource = PLAB_SOURCE_DIR;
+
+// The exit code, runs.jsonl, then trajectory.jsonl when there is one, of `config` run with
+// `lanes` and `threads` and the `--set` changes given.
+std::string results_of(const std::string& config, const std::vector<std::string>& sets,
+                       const std::string& lanes, const std::string& threads) {
+  test::TempDir dir;
+  const fs::path out = dir / "o";
+  std::vector<std::string> args{
+      "run",   kSource + "/" + config, "--out",  out.string(), "--lanes", lanes, "--threads",
+      threads, "--no-report",          "--quiet"};
+  for (const std::string& set : sets) args.insert(args.end(), {"--set", set});
+  const auto r = run_plab(args);
+  EXPECT_TRUE(fs::exists(out / "runs.jsonl")) << config << " --lanes " << lanes << ": " << r.err;
+  std::string text = "exit " + std::to_string(r.exit_code) + "\n" + read_file(out / "runs.jsonl");
+  if (fs::exists(out / "trajectory.jsonl")) text += read_file(out / "trajectory.jsonl");
+  return text;
+}
+
+// Each lane width, on one thread and on two, against one run at a time on one thread (the
+// default, `auto`, is what every other test runs, and ShippedConfigVerifies replays its
+// records one at a time).
+void expect_same_bytes_every_way(const std::string& config, const std::vector<std::string>& sets) {
+  const std::string alone = results_of(config, sets, "1", "1");
+  ASSERT_FALSE(alone.empty());
+  const std::pair<const char*, const char*> ways[] = {{"2", "2"}, {"4", "1"}, {"8", "2"}};
+  for (const auto& way : ways) {
+    EXPECT_EQ(results_of(config, sets, way.first, way.second), alone)
+        << config << " with --lanes " << way.first << " --threads " << way.second;
+  }
+}
+
+class LanesMatchOneAtATime : public testing::TestWithParam<const char*> {};
+
+// 11 repeats: more than the widest lanes, so lanes are refilled and the last group is
+// partial (sweep_100k: 3 for each of its 100 points). The multi-class learners train one run
+// at a time whatever --lanes says; their margin oracle, most of their time, is left out.
+TEST_P(LanesMatchOneAtATime, ByteForByte) {
+  const std::string config = GetParam();
+  std::vector<std::string> sets{config == "configs/sweep_100k.json" ? "/repeats=3" : "/repeats=11"};
+  if (config.find("multiclass") != std::string::npos)
+    sets.emplace_back("/theory={\"margin\":\"none\"}");
+  expect_same_bytes_every_way(config, sets);
+}
+
+INSTANTIATE_TEST_SUITE_P(Configs, LanesMatchOneAtATime, testing::ValuesIn(test::kShippedConfigs));
+
+// The paths a lane takes besides plain epochs: a learning curve kept, shuffled orders from
+// random starts, runs cut at their first epoch, and weights that overflow (the lane hands the run
+// back, and it fails alone with the one-at-a-time message).
+TEST(Lanes, CurvesShufflesZeroEpochsAndOverflowMatch) {
+  const std::string quickstart = "configs/quickstart.json";
+  expect_same_bytes_every_way(quickstart, {"/repeats=9", "/protocol/record_curve=true"});
+  expect_same_bytes_every_way(quickstart, {"/repeats=9", "/protocol/max_epochs=1"});
+  const std::vector<std::string> overflow{"/repeats=9",
+                                          "/sweep/~1learners~10~1params~1eta=[1e307]"};
+  const std::string failed = results_of("configs/eta_perceptron_iris.json", overflow, "8", "1");
+  EXPECT_NE(failed.find("\"status\":\"failed\""), std::string::npos) << failed.substr(0, 400);
+  EXPECT_EQ(failed, results_of("configs/eta_perceptron_iris.json", overflow, "1", "1"));
+}
+
+TEST(Lanes, AWidthNotOfferedIsAUsageError) {
+  const auto r = run_plab({"run", kSource + "/configs/quickstart.json", "--lanes", "3"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--lanes '3' is not one of auto, 1, 2, 4, 8"), std::string::npos) << r.err;
+  EXPECT_NE(test::troubleshooting_section().find("is not one of auto, 1, 2, 4, 8"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace plab

@@ -1,0 +1,34 @@
+// Every config the project ships (configs/ and experiments/), relative to the source tree:
+// the tests that must hold for each of them (verify clean, lanes byte-identical) share it.
+#pragma once
+
+namespace plab::test {
+
+inline constexpr const char* kShippedConfigs[] = {
+
+    "configs/quickstart.json",
+    "configs/eta_perceptron_iris.json",
+    "configs/batch_perceptron_iris.json",
+    "configs/multiclass_iris.json",
+    "configs/multiclass_digits.json",
+    "configs/linear_unit_versicolor_virginica.json",
+    "configs/sweep_100k.json",
+    "experiments/novikoff_on_real_data/orders_iris.json",
+    "experiments/novikoff_on_real_data/wine_one_vs_rest.json",
+    "experiments/pocket_vs_averaged/compare_pocket_averaged.json",
+    "experiments/batch_forms/batch.json",
+    "experiments/batch_forms/batch_counterexample.json",
+    "experiments/hadamard_tight/hadamard_tight.json",
+    "experiments/init_counterexample/init_counterexample.json",
+    "experiments/margin_sweep/margin_sweep.json",
+    "experiments/multiclass_kesler/multiclass.json",
+    "experiments/not_separable/not_separable.json",
+    "experiments/orders/orders.json",
+    "experiments/random_start_counterexample/random_starts.json",
+    "experiments/textbook_traces/and_function.json",
+    "experiments/textbook_traces/batch_form.json",
+    "experiments/textbook_traces/no_bias_given_init.json",
+    "experiments/textbook_traces/worked_example.json",
+};
+
+}  // namespace plab::test

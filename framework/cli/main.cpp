@@ -24,6 +24,7 @@ const char* const kUsage =
     "  verify DIR        check every run whose bound applies; exit 1 on a violation\n"
     "  merge OUT DIR...  join the shard folders of one experiment into OUT\n"
     "  report DIR        write report.md, report.html and plots/ (also run by plab run)\n"
+    "  export --sqlite DB DIR...  add results folders to an SQLite database of runs\n"
     "\n"
     "  plab --help, plab <command> --help, plab --version\n"
     "\n"
@@ -101,9 +102,11 @@ int dispatch(int argc, char** argv) {
     if (command == "verify") return plab::cli::verify_command(args);
     if (command == "report") return plab::cli::report_command(args);
     if (command == "merge") return plab::cli::merge_command(args, join_command_line(argc, argv));
+    if (command == "export") return plab::cli::export_command(args);
     throw plab::UsageError(
         "unknown command '" + command +
-        "'; commands are run, plugins, describe, verify, merge and report (see plab --help)");
+        "'; commands are run, plugins, describe, verify, merge, report and export (see plab "
+        "--help)");
   } catch (const boost::program_options::error& e) {
     std::fprintf(stderr, "plab: error: %s (see plab %s --help)\n", e.what(), argv[1]);
     return plab::kExitBadInput;

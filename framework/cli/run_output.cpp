@@ -79,7 +79,7 @@ void RunPrinter::note(const std::string& text) {
 
 void RunPrinter::starting(const Experiment& e, std::size_t runs, int threads,
                           const std::filesystem::path& dir) {
-  if (!terminal_) return;
+  if (!announce_) return;
   std::fprintf(stderr, "plab: %zu runs (%zu sweep point%s) on %d thread%s -> %s\n", runs,
                e.point_count, e.point_count == 1 ? "" : "s", threads, threads == 1 ? "" : "s",
                dir.c_str());
@@ -92,7 +92,21 @@ void RunPrinter::summarised(const Summary& summary, const std::filesystem::path&
   std::printf("results: %s\n", dir.c_str());
 }
 
+namespace {
+
+int print_already_complete(const std::filesystem::path& dir) {
+  std::fprintf(stderr,
+               "plab: note: '%s' is already complete; nothing to do (--resume-if-present leaves "
+               "a complete folder as it is)\n",
+               dir.c_str());
+  std::printf("results: %s\n", dir.c_str());
+  return kExitSuccess;
+}
+
+}  // namespace
+
 int print_outcome(const SessionOutcome& o) {
+  if (o.end == SessionEnd::kAlreadyComplete) return print_already_complete(o.dir);
   for (const std::string& p : o.report_problems)
     std::fprintf(stderr, "plab: note: %s\n", p.c_str());
   if (o.report) std::printf("report: %s\n", o.report->c_str());

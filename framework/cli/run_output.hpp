@@ -10,20 +10,20 @@ namespace plab::cli {
 void print_plan(const Session& session);
 
 // The outcome's last words (the tables were printed as the session went: RunPrinter) and
-// the exit code of README's "Exit codes".
+// the exit code of README's "Exit codes". A folder --resume-if-present found complete: 0.
 int print_outcome(const SessionOutcome& outcome);
 
-// Notes on stderr; on a terminal, the line saying how many runs go where; then the tables.
+// Notes on stderr; unless --quiet, the line saying how many runs go where; then the tables.
 class RunPrinter : public SessionObserver {
  public:
-  explicit RunPrinter(bool terminal) : terminal_(terminal) {}
+  explicit RunPrinter(bool announce) : announce_(announce) {}
   void note(const std::string& text) override;
   void starting(const Experiment& experiment, std::size_t runs, int threads,
                 const std::filesystem::path& dir) override;
   void summarised(const Summary& summary, const std::filesystem::path& dir) override;
 
  private:
-  bool terminal_;
+  bool announce_;
 };
 
 }  // namespace plab::cli

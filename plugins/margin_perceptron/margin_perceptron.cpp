@@ -19,6 +19,12 @@ struct MarginRule {
   double eta;
   bool is_mistake(double score, double y) const { return !(y * score > tau); }
   double step(double /*score*/, double y) const { return eta * y; }
+  // The same on K lanes at once (plab/lane_loop.hpp).
+  template <class Lanes, class Bits>
+  void lane_mistakes(const Lanes& score, const Lanes& y, Bits& erred) const {
+    erred = ~(y * score > Lanes{} + tau);
+  }
+  double step_for_label(double y) const { return eta * y; }
 };
 
 class MarginPerceptron final : public plab::Learner {

@@ -39,13 +39,14 @@ std::string results_of(const std::string& config, const std::vector<std::string>
   return text;
 }
 
-// Each lane width, on one thread and on two, against one run at a time on one thread (the
-// default, `auto`, is what every other test runs, and ShippedConfigVerifies replays its
-// records one at a time).
+// Lane widths on one thread and on two against one run at a time on one thread (4 lanes:
+// `auto` for units of 3 or 4 runs, which every other test runs; ShippedConfigVerifies
+// replays those records one at a time).
 void expect_same_bytes_every_way(const std::string& config, const std::vector<std::string>& sets) {
   const std::string alone = results_of(config, sets, "1", "1");
   ASSERT_FALSE(alone.empty());
-  const std::pair<const char*, const char*> ways[] = {{"2", "2"}, {"4", "1"}, {"8", "2"}};
+  const std::pair<const char*, const char*> ways[] = {
+      {"2", "2"}, {"8", "1"}, {"16", "2"}, {"32", "1"}};
   for (const auto& way : ways) {
     EXPECT_EQ(results_of(config, sets, way.first, way.second), alone)
         << config << " with --lanes " << way.first << " --threads " << way.second;
@@ -84,8 +85,9 @@ TEST(Lanes, CurvesShufflesZeroEpochsAndOverflowMatch) {
 TEST(Lanes, AWidthNotOfferedIsAUsageError) {
   const auto r = run_plab({"run", kSource + "/configs/quickstart.json", "--lanes", "3"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("--lanes '3' is not one of auto, 1, 2, 4, 8"), std::string::npos) << r.err;
-  EXPECT_NE(test::troubleshooting_section().find("is not one of auto, 1, 2, 4, 8"),
+  EXPECT_NE(r.err.find("--lanes '3' is not one of auto, 1, 2, 4, 8, 16, 32"), std::string::npos)
+      << r.err;
+  EXPECT_NE(test::troubleshooting_section().find("is not one of auto, 1, 2, 4, 8, 16, 32"),
             std::string::npos);
 }
 

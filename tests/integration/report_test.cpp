@@ -130,10 +130,19 @@ void expect_valid_svg(const std::filesystem::path& file, const std::vector<std::
   for (const auto& s : series) EXPECT_NE(text.find(s), std::string::npos) << file << " lacks " << s;
 }
 
+// Only our own inline script (the step-through panel) and its inline data: nothing loaded
+// from a file or an address, nothing fetched.
 void expect_self_contained(const std::string& html) {
   for (const char* forbidden :
-       {"<script", "<link", " src=", "href=\"http", "href='http", "url(", "@import", "<iframe"}) {
+       {"<link", " src=", "href=\"http", "href='http", "url(", "@import", "<iframe", "fetch(",
+        "XMLHttpRequest", "import(", "<script src", "WebSocket", "EventSource", "sendBeacon"}) {
     EXPECT_EQ(html.find(forbidden), std::string::npos) << "report.html contains " << forbidden;
+  }
+  for (std::size_t at = html.find("<script"); at != std::string::npos;
+       at = html.find("<script", at + 1)) {
+    const std::string tag = html.substr(at, html.find('>', at) - at + 1);
+    EXPECT_TRUE(tag == "<script>" || tag == "<script type=\"application/json\" id=\"st-data\">")
+        << tag;
   }
 }
 
@@ -146,11 +155,31 @@ TEST(Report, EveryKindOfFigureIsDrawnAsValidSvgWithItsSeries) {
     std::vector<std::string> series;
   };
   const std::vector<Case> cases = {
-      {"configs/quickstart.json",
+      // The bounds of a margin sweep differ by orders of magnitude: the scatter says something.
+      {"experiments/margin_sweep/margin_sweep.json",
        {"--set", "/repeats=5"},
        "mistakes_vs_bound",
        {"classic @ point 0", "mistakes = bound"}},
-      {"configs/quickstart.json", {"--set", "/repeats=5"}, "ratio_box", {"classic"}},
+      {"configs/quickstart.json",
+       {"--set", "/repeats=5"},
+       "mistakes_strip",
+       {"classic @ point 0", "classic @ point 3", "bound 221.8"}},
+      {"configs/quickstart.json",
+       {"--set", "/repeats=5"},
+       "ratio_box",
+       {"classic @ point 0", "classic @ point 3"}},
+      // 4-D data: the final lines of the repeats in the plane of the principal directions,
+      // at the first point whose repeats end apart (point 0 repeats one run).
+      {"configs/quickstart.json",
+       {"--set", "/repeats=3", "--set", "/protocol/record_weights=true"},
+       "final_lines",
+       {"repeat 0", "repeat 2", "principal direction 1", "sweep point 1 (a projection)"}},
+      // The plane chosen by the config: two named features, the others at their mean.
+      {"configs/quickstart.json",
+       {"--set", "/repeats=3", "--set", "/protocol/record_weights=true", "--set",
+        R"(/report={"plane": ["petal_width_cm", "sepal_length_cm"]})"},
+       "final_lines",
+       {"repeat 1", "petal_width_cm", "sepal_length_cm", "(a projection)"}},
       {"experiments/margin_sweep/margin_sweep.json",
        {"--set", "/repeats=5"},
        "margin_sweep",
@@ -200,7 +229,8 @@ TEST(Report, TextFromDataFilesIsEscapedInPlotsAndPage) {
   expect_valid_svg(dir / "o" / "plots" / "trajectory.svg", {"it's &lt;b", "&amp;\"x\""});
   const std::string html = read_file(dir / "o" / "report.html");
   expect_self_contained(html);
-  EXPECT_EQ(html.find("</script>"), std::string::npos);
+  EXPECT_EQ(html.find("y'2</script>"), std::string::npos);
+  EXPECT_NE(html.find("y'2&lt;/script&gt;"), std::string::npos);  // the step-through's axis
   for (const char* f : {"pwned1", "pwned2"}) {
     EXPECT_FALSE(std::filesystem::exists(dir / "o" / "plots" / f)) << f;
     EXPECT_FALSE(std::filesystem::exists(dir / f)) << f;
@@ -246,26 +276,170 @@ TEST(Report, FoldsCoverEveryRowOnceAsTestData) {
     EXPECT_EQ(rec.at("test_error").to_number<double>(), 0.0);  // separable
 }
 
-TEST(Report, RendersInHeadlessChromium) {
-  if (!std::filesystem::exists("/usr/bin/chromium")) {
-    GTEST_SKIP() << "Chromium is not installed (Debian package chromium; scripts/test installs it)";
+// The report opens with its conclusion, and its first sentence counts the runs that held
+// their bound, as the records say; provenance is folded at the end.
+TEST(Report, OpensWithTheTheoremCountedFromTheRecords) {
+  test::TempDir dir;
+  const auto out = dir / "o";
+  ASSERT_EQ(run_plab({"run", kSource + "/configs/quickstart.json", "--set", "/repeats=5", "--out",
+                      out.string(), "--quiet"})
+                .exit_code,
+            0);
+  std::size_t judged = 0;
+  std::size_t held = 0;
+  double worst = 0;
+  for (const auto& rec : records(out / "runs.jsonl")) {
+    if (!rec.at("bound_applies").as_bool()) continue;
+    ++judged;
+    held += rec.at("bound_holds").as_bool() ? 1 : 0;
+    worst = std::max(worst, rec.at("ratio").to_number<double>());
   }
+  ASSERT_EQ(judged, 20u);
+  char percent[32];
+  std::snprintf(percent, sizeof percent, "%.3g %%", 100 * worst);
+  const std::string first =
+      "The theorem held: " + std::to_string(held) + " of " + std::to_string(judged) +
+      " runs stayed within their bound; the worst used " + percent + " of it.";
+  const std::string md = read_file(out / "report.md");
+  const std::string opening = "## Conclusion\n\n" + first;
+  EXPECT_EQ(md.find("# perceptron-lab report: quickstart\n\n" + opening), 0u) << md;
+  // From zero in file order every repeat is the same run: said once, not as a spread.
+  EXPECT_NE(md.find("Identical runs: point 0 (/init/kind = \"zero\", /protocol/order = "
+                    "\"cyclic\") for 'classic': all 5 runs made"),
+            std::string::npos)
+      << md;
+  const auto conclusion = md.find("## Conclusion");
+  const auto figures = md.find("## Figures");
+  const auto table = md.find("## Results per sweep point and learner");
+  const auto provenance = md.find("<details><summary>What was run (provenance)</summary>");
+  EXPECT_LT(conclusion, figures);
+  EXPECT_LT(figures, table);
+  EXPECT_LT(table, provenance);
+  EXPECT_NE(provenance, std::string::npos);
+  // One bound for every run: the count-against-bound scatter would be a vertical strip.
+  EXPECT_FALSE(std::filesystem::exists(out / "plots" / "mistakes_vs_bound.svg"));
+  const std::string html = read_file(out / "report.html");
+  EXPECT_NE(html.find("<p>" + first), std::string::npos);
+  EXPECT_NE(html.find("<details>\n<summary>What was run (provenance)</summary>"),
+            std::string::npos);
+}
+
+// Headless Chromium, with the flags that keep it from reaching any network service. The
+// test tools include it (scripts/setup-deps --with-test-tools, which scripts/test runs), so
+// its absence fails rather than skips: a skipped render would hide a broken page.
+test::ProcessResult chromium(const std::filesystem::path& profile,
+                             const std::vector<std::string>& args) {
+  std::vector<std::string> all = {"--headless",
+                                  "--no-sandbox",
+                                  "--disable-gpu",
+                                  "--disable-quic",
+                                  "--no-first-run",
+                                  "--disable-background-networking",
+                                  "--disable-component-update",
+                                  "--disable-sync",
+                                  "--user-data-dir=" + profile.string()};
+  all.insert(all.end(), args.begin(), args.end());
+  return test::run_process("/usr/bin/chromium", all);
+}
+
+#define REQUIRE_CHROMIUM()                                                            \
+  ASSERT_TRUE(std::filesystem::exists("/usr/bin/chromium"))                           \
+      << "Chromium is not installed, and this test renders report.html with it: run " \
+         "bash scripts/setup-deps --with-test-tools (Debian package chromium)"
+
+TEST(Report, RendersInHeadlessChromium) {
+  REQUIRE_CHROMIUM();
   test::TempDir dir;
   ASSERT_EQ(run_plab({"run", kSource + "/configs/quickstart.json", "--set", "/repeats=5", "--out",
                       (dir / "o").string(), "--quiet"})
                 .exit_code,
             0);
   const auto png = dir / "page.png";
-  const auto r = test::run_process(
-      "/usr/bin/chromium",
-      {"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-       "--disable-background-networking", "--disable-component-update", "--disable-sync",
-       "--user-data-dir=" + (dir / "profile").string(), "--window-size=1200,1600",
-       "--screenshot=" + png.string(), "file://" + (dir / "o" / "report.html").string()});
+  const auto r =
+      chromium(dir / "profile", {"--window-size=1200,1600", "--screenshot=" + png.string(),
+                                 "file://" + (dir / "o" / "report.html").string()});
   ASSERT_TRUE(std::filesystem::exists(png)) << r.err;
   const std::string bytes = read_file(png);
   EXPECT_EQ(bytes.substr(1, 3), "PNG");
   EXPECT_GT(bytes.size(), 20000u) << "a page with tables and figures is not a blank screenshot";
+}
+
+// The text of the element with `id` in a DOM dump (no nested elements in those we read).
+std::string element_text(const std::string& dom, const std::string& id) {
+  const auto at = dom.find("id=\"" + id + "\"");
+  if (at == std::string::npos) return "(no element " + id + ")";
+  const auto start = dom.find('>', at) + 1;
+  return dom.substr(start, dom.find('<', start) - start);
+}
+
+std::string attribute(const std::string& dom, const std::string& id, const std::string& name) {
+  const auto at = dom.find("id=\"" + id + "\"");
+  if (at == std::string::npos) return "(no element " + id + ")";
+  const auto tag_end = dom.find('>', at);
+  auto start = dom.rfind('<', at);
+  start = dom.find(" " + name + "=\"", start);
+  if (start == std::string::npos || start > tag_end) return "(no " + name + ")";
+  start += name.size() + 3;
+  return dom.substr(start, dom.find('"', start) - start);
+}
+
+// "⟨−2, 0, 0⟩" as the panel writes a weight vector (minus sign U+2212).
+std::string angle_vector(const boost::json::array& w) {
+  std::string s = "\u27e8";
+  for (std::size_t k = 0; k < w.size(); ++k) {
+    const double v = w[k].to_number<double>();
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", std::fabs(v));
+    s += (k == 0 ? "" : ", ") + std::string(v < 0 ? "\u2212" : "") + buffer;
+  }
+  return s + "\u27e9";
+}
+
+// Pressing "next" in the step-through shows the recorded next update: its weights, the
+// line it draws, and the update written out with the sample that caused it.
+TEST(Report, StepThroughNextShowsTheNextRecordedUpdate) {
+  REQUIRE_CHROMIUM();
+  test::TempDir dir;
+  const auto out = dir / "o";
+  ASSERT_EQ(run_plab({"run", kSource + "/experiments/textbook_traces/worked_example.json", "--out",
+                      out.string(), "--quiet"})
+                .exit_code,
+            0);
+  const auto steps = records(out / "trajectory.jsonl");
+  ASSERT_EQ(steps.size(), 3u);
+  const std::string page = "file://" + (out / "report.html").string();
+  const auto before = chromium(dir / "p1", {"--dump-dom", page});
+  const auto after = chromium(dir / "p2", {"--dump-dom", page + "#next"});
+  ASSERT_NE(before.out.find("id=\"step-through\""), std::string::npos) << before.err;
+  // The script ran: the panel is shown and filled in.
+  EXPECT_EQ(before.out.find("id=\"step-through\" hidden"), std::string::npos);
+  EXPECT_EQ(element_text(before.out, "st-counter"), "update 1 of 3 (epoch 1)");
+  EXPECT_EQ(element_text(after.out, "st-counter"), "update 2 of 3 (epoch 2)");
+  EXPECT_EQ(element_text(after.out, "st-weights"),
+            "w = " + angle_vector(steps[1].at("w").as_array()));
+  EXPECT_EQ(boost::json::parse(attribute(after.out, "st-line", "data-w")).as_array(),
+            steps[1].at("w").as_array());
+  // After update 1 only the bias is non-zero: no line; after update 2 the line is drawn.
+  EXPECT_EQ(attribute(before.out, "st-line", "visibility"), "hidden");
+  EXPECT_EQ(attribute(after.out, "st-line", "visibility"), "visible");
+  // Update 2 was caused by row 0, (1, 1) with y = +1, at w = <-2, 0, 0>: c = 2 (residual rule).
+  EXPECT_EQ(steps[1].at("sample").to_number<int>(), 0);
+  EXPECT_NE(element_text(after.out, "st-equation")
+                .find(angle_vector(steps[0].at("w").as_array()) +
+                      " + 2\u00b7(+1)\u00b7\u27e81, 1, 1\u27e9 = " +
+                      angle_vector(steps[1].at("w").as_array())),
+            std::string::npos)
+      << element_text(after.out, "st-equation");
+  const std::string html = read_file(out / "report.html");
+  expect_self_contained(html);
+  // The panel's drawing is well-formed SVG with the data's four points in it.
+  const auto start = html.find("<svg id=\"st-svg\"");
+  ASSERT_NE(start, std::string::npos);
+  const std::string svg = html.substr(start, html.find("</svg>", start) + 6 - start);
+  boost::property_tree::ptree tree;
+  std::istringstream in(svg);
+  ASSERT_NO_THROW(boost::property_tree::read_xml(in, tree)) << svg;
+  EXPECT_NE(svg.find("<title>row 3: (-1, 0), y = -1</title>"), std::string::npos) << svg;
 }
 
 }  // namespace

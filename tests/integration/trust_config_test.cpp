@@ -17,6 +17,7 @@ namespace plab {
 namespace {
 
 namespace fs = std::filesystem;
+using test::in_troubleshooting;
 using test::read_file;
 using test::run_plab;
 using Args = std::vector<std::string>;
@@ -33,11 +34,6 @@ Args run_args(const fs::path& config, const fs::path& out, Args extra = {}) {
   Args args{"run", config.string(), "--out", out.string(), "--no-report", "--quiet"};
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
-}
-
-// docs/troubleshooting.md quotes `text`.
-bool in_troubleshooting(const std::string& text) {
-  return test::troubleshooting_section().find("`" + text + "`") != std::string::npos;
 }
 
 // Exit 2, `message` in stderr (and in docs/troubleshooting.md), nothing written.

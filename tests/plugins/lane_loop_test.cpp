@@ -103,7 +103,7 @@ void expect_lanes_equal_alone(const Rule& rule, std::size_t width, bool per_lane
 }
 
 TEST(LaneLoop, EveryLaneIsTheLoneRunBitForBit) {
-  for (const std::size_t width : {2u, 4u, 8u}) {
+  for (const std::size_t width : {2u, 4u, 8u, 16u, 32u}) {
     for (const bool per_lane : {false, true}) {
       expect_lanes_equal_alone(MistakeTieHalfStep{}, width, per_lane);
       expect_lanes_equal_alone(PositiveTieHalfStep{}, width, per_lane);
@@ -121,7 +121,7 @@ TEST(LaneLoop, WidthFollowsTheCpuAndOddWidthsAreRefused) {
   delete automatic.group;
   const CreateLanesResult odd = make_online_lanes(MarginRule{}, 3, 3);
   EXPECT_EQ(odd.group, nullptr);
-  EXPECT_EQ(odd.error, "lane width 3 is not one of 2, 4, 8");
+  EXPECT_EQ(odd.error, "lane width 3 is not one of 2, 4, 8, 16, 32");
 }
 
 // The classic learner offers lanes with the sequential sum only: `dot: "blocked"` sums in

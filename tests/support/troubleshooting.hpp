@@ -9,4 +9,7 @@ namespace plab::test {
 // The whole of docs/troubleshooting.md (the README links to it).
 std::string troubleshooting_section();
 
+// The table quotes `text` (in backticks, as each row marks the words a test checks).
+bool in_troubleshooting(const std::string& text);
+
 }  // namespace plab::test

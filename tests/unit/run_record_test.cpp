@@ -54,6 +54,14 @@ RunRecord full_record() {
   r.plain_bound_holds = true;
   r.ls_gap = 0.125;
   r.ls_distance = 0.5;
+  r.nonsep_bound = 60.5;
+  r.nonsep_bound_kind = "hinge_sequence";
+  r.nonsep_ratio = 9.0 / 60.5;
+  r.nonsep_bound_holds = true;
+  r.nonsep_candidate = 3;
+  r.nonsep_C = 0.25;
+  r.nonsep_v_norm = 1.5;
+  r.nonsep_hinge_norm = 2.5;
   r.loss = 1.5;
   r.metrics = {{record_metric_name("point"), 2.0}, {record_metric_name("margin_seen"), 0.25}};
   r.error = "none";

@@ -152,6 +152,7 @@ template <class Tie, class StepRule>
 struct LaneRule : Tie {
   StepRule step_rule;
   double step(double /*score*/, double y) const { return step_rule.coefficient(y); }
+  double step_for_label(double y) const { return step_rule.coefficient(y); }
 };
 
 }  // namespace detail

@@ -63,28 +63,70 @@ struct Vectors<8> {
   typedef std::int64_t Bits __attribute__((vector_size(64)));
 };
 
+// Whether any lane of a mask is set, by halving the vector: log₂K steps, not K extractions.
+template <std::size_t K>
+[[gnu::always_inline]] inline bool any_lane(const typename Vectors<K>::Bits& mask) {
+  if constexpr (K == 2) {
+    return (mask[0] | mask[1]) != 0;
+  } else {
+    typename Vectors<K / 2>::Bits low;
+    typename Vectors<K / 2>::Bits high;
+    std::memcpy(&low, &mask, sizeof low);
+    std::memcpy(&high, reinterpret_cast<const char*>(&mask) + sizeof low, sizeof high);
+    const typename Vectors<K / 2>::Bits either = low | high;
+    return any_lane<K / 2>(either);
+  }
+}
+
+// A rule that also decides K lanes at once: lane_mistakes(score, y, erred) on vectors (−1 where a
+// lane erred, lane by lane what is_mistake says) and a step that depends on the label alone
+// (step_for_label(±1), lane by lane what step says for that label).
+template <class Rule, class Lanes, class Bits>
+concept kVectorRule = requires(const Rule& r, const Lanes& v, Bits& erred) {
+  r.lane_mistakes(v, v, erred);
+  r.step_for_label(1.0);
+};
+
 // How many samples ahead a shuffled lane's row is prefetched.
 inline constexpr std::size_t kPrefetchAhead = 4;
 
-// One epoch of K lanes (see the top of this file). `updates[k]` counts lane k's updates.
-template <std::size_t K, class Rule>
+// One epoch of K = V·G lanes (see the top of this file): G vectors of V doubles, so that G
+// independent chains of additions are in flight at once. Lane k is lane k mod V of vector
+// k / V; its weight j sits at w[j·K + k]. `updates[k]` counts lane k's updates.
+template <std::size_t V, std::size_t G, class Rule>
 [[gnu::always_inline]] inline void pass(const TrainingSet& data, double* w, const Rule& rule,
                                         const std::uint32_t* const* orders,
                                         const std::uint8_t* active, std::uint64_t* updates) {
-  using Lanes = typename Vectors<K>::Lanes;
-  using Bits = typename Vectors<K>::Bits;
+  using Lanes = typename Vectors<V>::Lanes;
+  using Bits = typename Vectors<V>::Bits;
+  constexpr std::size_t K = V * G;
   const std::size_t n = data.rows;
   const std::size_t d = data.cols;
   const double* rows[K] = {};
   std::size_t index[K] = {};
+  Bits live[G] = {};  // −1 in the active lanes
+  for (std::size_t k = 0; k < K; ++k) live[k / V][k % V] = active[k] != 0 ? -1 : 0;
+  Bits counts[G] = {};  // the updates of each lane (erred is −1 where a lane updates)
+  Lanes step_plus = {};
+  Lanes step_minus = {};
+  if constexpr (kVectorRule<Rule, Lanes, Bits>) {
+    step_plus += rule.step_for_label(1.0);
+    step_minus += rule.step_for_label(-1.0);
+  }
+  // Lane k's value of x[j] (shared order: the one row's; per-lane orders: its own row's).
+  const auto lane_x = [&](std::size_t g, std::size_t j, Lanes& xj) {
+    for (std::size_t v = 0; v < V; ++v) xj[v] = rows[g * V + v][j];
+  };
   for (std::size_t t = 0; t < n; ++t) {
-    Lanes score = {};
+    Lanes score[G] = {};
     if (orders == nullptr) {
       const double* x = data.row(t);
       for (std::size_t j = 0; j < d; ++j) {
-        Lanes wj;
-        std::memcpy(&wj, w + j * K, sizeof wj);
-        score += wj * x[j];
+        for (std::size_t g = 0; g < G; ++g) {
+          Lanes wj;
+          std::memcpy(&wj, w + j * K + g * V, sizeof wj);
+          score[g] += wj * x[j];
+        }
       }
     } else {
       for (std::size_t k = 0; k < K; ++k) {
@@ -104,80 +146,117 @@ template <std::size_t K, class Rule>
         }
       }
       for (std::size_t j = 0; j < d; ++j) {
+        for (std::size_t g = 0; g < G; ++g) {
+          Lanes wj;
+          Lanes xj;
+          std::memcpy(&wj, w + j * K + g * V, sizeof wj);
+          lane_x(g, j, xj);
+          score[g] += wj * xj;
+        }
+      }
+    }
+    Lanes step[G];
+    Bits erred[G];
+    if constexpr (kVectorRule<Rule, Lanes, Bits>) {
+      // The whole decision in vector instructions: on noisy data whether a lane errs is a
+      // coin toss, and K mispredicted branches a sample would cost more than the sums.
+      Bits either = {};
+      for (std::size_t g = 0; g < G; ++g) {
+        Lanes y;
+        if (orders == nullptr) {
+          y = Lanes{} + data.sign[t];
+        } else {
+          for (std::size_t v = 0; v < V; ++v) y[v] = data.sign[index[g * V + v]];
+        }
+        rule.lane_mistakes(score[g], y, erred[g]);
+        erred[g] &= live[g];
+        either |= erred[g];
+        const Bits positive = y > Lanes{};
+        step[g] = (Lanes)((positive & (Bits)step_plus) | (~positive & (Bits)step_minus));
+      }
+      if (!any_lane<V>(either)) continue;
+    } else {
+      bool any = false;
+      for (std::size_t g = 0; g < G; ++g) {
+        step[g] = Lanes{};
+        erred[g] = Bits{};
+        for (std::size_t v = 0; v < V; ++v) {
+          const std::size_t k = g * V + v;
+          if (active[k] == 0) continue;
+          const double y = data.sign[orders == nullptr ? t : index[k]];
+          if (!rule.is_mistake(score[g][v], y)) continue;
+          step[g][v] = rule.step(score[g][v], y);
+          erred[g][v] = -1;
+          any = true;
+        }
+      }
+      if (!any) continue;
+    }
+    for (std::size_t g = 0; g < G; ++g) counts[g] -= erred[g];
+    for (std::size_t j = 0; j < d; ++j) {
+      for (std::size_t g = 0; g < G; ++g) {
         Lanes wj;
         Lanes xj;
-        std::memcpy(&wj, w + j * K, sizeof wj);
-        for (std::size_t k = 0; k < K; ++k) xj[k] = rows[k][j];
-        score += wj * xj;
+        std::memcpy(&wj, w + j * K + g * V, sizeof wj);
+        if (orders == nullptr) {
+          xj = Lanes{} + data.row(t)[j];
+        } else {
+          lane_x(g, j, xj);
+        }
+        const Lanes moved = wj + step[g] * xj;  // kept only in the lanes that erred
+        const Bits kept = (erred[g] & (Bits)moved) | (~erred[g] & (Bits)wj);
+        std::memcpy(w + j * K + g * V, &kept, sizeof kept);
       }
     }
-    Lanes step = {};
-    Bits erred = {};
-    bool any = false;
-    for (std::size_t k = 0; k < K; ++k) {
-      if (active[k] == 0) continue;
-      const double y = data.sign[orders == nullptr ? t : index[k]];
-      if (!rule.is_mistake(score[k], y)) continue;
-      step[k] = rule.step(score[k], y);
-      erred[k] = -1;
-      ++updates[k];
-      any = true;
-    }
-    if (!any) continue;
-    for (std::size_t j = 0; j < d; ++j) {
-      Lanes wj;
-      Lanes xj;
-      std::memcpy(&wj, w + j * K, sizeof wj);
-      if (orders == nullptr) {
-        xj = Lanes{} + data.row(t)[j];
-      } else {
-        for (std::size_t k = 0; k < K; ++k) xj[k] = rows[k][j];
-      }
-      const Lanes moved = wj + step * xj;
-      const Bits kept = (erred & (Bits)moved) | (~erred & (Bits)wj);
-      std::memcpy(w + j * K, &kept, sizeof kept);
-    }
+  }
+  for (std::size_t k = 0; k < K; ++k) {
+    updates[k] += static_cast<std::uint64_t>(counts[k / V][k % V]);
   }
 }
 
-template <std::size_t K, class Rule>
+template <class Rule>
 using PassFunction = void(const TrainingSet&, double*, const Rule&, const std::uint32_t* const*,
                           const std::uint8_t*, std::uint64_t*);
 
 // The same pass compiled for three vector units; `flatten` inlines the rule into each.
-template <std::size_t K, class Rule>
+template <std::size_t V, std::size_t G, class Rule>
 [[gnu::flatten]] void pass_portable(const TrainingSet& data, double* w, const Rule& rule,
                                     const std::uint32_t* const* orders, const std::uint8_t* active,
                                     std::uint64_t* updates) {
-  pass<K>(data, w, rule, orders, active, updates);
+  pass<V, G>(data, w, rule, orders, active, updates);
 }
 #if defined(__x86_64__)
-template <std::size_t K, class Rule>
+template <std::size_t V, std::size_t G, class Rule>
 [[gnu::flatten, gnu::target("avx2")]] void pass_avx2(const TrainingSet& data, double* w,
                                                      const Rule& rule,
                                                      const std::uint32_t* const* orders,
                                                      const std::uint8_t* active,
                                                      std::uint64_t* updates) {
-  pass<K>(data, w, rule, orders, active, updates);
+  pass<V, G>(data, w, rule, orders, active, updates);
 }
-template <std::size_t K, class Rule>
+template <std::size_t V, std::size_t G, class Rule>
 [[gnu::flatten, gnu::target("avx512f")]] void pass_avx512(const TrainingSet& data, double* w,
                                                           const Rule& rule,
                                                           const std::uint32_t* const* orders,
                                                           const std::uint8_t* active,
                                                           std::uint64_t* updates) {
-  pass<K>(data, w, rule, orders, active, updates);
+  pass<V, G>(data, w, rule, orders, active, updates);
 }
 #endif
 
-// The best compiled pass for K lanes on this CPU.
+// The best compiled pass for K lanes on this CPU: vectors as wide as the CPU has (at most
+// K), as many of them as K needs.
 template <std::size_t K, class Rule>
-PassFunction<K, Rule>* pick_pass() {
+PassFunction<Rule>* pick_pass() {
 #if defined(__x86_64__)
-  if (K >= 8 && __builtin_cpu_supports("avx512f")) return &pass_avx512<K, Rule>;
-  if (K >= 4 && __builtin_cpu_supports("avx2")) return &pass_avx2<K, Rule>;
+  if constexpr (K >= 8) {
+    if (__builtin_cpu_supports("avx512f")) return &pass_avx512<8, K / 8, Rule>;
+  }
+  if constexpr (K >= 4) {
+    if (__builtin_cpu_supports("avx2")) return &pass_avx2<4, K / 4, Rule>;
+  }
 #endif
-  return &pass_portable<K, Rule>;
+  return &pass_portable<2, K / 2, Rule>;
 }
 
 template <std::size_t K, class Rule>
@@ -212,7 +291,7 @@ class OnlineLanes final : public LaneGroup {
   Rule rule_;
   std::size_t cols_;
   std::vector<double> w_;
-  PassFunction<K, Rule>* pass_;
+  PassFunction<Rule>* pass_;
 };
 
 }  // namespace lane_detail
@@ -234,8 +313,15 @@ CreateLanesResult make_online_lanes(const Rule& rule, std::size_t cols,
       case 8:
         result.group = new lane_detail::OnlineLanes<8, Rule>(rule, cols);
         break;
+      case 16:
+        result.group = new lane_detail::OnlineLanes<16, Rule>(rule, cols);
+        break;
+      case 32:
+        result.group = new lane_detail::OnlineLanes<32, Rule>(rule, cols);
+        break;
+
       default:
-        result.error = "lane width " + std::to_string(width) + " is not one of 2, 4, 8";
+        result.error = "lane width " + std::to_string(width) + " is not one of 2, 4, 8, 16, 32";
     }
   } catch (const std::exception& e) {
     result.group = nullptr;

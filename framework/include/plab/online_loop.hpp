@@ -155,11 +155,21 @@ StepOutcome online_step(const TrainingSet& data, MistakePick pick, double unifor
 struct TieMistake {  // `tie: "mistake"`: y·(w·x̃) ≤ 0 is a mistake, a zero score included
   // Written as !(y·s > 0) so a NaN score (overflowed dot product) is a mistake, never correct.
   static bool is_mistake(double score, double y) { return !(y * score > 0.0); }
+  // The same test on K lanes at once (plab/lane_loop.hpp): −1 in each lane that erred.
+  // (Vectors pass by reference: a wide vector by value would change with the target ISA.)
+  template <class Lanes, class Bits>
+  static void lane_mistakes(const Lanes& score, const Lanes& y, Bits& erred) {
+    erred = ~(y * score > Lanes{});
+  }
 };
 struct TiePositive {  // `tie: "positive"`: predict +1 iff w·x̃ ≥ 0, update when wrong
   // A NaN score predicts nothing: it is a mistake whatever the label.
   static bool is_mistake(double score, double y) {
     return std::isnan(score) || (score >= 0.0) != (y > 0.0);
+  }
+  template <class Lanes, class Bits>
+  static void lane_mistakes(const Lanes& score, const Lanes& y, Bits& erred) {
+    erred = (score != score) | ((score >= Lanes{}) ^ (y > Lanes{}));
   }
 };
 

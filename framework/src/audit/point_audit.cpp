@@ -17,6 +17,7 @@
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
 #include "theory/bound_forms.hpp"
+#include "theory/hinge_bound.hpp"
 #include "theory/margin_oracle.hpp"
 
 namespace plab {
@@ -149,6 +150,49 @@ void check_rho_upper(const std::string& where, const std::string& name, const Re
   }
 }
 
+// The hinge bounds' candidates (manifest theory.hinge_candidates), re-certified from the
+// data: their v as stored (read by the correctly rounding parser), their norms recomputed
+// and compared. plab stores them only for points it did not certify separable.
+void check_hinge_candidates(const std::string& where, const std::string& name,
+                            const RecordFields& t, const Json& precise_theory, const Dataset& data,
+                            PointTheory& theory, AuditReport& report) {
+  if (!t.has("hinge_candidates")) return;
+  if (theory.margin.separable.value_or(false)) {
+    report.differ(where, name + "hinge_candidates", t.any("hinge_candidates"),
+                  "none: the point is certified separable");
+    return;
+  }
+  const auto precise = precise_theory.find("hinge_candidates");
+  const std::vector<RecordFields> candidates = t.objects("hinge_candidates");
+  for (std::size_t k = 0; k < candidates.size(); ++k) {
+    const RecordFields& c = candidates[k];
+    const std::string field = name + "hinge_candidates/" + std::to_string(k) + "/";
+    std::vector<double> v;
+    for (const boost::json::value& x : c.array("v")) {
+      if (!x.is_number()) c.wrong("v", x, "an array of numbers");
+      v.push_back(x.to_number<double>());
+    }
+    if (precise != precise_theory.end() && precise->is_array() && k < precise->size()) {
+      const Json& pv = (*precise)[k].value("v", Json());
+      if (pv.is_array() && pv.size() == v.size()) {
+        for (std::size_t j = 0; j < v.size(); ++j) {
+          if (pv[j].is_number()) v[j] = pv[j].get<double>();
+        }
+      }
+    }
+    std::optional<HingeCandidate> certified = certify_hinge_candidate(data, c.number("C"), v);
+    if (!certified) {
+      report.differ(where, field + "v", c.any("v"), "a finite vector of the learner's size");
+      continue;
+    }
+    for (const auto& [key, value] :
+         {std::pair{"v_norm", certified->v_norm}, std::pair{"hinge_norm", certified->hinge_norm}}) {
+      if (!same_number(c.number(key), value)) report.differ(where, field + key, c.any(key), value);
+    }
+    theory.hinge_candidates.push_back(std::move(*certified));
+  }
+}
+
 // R and the certified margin of the stored reference u, recomputed as the oracle does.
 void check_theory(const std::string& where, const RecordFields& point, const Json& precise_point,
                   AuditedPoint& p, AuditReport& report) {
@@ -170,6 +214,9 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
   check_rho_upper(where, name, t, precise_theory == precise_point.end() ? kNone : *precise_theory,
                   data, m, report);
   m.separable = t.boolean_or_null("separable");
+  check_hinge_candidates(where, name, t,
+                         precise_theory == precise_point.end() ? kNone : *precise_theory, data,
+                         p.theory, report);
   // verify certifies whatever it can: a stored u is certified whatever `separable` says, and
   // a u with a positive margin makes any other verdict than true a difference.
   if (!m.separable.value_or(false) && !t.has("reference")) {

@@ -14,6 +14,7 @@
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
 #include "theory/bounds.hpp"
+#include "theory/hinge_bound.hpp"
 
 namespace plab {
 
@@ -61,6 +62,48 @@ BoundReport recompute_bound(const RunRecord& r, const AuditedPoint& p,
   return evaluate_bound(in);
 }
 
+// The hinge bound past separability (theory/hinge_bound.hpp) as the engine computes it for
+// this run, from the candidates verify re-certified; none at a separable point.
+HingeBoundReport recompute_hinge_bound(const RunRecord& r, const AuditedPoint& p,
+                                       const AuditedLearner& learner,
+                                       const std::vector<double>& w0) {
+  if (p.theory.margin.separable.value_or(false)) return {};
+  HingeBoundInputs in;
+  in.declared = *learner.declared;
+  in.radius = p.theory.radius;
+  in.rows = p.data->data.rows();
+  in.candidates = &p.theory.hinge_candidates;
+  in.initial_weights = w0;
+  in.epochs = r.epochs.value_or(0);
+  in.counted = r.counted_as(learner.declared->counts == BoundCount::kUpdates);
+  in.each_sample_once_per_epoch = !p.config.protocol.mistake_driven();
+  return evaluate_hinge_bound(in);
+}
+
+// The record's nonsep_* fields against the recomputed hinge bound: all present with the
+// same values, or all absent when verify computes none.
+void check_hinge_fields(const RecordFields& r, const std::string& where, const HingeBoundReport& h,
+                        AuditReport& report) {
+  const std::vector<std::pair<const char*, boost::json::value>> expected = {
+      {"nonsep_bound", number(h.bound)},
+      {"nonsep_bound_kind", text(h.kind)},
+      {"nonsep_ratio", number(h.ratio)},
+      {"nonsep_bound_holds", flag(h.holds)},
+      {"nonsep_candidate", h.bound ? boost::json::value(h.candidate) : nullptr},
+      {"nonsep_C", h.bound ? boost::json::value(h.c) : nullptr},
+      {"nonsep_v_norm", h.bound ? boost::json::value(h.v_norm) : nullptr},
+      {"nonsep_hinge_norm", h.bound ? boost::json::value(h.hinge_norm) : nullptr}};
+  for (const auto& [key, value] : expected) {
+    if (!h.bound) {
+      if (r.has(key)) report.differ(where, key, r.any(key), "absent (no hinge bound applies)");
+    } else if (!r.has(key)) {
+      report.differ(where, key, "absent", value);
+    } else if (!same_value(r.any(key), value)) {
+      report.differ(where, key, r.any(key), value);
+    }
+  }
+}
+
 // Fields that hold a value only where plab's record builder (run/record_builder.cpp)
 // writes one: a record holding one elsewhere is not one plab wrote. Judged from the status,
 // the protocol and the learner's declared bound form, without the plugin.
@@ -91,11 +134,16 @@ void audit_written_fields(const RunRecord& rec, const RecordFields& r, const std
   }
 }
 
+// The bounds verify recomputed for a record, where it could: the declared one and the hinge
+// bound past separability.
+struct RecomputedBounds {
+  std::optional<double> bound;
+  std::optional<double> nonsep;
+};
+
 // `rec` is the record read and checked; `r` its raw fields, compared value for value.
-// Returns the bound verify recomputed for it, if it could.
-std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
-                                   const std::string& where, const AuditedPoint& p,
-                                   AuditReport& report) {
+RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const std::string& where,
+                              const AuditedPoint& p, AuditReport& report) {
   const auto check = [&](const char* key, const boost::json::value& recomputed) {
     const boost::json::value& recorded = r.any(key);
     if (!same_value(recorded, recomputed)) report.differ(where, key, recorded, recomputed);
@@ -122,18 +170,18 @@ std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
     for (const char* key : {"epochs", "mistakes", "updates"}) check(key, nullptr);
     check("bound_applies", false);
     check("bound", nullptr);
-    return std::nullopt;
+    return {};
   }
   const std::string& learner_name = rec.learner;
   const auto l = p.learners.find(learner_name);
   if (l == p.learners.end()) {
     report.differ(where, "learner", r.any("learner"), "a learner of the point in manifest.json");
-    return std::nullopt;
+    return {};
   }
   check("plugin", l->second.plugin.c_str());
   if (!l->second.declared || l->second.weights == 0) {  // said in not_rechecked
     report.bounds_not_judged += rec.bound_not_computed();
-    return std::nullopt;
+    return {};
   }
   const std::vector<double> w0 = initial_weights(rec, p, l->second);
   check("w0_norm", euclidean_norm(w0));
@@ -144,7 +192,7 @@ std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
   // verify computes a finite bound is a difference.
   if (rec.bound_not_computed() && !b.bound && (b.applies || !b.note.empty())) {
     ++report.bounds_not_judged;
-    return std::nullopt;
+    return {};
   }
   check("bound_applies", b.applies);
   check("bound_kind", text(b.kind));
@@ -155,19 +203,26 @@ std::optional<double> audit_record(const RunRecord& rec, const RecordFields& r,
   check("bound_clean", number(b.clean));
   check("plain_bound", number(b.plain));
   check("plain_bound_holds", flag(b.plain_holds));
-  return b.bound;
+  const HingeBoundReport hinge = recompute_hinge_bound(rec, p, l->second, w0);
+  check_hinge_fields(r, where, hinge, report);
+  return {b.bound, hinge.bound};
 }
 
 // A record whose count exceeds its recorded applicable bound (as summary.cpp judges it),
 // with where, what and both bounds.
 void note_violation(const RunRecord& rec, const std::string& where,
-                    const std::optional<double>& recomputed, AuditReport& report) {
+                    const RecomputedBounds& recomputed, AuditReport& report) {
+  const std::string run = "point " + std::to_string(rec.point) + ", learner " + rec.learner +
+                          ", repeat " + std::to_string(rec.repeat);
+  // The hinge bound past separability, as recorded (its recomputation is compared above).
+  const auto mistakes = static_cast<double>(rec.mistakes.value_or(0));
+  if (rec.nonsep_bound && !within_bound(mistakes, *rec.nonsep_bound)) {
+    report.violations.push_back({where, run, "mistakes (nonsep_bound)", rec.mistakes.value_or(0),
+                                 *rec.nonsep_bound, recomputed.nonsep});
+  }
   if (!rec.bound_judged() || within_bound(static_cast<double>(rec.counted()), *rec.bound)) return;
-  report.violations.push_back({where,
-                               "point " + std::to_string(rec.point) + ", learner " + rec.learner +
-                                   ", repeat " + std::to_string(rec.repeat),
-                               rec.bound_on_updates() ? "updates" : "mistakes", rec.counted(),
-                               *rec.bound, recomputed});
+  report.violations.push_back({where, run, rec.bound_on_updates() ? "updates" : "mistakes",
+                               rec.counted(), *rec.bound, recomputed.bound});
 }
 
 }  // namespace
@@ -195,7 +250,7 @@ void audit_records(const std::filesystem::path& runs_file,
       if (large_sweep) {
         ++unlisted;
         report.bounds_not_judged += rec.bound_not_computed();
-        note_violation(rec, where, std::nullopt, report);
+        note_violation(rec, where, {}, report);
         continue;
       }
       report.differ(where, "point", r.any("point"), "a point listed in manifest.json");

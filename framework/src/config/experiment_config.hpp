@@ -82,6 +82,15 @@ struct TheorySpec {
   double oracle_seconds = 60.0;  // the margin oracle's time budget (margin_oracle.hpp)
 };
 
+// How the report draws the data (report/trajectory_view.hpp). Read by the report only; it
+// changes no run and no record.
+struct ReportSpec {
+  // Two feature names: the plane of the pictures of hyperplanes on the data, the other
+  // features held at their mean. Empty: the data's own plane for 2 features, else the plane
+  // of its two leading principal directions.
+  std::vector<std::string> plane;
+};
+
 struct ExperimentConfig {
   std::string name;
   std::uint64_t seed = 0;
@@ -91,6 +100,7 @@ struct ExperimentConfig {
   InitSpec init;
   ProtocolSpec protocol;
   TheorySpec theory;
+  ReportSpec report;
 };
 
 // Parses one fully resolved config (sweep values already substituted). `base_dir` is the

@@ -265,6 +265,24 @@ TheorySpec parse_theory(ObjectReader in, const std::string& default_margin) {
   return s;
 }
 
+ReportSpec parse_report(ObjectReader in) {
+  ReportSpec s;
+  if (in.has("plane")) {
+    s.plane = in.texts("plane");
+    if (s.plane.size() != 2) {
+      throw_config_error(in.pointer_of("plane"),
+                         "names " + std::to_string(s.plane.size()) +
+                             " features; give exactly two (the x and y axes of the pictures)");
+    }
+    if (s.plane[0] == s.plane[1]) {
+      throw_config_error(in.pointer_of("plane"),
+                         "names '" + s.plane[0] + "' twice; give two different features");
+    }
+  }
+  in.finish("in the report block");
+  return s;
+}
+
 }  // namespace
 
 const char* order_name(SampleOrder order) {
@@ -315,6 +333,7 @@ ExperimentConfig parse_experiment(const Json& document, const std::filesystem::p
                        "(generator separable, noisy or multiclass); use "
                        "'svm' or 'given'");
   }
+  if (in.has("report")) c.report = parse_report(in.object("report"));
   in.has("sweep");  // expanded before parsing; see sweep.hpp
   in.finish("at the top level of an experiment");
   return c;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "base/interrupt.hpp"
 #include "base/random.hpp"
 #include "plugin_loader/plugin_library.hpp"
 #include "protocols/learning_curve.hpp"
@@ -86,10 +87,11 @@ class LaneSchedule {
     }
   }
 
-  // Puts the next run into lane k, or leaves the lane idle when none is left.
+  // Puts the next run into lane k, or leaves the lane idle when none is left. After an
+  // interrupt no run starts (the runs in the lanes finish, as a run alone would).
   void start(std::size_t k) {
     active_[k] = 0;
-    while (next_ < requests_.size()) {
+    while (next_ < requests_.size() && !interrupt_requested()) {
       const std::size_t run = next_++;
       const RunRequest& r = requests_[run];
       outs_[k] = RunOutcome{};

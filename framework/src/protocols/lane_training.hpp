@@ -26,8 +26,9 @@ bool lanes_apply(const ProtocolSpec& protocol);
 // Trains `requests` (one sweep point and learner: one plugin, params, data and protocol,
 // lanes_apply) in the lanes of `group`, starting runs in the order given and refilling a
 // lane with the next run as soon as its run ends. Returns one outcome per request, or
-// nullopt for a run to be run alone. `train_seconds` of a lane run is its share of the
-// epochs it was in (each epoch's time divided among the lanes active in it).
+// nullopt for a run to be run alone (or, after an interrupt, one never started). `train_seconds` of
+// a lane run is its share of the epochs it was in (each epoch's time divided among the lanes active
+// in it).
 std::vector<std::optional<RunOutcome>> train_in_lanes(std::span<const RunRequest> requests,
                                                       LaneGroup& group);
 

@@ -62,6 +62,14 @@ void Document::figure(std::string caption, std::string svg_file, std::string png
       {Block::Kind::kFigure, 0, std::move(caption), {}, std::move(svg_file), std::move(png_file)});
 }
 
+void Document::fold_start(std::string summary) {
+  blocks_.push_back({Block::Kind::kFoldStart, 0, std::move(summary), {}, "", ""});
+}
+void Document::fold_end() { blocks_.push_back({Block::Kind::kFoldEnd, 0, "", {}, "", ""}); }
+void Document::html_only(std::string html) {
+  blocks_.push_back({Block::Kind::kHtml, 0, std::move(html), {}, "", ""});
+}
+
 std::string Document::markdown() const {
   std::string md;
   for (const Block& b : blocks_) {
@@ -89,6 +97,14 @@ std::string Document::markdown() const {
         md += "![" + b.text + "](" + (b.png_file.empty() ? b.svg_file : b.png_file) + ")\n\n*" +
               b.text + "* ([SVG](" + b.svg_file + "))\n\n";
         break;
+      case Block::Kind::kFoldStart:  // GitHub and most viewers fold this in Markdown too
+        md += "<details><summary>" + escape_html(b.text) + "</summary>\n\n";
+        break;
+      case Block::Kind::kFoldEnd:
+        md += "</details>\n\n";
+        break;
+      case Block::Kind::kHtml:
+        break;
     }
   }
   return md;
@@ -104,7 +120,11 @@ std::string Document::html(const std::string& title, const std::string& folder) 
       "th,td{border:1px solid #bbb;padding:0.25em 0.6em;text-align:right}\n"
       "th{background:#eee}\ntd:nth-child(-n+3){text-align:left}\n"
       "figure{margin:1.5em 0}figcaption{font-style:italic;margin-top:0.3em}\n"
-      "svg{max-width:100%;height:auto}\n</style>\n</head>\n<body>\n";
+      "svg{max-width:100%;height:auto}\n"
+      "details{margin:1.5em 0}summary{cursor:pointer;font-weight:bold}\n"
+      ".step{border:1px solid #bbb;padding:0.5em 1em;margin:1.5em 0}\n"
+      ".step button{font-size:1em;margin-right:0.4em}\n"
+      ".step .equation{font-family:monospace;white-space:pre-wrap}\n</style>\n</head>\n<body>\n";
   for (const Block& b : blocks_) {
     switch (b.kind) {
       case Block::Kind::kHeading: {
@@ -129,6 +149,15 @@ std::string Document::html(const std::string& title, const std::string& folder) 
       case Block::Kind::kFigure:
         h += "<figure>\n" + inline_svg(folder + "/" + b.svg_file) + "\n<figcaption>" +
              escape_html(b.text) + "</figcaption>\n</figure>\n";
+        break;
+      case Block::Kind::kFoldStart:
+        h += "<details>\n<summary>" + escape_html(b.text) + "</summary>\n";
+        break;
+      case Block::Kind::kFoldEnd:
+        h += "</details>\n";
+        break;
+      case Block::Kind::kHtml:
+        h += b.text + "\n";
         break;
     }
   }

@@ -1,20 +1,16 @@
 #include "report/plots.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <utility>
 
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
-
-#include "config/experiment_config.hpp"
-#include "config/sweep.hpp"
-#include "data/dataset_loader.hpp"
-#include "error.hpp"
 #include "report/gnuplot.hpp"
+#include "report/step_through.hpp"
+#include "report/trajectory_view.hpp"
 #include "results/json_text.hpp"
 
 namespace plab {
@@ -74,6 +70,107 @@ std::size_t distinct_points(const ReportData& d) {
   return n;
 }
 
+// The count-against-bound scatter says something only when the bounds differ between runs:
+// with (nearly) one bound it is a vertical strip, and mistakes_strip shows the same better.
+bool bounds_vary(const ReportData& d) {
+  double low = 1e300;
+  double high = 0.0;
+  for (const GroupSeries& s : d.series) {
+    for (double b : s.bounds) low = std::min(low, b), high = std::max(high, b);
+  }
+  return high > 2.0 * low;
+}
+
+// Per (sweep point, learner) the count of every run as a dot histogram (equal counts side by
+// side, so 100 identical runs are one wide row), with the group's bound as a marked line
+// and its value printed. The axis is logarithmic when the bound is far above the counts, so
+// both the spread and the distance to the bound are visible; 0 is then drawn at 0.5.
+void mistakes_strip(const ReportData& d, PlotWriter& w) {
+  std::string data;
+  std::string labels;
+  std::string xtics;
+  std::size_t groups = 0;
+  double top = 0.0;
+  double bound_low = 1e300;
+  const std::size_t points = distinct_points(d);
+  std::vector<std::pair<double, double>> bound_ranges;
+  std::size_t widest_group = 0;
+  for (const GroupSeries& s : d.series) {
+    if (s.counts.empty() || groups >= 16) continue;
+    widest_group = std::max(widest_group, s.counts.size());
+    std::map<double, std::size_t> how_many;
+    for (double c : s.counts) ++how_many[c];
+    std::size_t widest = 0;
+    for (const auto& [count, n] : how_many) widest = std::max(widest, n);
+    const double step = std::min(0.04, 0.7 / static_cast<double>(widest));
+    std::map<double, std::size_t> placed;
+    for (double c : s.counts) {
+      const std::size_t n = how_many[c];
+      const double offset =
+          (static_cast<double>(placed[c]++) - 0.5 * static_cast<double>(n - 1)) * step;
+      data += num(static_cast<double>(groups + 1) + offset) + " " + num(c) + "\n";
+      top = std::max(top, c);
+    }
+    const auto [lo, hi] = std::minmax_element(s.bounds.begin(), s.bounds.end());
+    bound_ranges.push_back({*lo, *hi});
+    bound_low = std::min(bound_low, *lo);
+    xtics += std::string(groups == 0 ? "" : ", ") + gnuplot_quote(group_label(s, points)) + " " +
+             std::to_string(groups + 1);
+    ++groups;
+  }
+  if (groups == 0 || widest_group < 2) return;  // one run is no distribution: the text says it
+  const bool log = bound_low > 5.0 * std::max(top, 1.0);
+  data += "\n\n";
+  double bound_top = 0.0;
+  for (std::size_t k = 0; k < bound_ranges.size(); ++k) {
+    // The lowest bound of the group is drawn: no run may lie above its own bound, and the
+    // lowest is the strictest picture of that.
+    const auto [lo, hi] = bound_ranges[k];
+    const double x = static_cast<double>(k + 1);
+    data += num(x - 0.42) + " " + num(lo) + "\n" + num(x + 0.42) + " " + num(lo) + "\n\n";
+    char text[96];
+    if (hi <= lo * 1.0001) {
+      std::snprintf(text, sizeof text, "bound %.4g", lo);
+    } else {
+      std::snprintf(text, sizeof text, "bounds %.4g to %.4g", lo, hi);
+    }
+    labels += "set label " + std::to_string(k + 1) + " " + gnuplot_quote(text) + " at " + num(x) +
+              "," + num(log ? lo * 1.25 : lo + 0.03 * std::max(lo, top)) + " center front\n";
+    bound_top = std::max(bound_top, lo);
+  }
+  const double y_high = std::max(top, bound_top);
+  std::string body =
+      "set title 'Mistakes (or batch updates) of every run, with the bound'\n"
+      "set ylabel 'mistakes (updates for averaged batch)'\nunset key\nset grid ytics\n"
+      "set xtics (" +
+      xtics + ")\nset xrange [0.4:" + num(static_cast<double>(groups) + 0.6) + "]\n";
+  if (groups > 4) body += "set xtics rotate by -25\n";
+  if (log) {
+    body += "set logscale y\nset yrange [0.4:" + num(y_high * 2.0) + "]\nset ytics add ('0' 0.5)\n";
+  } else {
+    body += "set yrange [0:" + num(y_high * 1.15 + 1) + "]\n";
+  }
+  body += labels + "plot 'mistakes_strip.dat' index 0 using 1:(" +
+          std::string(log ? "$2 > 0 ? $2 : 0.5" : "$2") +
+          ") with points pt 7 ps 0.45 lc rgb '#1f77b4', 'mistakes_strip.dat' index 1 using 1:2 "
+          "with lines lw 2.5 lc rgb '#d62728'";
+  std::string points_text;  // what each drawn sweep point is, when there is a sweep
+  std::int64_t last_point = -1;
+  for (std::size_t k = 0; k < d.summary.groups.size() && k < groups; ++k) {
+    const GroupSummary& g = d.summary.groups[k];
+    const std::string name = point_name(g.point, g.params);
+    if (g.point == last_point || name.find('(') == std::string::npos) continue;
+    points_text += (points_text.empty() ? " Sweep points: " : "; ") + name;
+    last_point = g.point;
+  }
+  w.draw("mistakes_strip",
+         std::string("Every run's mistakes per sweep point and learner (equal counts side by "
+                     "side), with the bound as a red line and its value") +
+             (log ? "; the axis is logarithmic, 0 is drawn at 0.5." : ".") +
+             (points_text.empty() ? "" : points_text + "."),
+         data, body);
+}
+
 void mistakes_vs_bound(const ReportData& d, PlotWriter& w) {
   std::string data;
   std::string plot;
@@ -94,7 +191,7 @@ void mistakes_vs_bound(const ReportData& d, PlotWriter& w) {
             kColours[block % 8] + "' title " + gnuplot_quote(group_label(s, points));
     ++block;
   }
-  if (block == 0) return;
+  if (block == 0 || !bounds_vary(d)) return;
   const bool log = high / std::max(low, 1e-300) > 100.0;
   std::string body =
       "set title 'Mistakes (or batch updates) against the bound, one point per run'\n"
@@ -142,16 +239,21 @@ void margin_sweep(const ReportData& d, PlotWriter& w) {
          data, body);
 }
 
+// Per (sweep point, learner), never pooled across points: points differ in their bound.
 void ratio_box(const ReportData& d, PlotWriter& w) {
   std::map<std::string, std::vector<double>> by_learner;
   std::vector<std::string> order;
+  const std::size_t points = distinct_points(d);
   for (const GroupSeries& s : d.series) {
     if (s.ratios.empty()) continue;
-    if (!by_learner.count(s.learner)) order.push_back(s.learner);
-    auto& v = by_learner[s.learner];
+    const std::string label = group_label(s, points);
+    if (!by_learner.count(label)) order.push_back(label);
+    auto& v = by_learner[label];
     v.insert(v.end(), s.ratios.begin(), s.ratios.end());
   }
-  if (order.empty()) return;
+  std::size_t largest = 0;
+  for (const auto& [label, ratios] : by_learner) largest = std::max(largest, ratios.size());
+  if (largest < 5) return;  // a box of fewer runs draws quartiles that are not there
   std::string data;
   std::string xtics;
   std::string plot;
@@ -164,13 +266,15 @@ void ratio_box(const ReportData& d, PlotWriter& w) {
             " using (" + std::to_string(k + 1) + "):1 lc rgb '" + kColours[k % 8] + "' notitle";
   }
   const std::string body =
-      "set title 'Mistakes / bound per learner (all runs whose bound applies)'\n"
+      "set title 'Mistakes / bound per sweep point and learner (runs whose bound applies)'\n"
       "set style data boxplot\nset style boxplot outliers pointtype 7\nset boxwidth 0.5\n"
       "set xtics (" +
       xtics + ")\nset xrange [0.3:" + std::to_string(static_cast<double>(order.size()) + 0.7) +
-      "]\nset ylabel 'mistakes / bound'\nset yrange [0:*]\nunset key\n" + plot;
+      "]\nset ylabel 'mistakes / bound'\nset yrange [0:*]\nunset key\n" +
+      (order.size() > 4 ? "set xtics rotate by -25\n" : "") + plot;
   w.draw("ratio_box",
-         "The distribution of count / bound per learner: 1 would mean the bound is met exactly.",
+         "The distribution of count / bound per sweep point and learner: 1 would mean the bound is "
+         "met exactly.",
          data, body);
 }
 
@@ -239,98 +343,66 @@ void epoch_curves(const ReportData& d, PlotWriter& w) {
   }
 }
 
-// A figure drawn from the data file must show the data the runs saw: the file may have been
-// replaced since. The loader hashed exactly the bytes it parsed just now; the manifest holds
-// the digest of the bytes the run parsed. Throws (the figure is then left out with this
-// note; the rest of the report comes from the records and stands) when they differ or the
-// manifest has no digest to compare with.
-void check_data_unchanged(const boost::json::object& manifest, const ExperimentConfig& config,
-                          const Dataset& data) {
-  if (config.dataset.kind != "csv") return;  // inline and synthetic data are in the config
-  const std::string path = config.dataset.path.lexically_normal().string();
-  std::string recorded;
-  if (const auto* files = manifest.if_contains("data_files"); files && files->is_array()) {
-    for (const auto& f : files->as_array()) {
-      const auto* o = f.if_object();
-      if (o == nullptr || !o->contains("path") || !o->contains("sha256")) continue;
-      const auto* p = o->at("path").if_string();
-      const auto* h = o->at("sha256").if_string();
-      if (p != nullptr && h != nullptr && *p == path) recorded = std::string(*h);
-    }
-  }
-  if (recorded.empty()) {
-    throw DataError("the manifest records no SHA-256 for data file '" + path +
-                    "', so the data read now cannot be checked against the "
-                    "run's; the figure is left out");
-  }
-  if (recorded != data.source_sha256()) {
-    throw DataError("data file '" + path +
-                    "' has changed since the run (SHA-256 of the bytes read now " +
-                    data.source_sha256() + ", manifest " + recorded +
-                    "); the figure would not show the data the runs saw, so it "
-                    "is left out");
-  }
-}
-
-// The 2-D picture textbooks draw: needs the data, which the manifest's config describes.
-void trajectory(const ReportData& d, PlotWriter& w) {
-  const fs::path file = d.dir / "trajectory.jsonl";
-  if (!fs::exists(file) || d.series.empty()) return;
-  const auto& m = d.manifest;
-  const Json document = Json::parse(boost::json::serialize(m.at("config")));
-  const auto axes = read_sweep_axes(document);
-  const fs::path config_file(std::string(m.at("config_file").as_string()));
-  const ExperimentConfig config =
-      parse_experiment(make_point(document, axes, 0).document, config_file.parent_path());
-  const Dataset data = load_dataset(config.dataset, config.seed);
-  check_data_unchanged(m, config, data);
-  if (!data.augmented() || data.cols() != 3 || data.task() != TaskKind::kBinary) return;
-  const std::string learner = config.learners.front().name;
-  std::vector<std::vector<double>> weights;
-  std::ifstream in(file);
-  std::string line;
-  while (std::getline(in, line) && weights.size() < 200) {
-    const auto v = boost::json::parse(line).as_object();
-    if (v.at("point").to_number<int>() != 0 || v.at("repeat").to_number<int>() != 0 ||
-        v.at("learner").as_string() != learner) {
-      continue;
-    }
-    std::vector<double> w3;
-    for (const auto& x : v.at("w").as_array()) w3.push_back(x.to_number<double>());
-    if (w3.size() == 3) weights.push_back(w3);
-  }
+// The data of a view as two gnuplot blocks (class +1, class -1) and the plotting box around
+// it, padded, for the pictures of lines on the data.
+struct PointBlocks {
+  std::string text;
   double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+};
+
+PointBlocks point_blocks(const TrajectoryView& view) {
+  PointBlocks p;
   std::string positive;
   std::string negative;
-  for (std::size_t i = 0; i < data.rows(); ++i) {
-    const double a = data.row(i)[1];
-    const double b = data.row(i)[2];
-    x0 = std::min(x0, a), x1 = std::max(x1, a), y0 = std::min(y0, b), y1 = std::max(y1, b);
-    (data.label(i) == 1 ? positive : negative) += num(a) + " " + num(b) + "\n";
+  for (std::size_t i = 0; i < view.points.size(); ++i) {
+    const auto [a, b] = view.points[i];
+    p.x0 = std::min(p.x0, a), p.x1 = std::max(p.x1, a);
+    p.y0 = std::min(p.y0, b), p.y1 = std::max(p.y1, b);
+    (view.labels[i] == 1 ? positive : negative) += num(a) + " " + num(b) + "\n";
   }
-  const double pad = 0.15 * std::max({x1 - x0, y1 - y0, 1.0});
-  x0 -= pad, x1 += pad, y0 -= pad, y1 += pad;
-  // Each line w0 + w1 x + w2 y = 0 as a segment across the plotting box.
-  std::string lines;
-  const std::size_t shown = std::min<std::size_t>(weights.size(), 12);
-  const std::size_t first = weights.size() - shown;
-  for (std::size_t k = first; k < weights.size(); ++k) {
-    const auto& v = weights[k];
-    if (std::fabs(v[2]) > 1e-12 * (std::fabs(v[1]) + 1e-300)) {
-      lines += num(x0) + " " + num(-(v[0] + v[1] * x0) / v[2]) + "\n" + num(x1) + " " +
-               num(-(v[0] + v[1] * x1) / v[2]) + "\n\n\n";
-    } else if (std::fabs(v[1]) > 0) {
-      lines +=
-          num(-v[0] / v[1]) + " " + num(y0) + "\n" + num(-v[0] / v[1]) + " " + num(y1) + "\n\n\n";
-    } else {
-      lines += "NaN NaN\nNaN NaN\n\n\n";  // w = (b, 0, 0) draws no line
-    }
+  const double pad = 0.15 * std::max({p.x1 - p.x0, p.y1 - p.y0, 1.0});
+  p.x0 -= pad, p.x1 += pad, p.y0 -= pad, p.y1 += pad;
+  // gnuplot refuses an empty block: a class without rows gets a point it does not draw.
+  p.text = (positive.empty() ? "NaN NaN\n" : positive) + "\n\n" +
+           (negative.empty() ? "NaN NaN\n" : negative) + "\n\n";
+  return p;
+}
+
+// The line w0 + w1 x + w2 y = 0 as a gnuplot block: a segment across the plotting box.
+std::string line_block(const std::array<double, 3>& v, const PointBlocks& box) {
+  if (std::fabs(v[2]) > 1e-12 * (std::fabs(v[1]) + 1e-300)) {
+    return num(box.x0) + " " + num(-(v[0] + v[1] * box.x0) / v[2]) + "\n" + num(box.x1) + " " +
+           num(-(v[0] + v[1] * box.x1) / v[2]) + "\n\n\n";
   }
-  std::string data_text = positive + "\n\n" + negative + "\n\n" + lines;
-  std::string plot =
-      "plot 'trajectory.dat' index 0 using 1:2 with points pt 7 ps 1.4 lc rgb '#1f77b4' "
-      "title 'class +1', 'trajectory.dat' index 1 using 1:2 with points pt 5 ps 1.4 "
-      "lc rgb '#d62728' title 'class -1'";
+  if (std::fabs(v[1]) > 0) {
+    return num(-v[0] / v[1]) + " " + num(box.y0) + "\n" + num(-v[0] / v[1]) + " " + num(box.y1) +
+           "\n\n\n";
+  }
+  return "NaN NaN\nNaN NaN\n\n\n";  // w = (b, 0, 0) draws no line
+}
+
+std::string points_plot(const std::string& file) {
+  return "plot '" + file +
+         "' index 0 using 1:2 with points pt 7 ps 1.4 lc rgb '#1f77b4' title 'class +1', '" + file +
+         "' index 1 using 1:2 with points pt 5 ps 1.4 lc rgb '#d62728' title 'class -1'";
+}
+
+std::string plane_axes(const TrajectoryView& view, const PointBlocks& box) {
+  return "\nset xrange [" + num(box.x0) + ":" + num(box.x1) + "]\nset yrange [" + num(box.y0) +
+         ":" + num(box.y1) + "]\nset xlabel " + gnuplot_quote(view.x_name) + "\nset ylabel " +
+         gnuplot_quote(view.y_name) + "\nset size ratio -1\nset clip two\n";
+}
+
+// The 2-D picture textbooks draw: the data and the line after each update of repeat 0.
+void trajectory(const TrajectoryView& view, PlotWriter& w) {
+  if (view.steps.empty()) return;
+  const PointBlocks box = point_blocks(view);
+  std::string data_text = box.text;
+  const std::size_t shown = std::min<std::size_t>(view.steps.size(), 12);
+  const std::size_t first = view.steps.size() - shown;
+  for (std::size_t k = first; k < view.steps.size(); ++k)
+    data_text += line_block(view.steps[k].w, box);
+  std::string plot = points_plot("trajectory.dat");
   for (std::size_t k = 0; k < shown; ++k) {
     const bool last = k + 1 == shown;
     const double shade =
@@ -345,11 +417,35 @@ void trajectory(const ReportData& d, PlotWriter& w) {
   }
   const std::string body =
       "set title " +
-      gnuplot_quote("The separating line after each update: " + learner + ", repeat 0") +
-      "\nset xrange [" + num(x0) + ":" + num(x1) + "]\nset yrange [" + num(y0) + ":" + num(y1) +
-      "]\nset xlabel " + gnuplot_quote(data.feature_names()[1]) + "\nset ylabel " +
-      gnuplot_quote(data.feature_names()[2]) + "\nset size ratio -1\n" + plot;
+      gnuplot_quote("The separating line after each update: " + view.learner + ", repeat 0") +
+      plane_axes(view, box) + plot;
   w.draw("trajectory", "The data and the line w·x̃ = 0 after each update (darker is later).",
+         data_text, body);
+}
+
+// The final separating lines of several repeats on one picture: different starts and
+// orders end at different separators of the same data.
+void final_lines(const TrajectoryView& view, PlotWriter& w) {
+  if (view.finals.size() < 2) return;
+  const PointBlocks box = point_blocks(view);
+  std::string data_text = box.text;
+  std::string plot = points_plot("final_lines.dat");
+  for (std::size_t k = 0; k < view.finals.size(); ++k) {
+    data_text += line_block(view.finals[k].second, box);
+    plot += ", 'final_lines.dat' index " + std::to_string(k + 2) + " using 1:2 with lines lw 2 " +
+            "lc rgb '" + kColours[k % 8] + "'" + (k >= 8 ? " dt 2" : "") + " title " +
+            gnuplot_quote("repeat " + std::to_string(view.finals[k].first));
+  }
+  const std::string body =
+      "set title " +
+      gnuplot_quote("Final separating lines of " + std::to_string(view.finals.size()) +
+                    " repeats: " + view.learner + ", sweep point " + std::to_string(view.point) +
+                    (view.projection.empty() ? "" : " (a projection)")) +
+      "\nset key outside right top box\n" + plane_axes(view, box) + plot;
+  w.draw("final_lines",
+         "The data and the final line w·x̃ = 0 of the first " + std::to_string(view.finals.size()) +
+             " repeats (identical lines overlap)" +
+             (view.projection.empty() ? "." : ": " + view.projection + "."),
          data_text, body);
 }
 
@@ -365,12 +461,17 @@ FigureSet draw_figures(const ReportData& data) {
     return out;
   }
   PlotWriter writer(plots, out);
+  mistakes_strip(data, writer);
   mistakes_vs_bound(data, writer);
   margin_sweep(data, writer);
   ratio_box(data, writer);
   epoch_curves(data, writer);
   try {
-    trajectory(data, writer);
+    if (const auto view = load_trajectory_view(data)) {
+      trajectory(*view, writer);
+      final_lines(*view, writer);
+      out.step_through_html = step_through_panel(*view);
+    }
   } catch (const std::exception& e) {
     out.problems.push_back(std::string("trajectory: ") + e.what());
   }

@@ -27,6 +27,7 @@ struct Figure {
 struct FigureSet {
   std::vector<Figure> figures;
   std::vector<std::string> problems;  // figures that could not be drawn, and why
+  std::string step_through_html;      // the interactive panel (report/step_through.hpp), or ""
 };
 
 FigureSet draw_figures(const ReportData& data);

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "results/json_text.hpp"
 #include "results/manifest_reader.hpp"
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
@@ -44,6 +45,16 @@ void check_manifest(const boost::json::object& manifest, const std::filesystem::
 
 }  // namespace
 
+std::string point_name(std::int64_t point, const boost::json::value& params) {
+  std::string values;
+  if (params.is_object()) {
+    for (const auto& m : params.get_object())
+      values +=
+          (values.empty() ? "" : ", ") + std::string(m.key()) + " = " + to_json_text(m.value());
+  }
+  return "point " + std::to_string(point) + (values.empty() ? "" : " (" + values + ")");
+}
+
 ReportData load_report_data(const std::filesystem::path& dir) {
   ReportData d;
   d.dir = dir;
@@ -78,10 +89,13 @@ ReportData load_report_data(const std::filesystem::path& dir) {
         s.bounds.push_back(*r.bound);
       }
     }
-    if (r.repeat == 0) {
-      const RunRecord curves = read_run_record(record, where, RecordDetail::kFull);
-      s.epoch_mistakes.assign(curves.epoch_mistakes.begin(), curves.epoch_mistakes.end());
-      s.epoch_loss = curves.epoch_loss;
+    if (r.repeat < kMaxFinalWeights) {
+      const RunRecord full = read_run_record(record, where, RecordDetail::kFull);
+      if (r.repeat == 0) {
+        s.epoch_mistakes.assign(full.epoch_mistakes.begin(), full.epoch_mistakes.end());
+        s.epoch_loss = full.epoch_loss;
+      }
+      if (full.w) s.final_weights[r.repeat] = *full.w;
     }
   });
   return d;

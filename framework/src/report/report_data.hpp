@@ -30,6 +30,8 @@ struct GroupSeries {
   std::map<std::size_t, double> test_error_by_repeat;
   std::vector<double> epoch_mistakes;  // repeat 0, if recorded
   std::vector<double> epoch_loss;      // repeat 0, if recorded
+  // The final weights of the first kMaxFinalWeights repeats, where recorded (record_weights).
+  std::map<std::size_t, std::vector<double>> final_weights;
   bool has_test_error = false;
 };
 
@@ -42,6 +44,11 @@ struct ReportData {
 };
 
 inline constexpr std::size_t kMaxScatter = 5000;
+inline constexpr std::size_t kMaxFinalWeights = 12;
+
+// "point 0 (/init/kind = "zero", /protocol/order = "cyclic")": the sweep values say which
+// runs a sentence or a figure is about better than the index alone.
+std::string point_name(std::int64_t point, const boost::json::value& params);
 
 // Checks the manifest fields the report reads and every record (DataError naming the file,
 // line and field of the first malformed one).

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "report/conclusion.hpp"
+#include "report/number_text.hpp"
 #include "report/paired_comparison.hpp"
 #include "results/json_text.hpp"
 #include "results/results_folder.hpp"
@@ -10,12 +12,6 @@
 namespace plab {
 
 namespace {
-
-std::string fmt(double v, int digits = 4) {
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
-  return buffer;
-}
 
 std::string text_of(const boost::json::value& v) {
   if (v.is_string()) return std::string(v.get_string());
@@ -37,13 +33,29 @@ std::string sweep_text(const boost::json::value& params) {
 // R is null in the manifest only when it overflowed a double (norms are scaled, so finite
 // data has a finite R below that): say so, as the summary table does, never 0 or a failure.
 std::string radius_text(const boost::json::value& r) {
-  return r.is_number() ? fmt(r.to_number<double>(), 6) : "overflow";
+  return r.is_number() ? significant(r.to_number<double>(), 6) : "overflow";
 }
 
+// A partial or inconsistent folder is said before any number is read from it.
+void folder_warnings(const ReportData& d, Document& doc) {
+  for (const std::string& i : d.audit.inconsistencies)
+    doc.paragraph("Warning: the folder is inconsistent: " + i + ".");
+  for (const std::string& n : d.audit.notes) doc.paragraph("Note: " + n + ".");
+}
+
+void conclusion(const ReportData& d, Document& doc) {
+  doc.heading("Conclusion");
+  std::string text;
+  for (const std::string& sentence : conclusion_sentences(d))
+    text += (text.empty() ? "" : " ") + sentence;
+  doc.paragraph(text);
+}
+
+// Provenance comes last and folded: a reader needs it to reproduce or audit, not to read.
 void what_was_run(const ReportData& d, Document& doc) {
   const auto& m = d.manifest;
   const auto& ctx = m.at("context").as_object();
-  doc.heading("What was run");
+  doc.fold_start("What was run (provenance)");
   std::string plugins;
   for (const auto& p : m.at("plugins").as_array()) {
     const auto& o = p.as_object();
@@ -71,10 +83,7 @@ void what_was_run(const ReportData& d, Document& doc) {
              {"host, threads", text_of(ctx.at("host")) + ", " + text_of(ctx.at("threads"))},
              {"started, ended", text_of(m.at("start_time")) + " to " + text_of(m.at("end_time"))},
              {"command", text_of(ctx.at("command_line"))}});
-  // A partial or inconsistent folder is said before any number is read from it.
-  for (const std::string& i : d.audit.inconsistencies)
-    doc.paragraph("Warning: the folder is inconsistent: " + i + ".");
-  for (const std::string& n : d.audit.notes) doc.paragraph("Note: " + n + ".");
+  doc.fold_end();
 }
 
 void data_and_theory(const ReportData& d, Document& doc) {
@@ -100,8 +109,8 @@ void data_and_theory(const ReportData& d, Document& doc) {
          !t.at("separable").is_null()        ? text_of(t.at("separable"))
          : text_of(t.at("oracle")) == "none" ? "-"
                                              : "undecided",
-         separable ? fmt(t.at("rho").to_number<double>(), 10) : "-",
-         t.at("rho_upper").is_null() ? "-" : fmt(t.at("rho_upper").to_number<double>(), 10),
+         separable ? significant(t.at("rho").to_number<double>(), 10) : "-",
+         t.at("rho_upper").is_null() ? "-" : significant(t.at("rho_upper").to_number<double>(), 10),
          separable ? text_of(t.at("method")) : text_of(t.at("reason"))});
   }
   doc.table(std::move(rows));
@@ -128,10 +137,14 @@ void results_table(const ReportData& d, Document& doc) {
     const MeanInterval test_mean = mean_ci95(test);
     rows.push_back(
         {std::to_string(g.point), sweep_text(g.params), g.learner, std::to_string(g.runs),
-         std::to_string(g.converged), fmt(g.mistakes.median),
-         fmt(mean.mean) + " ± " + fmt(mean.half_width, 3), fmt(g.mistakes.max),
-         test.empty() ? "-" : fmt(test_mean.mean, 3) + " ± " + fmt(test_mean.half_width, 2),
-         g.bound_kind.empty() ? "-" : g.bound_kind, g.ratio_max ? fmt(*g.ratio_max, 4) : "-",
+         std::to_string(g.converged), significant(g.mistakes.median),
+         significant(mean.mean) + " ± " + significant(mean.half_width, 3),
+         significant(g.mistakes.max),
+         test.empty()
+             ? "-"
+             : significant(test_mean.mean, 3) + " ± " + significant(test_mean.half_width, 2),
+         g.bound_kind.empty() ? "-" : g.bound_kind,
+         g.ratio_max ? significant(*g.ratio_max, 4) : "-",
          std::to_string(g.violations) +
              (g.plain_violations > 0 ? " (plain: " + std::to_string(g.plain_violations) + ")"
                                      : "")});
@@ -139,9 +152,10 @@ void results_table(const ReportData& d, Document& doc) {
   doc.table(std::move(rows));
   for (const SlopeFit& f : d.summary.fits) {
     doc.paragraph("Across the sweep, the median mistakes of '" + f.learner +
-                  "' grow like ((R/rho)^2)^" + fmt(f.slope, 3) + " (log-log least squares over " +
-                  std::to_string(f.points) + " points; 95% CI of the exponent " + fmt(f.ci_low, 3) +
-                  " to " + fmt(f.ci_high, 3) + "). The bound is the exponent 1.");
+                  "' grow like ((R/rho)^2)^" + significant(f.slope, 3) +
+                  " (log-log least squares over " + std::to_string(f.points) +
+                  " points; 95% CI of the exponent " + significant(f.ci_low, 3) + " to " +
+                  significant(f.ci_high, 3) + "). The bound is the exponent 1.");
   }
 }
 
@@ -158,10 +172,10 @@ void comparisons(const ReportData& d, Document& doc) {
                                                  "median difference", "CI", "Wilcoxon p"}};
   for (const PairedComparison& c : all) {
     rows.push_back({std::to_string(c.point), c.baseline, c.other, c.measure,
-                    std::to_string(c.pairs), fmt(c.difference.median),
-                    "[" + fmt(c.difference.low) + ", " + fmt(c.difference.high) + "] (" +
-                        fmt(100 * c.difference.coverage, 3) + "%)",
-                    fmt(c.test.p_value, 3)});
+                    std::to_string(c.pairs), significant(c.difference.median),
+                    "[" + significant(c.difference.low) + ", " + significant(c.difference.high) +
+                        "] (" + significant(100 * c.difference.coverage, 3) + "%)",
+                    significant(c.test.p_value, 3)});
   }
   doc.table(std::move(rows));
   for (const PairedComparison& c : all) doc.paragraph(c.sentence);
@@ -173,15 +187,16 @@ Document report_document(const ReportData& data, const FigureSet& figures) {
   Document doc;
   const std::string title = "perceptron-lab report: " + text_of(data.manifest.at("name"));
   doc.heading(title, 1);
-  what_was_run(data, doc);
+  folder_warnings(data, doc);
+  conclusion(data, doc);
+  if (!figures.figures.empty() || !figures.problems.empty()) doc.heading("Figures");
+  for (const Figure& f : figures.figures) doc.figure(f.caption, f.svg, f.png);
+  for (const std::string& p : figures.problems) doc.paragraph("Figure not drawn: " + p);
+  if (!figures.step_through_html.empty()) doc.html_only(figures.step_through_html);
   data_and_theory(data, doc);
   results_table(data, doc);
   comparisons(data, doc);
-  if (!figures.figures.empty()) {
-    doc.heading("Figures");
-    for (const Figure& f : figures.figures) doc.figure(f.caption, f.svg, f.png);
-  }
-  for (const std::string& p : figures.problems) doc.paragraph("Figure not drawn: " + p);
+  what_was_run(data, doc);
   return doc;
 }
 

@@ -38,6 +38,11 @@ boost::json::object session_json(const RunSession& s) {
       {"error", s.error.empty() ? boost::json::value(nullptr) : boost::json::value(s.error)},
   };
   if (!s.notes.empty()) out["notes"] = boost::json::array(s.notes.begin(), s.notes.end());
+  if (!s.scheduler.empty()) {
+    boost::json::object ids;
+    for (const auto& [name, value] : s.scheduler) ids[name] = value;
+    out["scheduler"] = std::move(ids);
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/json/object.hpp>
@@ -30,6 +31,9 @@ struct RunSession {
   std::size_t runs_failed = 0;
   std::string error;               // why the session stopped early, if it did
   std::vector<std::string> notes;  // what a resume found and repaired (e.g. missing timings)
+  // The batch scheduler's job and task ids (SLURM_JOB_ID, ...), name and value, if any: the
+  // session's "scheduler" object, to find its job's log and accounting.
+  std::vector<std::pair<std::string, std::string>> scheduler;
 };
 
 // The `sessions` entry for one session.

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <utility>
 
 #include <boost/json/object.hpp>
 
@@ -110,6 +111,26 @@ void append_file(std::FILE* out, const fs::path& file, const fs::path& target) {
   }
 }
 
+// The earliest start and the latest end of the shards (UTC "YYYY-MM-DDTHH:MM:SSZ" text sorts
+// as time; a shard without an end time, if any, leaves the end null).
+std::pair<boost::json::value, boost::json::value> time_span(
+    const std::map<std::size_t, const Shard*>& shards) {
+  boost::json::value start = nullptr;
+  boost::json::value end = nullptr;
+  bool every_end = true;
+  for (const auto& [index, s] : shards) {
+    const boost::json::string& begun = s->manifest.at("start_time").as_string();
+    if (start.is_null() || begun < start.as_string()) start = begun;
+    const boost::json::value& ended = s->manifest.at("end_time");
+    if (!ended.is_string()) {
+      every_end = false;
+    } else if (end.is_null() || ended.as_string() > end.as_string()) {
+      end = ended;
+    }
+  }
+  return {start, every_end ? end : boost::json::value(nullptr)};
+}
+
 }  // namespace
 
 MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
@@ -135,6 +156,8 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     m.any("config");
     m.array("sessions");
     m.string("status");
+    m.string("start_time");
+    m.any("end_time");
     (void)m.objects("plugins");
     (void)data_files_of(s);
     shards.push_back(std::move(s));
@@ -247,15 +270,29 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
       boost::json::object{{"index", 0}, {"count", 1}, {"first_run", 0}, {"end_run", total}};
   manifest["sessions"] = std::move(sessions);
   manifest["merged_from"] = std::move(merged_from);
-  // Each shard's slice, so that `plab verify` checks they tile the run range (docs/verify.md).
+  // Each shard's slice, so that `plab verify` checks they tile the run range (docs/verify.md),
+  // and where and when it ran: the host and scheduler ids of the session that finished it.
   boost::json::array merged_shards;
   for (const auto& [index, s] : by_index) {
-    merged_shards.push_back(boost::json::object{{"index", s->index},
-                                                {"count", s->count},
-                                                {"first_run", s->first_run},
-                                                {"end_run", s->end_run}});
+    boost::json::object entry{{"index", s->index},
+                              {"count", s->count},
+                              {"first_run", s->first_run},
+                              {"end_run", s->end_run},
+                              {"start_time", s->manifest.at("start_time")},
+                              {"end_time", s->manifest.at("end_time")}};
+    const boost::json::array& shard_sessions = s->manifest.at("sessions").as_array();
+    if (!shard_sessions.empty() && shard_sessions.back().is_object()) {
+      for (const char* key : {"host", "scheduler"}) {
+        if (const auto* v = shard_sessions.back().as_object().if_contains(key)) entry[key] = *v;
+      }
+    }
+    merged_shards.push_back(std::move(entry));
   }
   manifest["merged_shards"] = std::move(merged_shards);
+  // The experiment ran from the first shard's start to the last shard's end.
+  const auto [start, end] = time_span(by_index);
+  manifest["start_time"] = start;
+  manifest["end_time"] = end;
   manifest["runs_written"] = total;
   manifest["runs_failed"] = failed;
   manifest["status"] = "completed";

@@ -136,6 +136,20 @@ void read_bound(RunRecord& r, const RecordFields& f) {
   r.bound_clean = f.number_or_null("bound_clean");
   r.plain_bound = f.number_or_null("plain_bound");
   r.ls_distance = norm_or_null(f, "ls_distance");
+  // The hinge bound: all its fields or none (run_record.hpp).
+  if (f.has("nonsep_bound")) {
+    r.nonsep_bound = f.number("nonsep_bound");
+    r.nonsep_bound_kind = f.string("nonsep_bound_kind");
+    r.nonsep_ratio = f.number("nonsep_ratio");
+    r.nonsep_bound_holds = f.boolean("nonsep_bound_holds");
+    r.nonsep_candidate = f.count("nonsep_candidate");
+    r.nonsep_C = f.number("nonsep_C");
+    r.nonsep_v_norm = norm_or_null(f, "nonsep_v_norm");
+    r.nonsep_hinge_norm = norm_or_null(f, "nonsep_hinge_norm");
+    for (const char* key : {"nonsep_v_norm", "nonsep_hinge_norm"}) {
+      if (f.any(key).is_null()) f.wrong(key, f.any(key), "a number >= 0 (a norm)");
+    }
+  }
 }
 
 }  // namespace
@@ -178,6 +192,14 @@ const std::vector<std::string_view>& run_record_fields() {
                                                         "plain_bound_holds",
                                                         "ls_gap",
                                                         "ls_distance",
+                                                        "nonsep_bound",
+                                                        "nonsep_bound_kind",
+                                                        "nonsep_ratio",
+                                                        "nonsep_bound_holds",
+                                                        "nonsep_candidate",
+                                                        "nonsep_C",
+                                                        "nonsep_v_norm",
+                                                        "nonsep_hinge_norm",
                                                         "loss",
                                                         "error",
                                                         "w",
@@ -232,6 +254,16 @@ std::string write_run_record(const RunRecord& record) {
   r["plain_bound_holds"] = flag(record.plain_bound_holds);
   r["ls_gap"] = number(record.ls_gap);
   r["ls_distance"] = number(record.ls_distance);
+  if (record.nonsep_bound) {
+    r["nonsep_bound"] = *record.nonsep_bound;
+    r["nonsep_bound_kind"] = text(record.nonsep_bound_kind);
+    r["nonsep_ratio"] = number(record.nonsep_ratio);
+    r["nonsep_bound_holds"] = flag(record.nonsep_bound_holds);
+    r["nonsep_candidate"] = count(record.nonsep_candidate);
+    r["nonsep_C"] = number(record.nonsep_C);
+    r["nonsep_v_norm"] = number(record.nonsep_v_norm);
+    r["nonsep_hinge_norm"] = number(record.nonsep_hinge_norm);
+  }
   r["loss"] = number(record.loss);
   // A metric named twice keeps its first place and its last value, as it always has.
   for (const auto& [name, value] : record.metrics) r[name] = value;

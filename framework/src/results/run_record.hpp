@@ -5,9 +5,9 @@
 //
 // Every field is present in every record; fields that do not apply are null, never omitted,
 // so that tables can be read without guessing. The exceptions, each said below: bound_note
-// (only when set), the learner's metrics, `w` and the epoch curves (only when the protocol
-// records them). The published schema is schema/run_record.schema.json; a test checks that
-// its properties are the fields written here and that real output validates against it.
+// and the nonsep_* fields (only when set), the learner's metrics, `w` and the epoch curves (only
+// when the protocol records them). The published schema is schema/run_record.schema.json; a test
+// checks that its properties are the fields written here and that real output validates against it.
 #pragma once
 
 #include <cstddef>
@@ -79,6 +79,22 @@ struct RunRecord {
   std::optional<double> ls_gap;       // linear unit: E(w) - E(ŵ), whole-data runs only
   std::optional<double> ls_distance;  // linear unit: ‖w - ŵ‖
 
+  // The hinge (Freund–Schapire) bound past separability for this run's T = epochs
+  // (theory/hinge_bound.hpp, docs/bounds.md): the smallest over the point's certified
+  // candidates (manifest theory.hinge_candidates, index nonsep_candidate), its kind
+  // ("hinge_sequence" | "hinge_sequence_init"), count / it, whether the count is within it,
+  // and the candidate's C, ‖v‖ and ‖h₁(v)‖ (both rounded up). Written only when set (points
+  // not certified separable, learners and orders the form covers): other records keep
+  // their bytes. All eight are present together or absent together.
+  std::optional<double> nonsep_bound;
+  std::optional<std::string> nonsep_bound_kind;
+  std::optional<double> nonsep_ratio;
+  std::optional<bool> nonsep_bound_holds;
+  std::optional<std::uint64_t> nonsep_candidate;
+  std::optional<double> nonsep_C;
+  std::optional<double> nonsep_v_norm;
+  std::optional<double> nonsep_hinge_norm;
+
   // The learner's `loss` metric; null for learners without one and unless finished.
   std::optional<double> loss;
   // The learner's other metrics in its order, named as written: a name the record uses
@@ -107,6 +123,9 @@ struct RunRecord {
   bool bound_on_updates() const { return bound_on == "updates"; }
   // What the bound limits: mistakes or updates (0 for a failed run).
   std::uint64_t counted() const;
+  std::uint64_t counted_as(bool updates) const {
+    return (updates ? this->updates : mistakes).value_or(0);
+  }
 };
 
 // Every field name the record itself uses, in the order it writes them (the optional ones

@@ -210,6 +210,18 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
           }
           if (r.plain_bound_holds == false) ++a.group.plain_violations;
         }
+        // The hinge bound past separability is proved too: a count above it is a violation.
+        if (r.nonsep_bound &&
+            !within_bound(static_cast<double>(r.mistakes.value_or(0)), *r.nonsep_bound)) {
+          ++a.group.violations;
+          ++summary.violations;
+          if (summary.first_violations.size() < 10) {
+            summary.first_violations.push_back(
+                "point " + std::to_string(r.point) + ", learner " + r.learner + ", repeat " +
+                std::to_string(r.repeat) + ": " + to_json_text(record.at("mistakes")) +
+                " mistakes > nonsep_bound " + to_json_text(record.at("nonsep_bound")));
+          }
+        }
         if (r.ls_gap) a.ls_gaps.push_back(*r.ls_gap);
         a.mistakes.push_back(static_cast<double>(r.mistakes.value_or(0)));
         a.epochs.push_back(static_cast<double>(r.epochs.value_or(0)));

@@ -62,6 +62,17 @@ boost::json::object theory_json(const PointTheory& t) {
         {"meaning",
          "weights [point, lambda] >= 0 summing to 1; |sum lambda y x~| = hull_residual"}};
   }
+  if (!t.hinge_candidates.empty()) {
+    // The hinge bounds' candidates, so that plab verify re-certifies them from the data.
+    boost::json::array candidates;
+    for (const HingeCandidate& c : t.hinge_candidates) {
+      boost::json::array v;
+      for (double x : c.v) v.emplace_back(x);
+      candidates.push_back(boost::json::object{
+          {"C", c.c}, {"v_norm", c.v_norm}, {"hinge_norm", c.hinge_norm}, {"v", std::move(v)}});
+    }
+    out["hinge_candidates"] = std::move(candidates);
+  }
   if (t.least_squares) {
     boost::json::array w;
     for (double v : t.least_squares->w) w.emplace_back(v);

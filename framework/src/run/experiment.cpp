@@ -150,6 +150,27 @@ void check_given_reference(const TheorySpec& theory, const Dataset& data) {
   }
 }
 
+// The report's plane names features of the data: checked before any run, not when the
+// report is drawn after hours of them.
+void check_report_plane(const ReportSpec& report, const Dataset& data) {
+  const auto& names = data.feature_names();
+  const std::size_t first = data.augmented() ? 1 : 0;  // "bias" is no feature
+  for (std::size_t k = 0; k < report.plane.size(); ++k) {
+    if (std::find(names.begin() + static_cast<std::ptrdiff_t>(first), names.end(),
+                  report.plane[k]) != names.end()) {
+      continue;
+    }
+    std::string known;
+    for (std::size_t i = first; i < names.size(); ++i)
+      known += (known.empty() ? "" : ", ") + std::string("'") + names[i] + "'";
+    throw_config_error(pointer_append("/report/plane", k),
+                       "'" + report.plane[k] +
+                           "' is not a feature of the data set; its features "
+                           "are " +
+                           known);
+  }
+}
+
 // A data file read for several sweep points (their dataset blocks differ) must have held
 // the same bytes each time; otherwise one experiment would mix two data sets.
 void check_same_data_bytes(const std::vector<PreparedPoint>& points) {
@@ -251,7 +272,9 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       p.data = std::shared_ptr<const Dataset>(loaded, &loaded->data);
       check_given_reference(p.config.theory, *p.data);
       check_folds(p.config.protocol, *p.data);
+      check_report_plane(p.config.report, *p.data);
       bool need_least_squares = false;
+      bool need_hinge = false;
 
       for (const LearnerSpec& spec : p.config.learners) {
         auto& plugin = plugins[spec.plugin];
@@ -286,14 +309,15 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
                                             (p.data->augmented() ? ", bias first" : "") + ")");
         }
         need_least_squares = need_least_squares || l.bound.form == BoundForm::kLeastSquares;
+        need_hinge = need_hinge || hinge_bound_covers(l.bound.form);
         p.learners.push_back(std::move(l));
       }
       // The oracle runs once per (data set, theory block), before any run (DESIGN.md).
       auto& theory = theories[data_key + "|" + p.sweep.document.value("theory", Json()).dump() +
-                              (need_least_squares ? "|ls" : "")];
+                              (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "")];
       if (!theory) {
-        theory = std::make_shared<const PointTheory>(
-            compute_point_theory(*p.data, p.config.theory, loaded->teacher, need_least_squares));
+        theory = std::make_shared<const PointTheory>(compute_point_theory(
+            *p.data, p.config.theory, loaded->teacher, need_least_squares, need_hinge));
       }
       p.theory = theory;
     } catch (const Error& error) {

@@ -1,8 +1,10 @@
 #include "run/lane_runner.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 
+#include "base/interrupt.hpp"
 #include "plugin_loader/plugin_library.hpp"
 #include "protocols/lane_training.hpp"
 #include "run/parallel_runner.hpp"
@@ -12,7 +14,8 @@ namespace plab {
 
 namespace {
 
-constexpr std::size_t kMostRunsPerUnit = 32;
+constexpr std::size_t kMostRunsPerUnit = 64;
+constexpr std::size_t kWidestGroup = 32;
 
 bool may_share_lanes(const PreparedPoint& p, const PreparedLearner& l) {
   return lanes_apply(p.config.protocol) && l.plugin->descriptor().create_lanes != nullptr;
@@ -54,7 +57,12 @@ void execute_lane_unit(const Experiment& e, const WorkUnit& unit, std::size_t wi
   const PreparedLearner& l = p.learners[first.learner];
   const TrainingSet view = p.data->view();
   const LearnerSetup setup{l.params, p.data->task(), view.rows, view.cols, view.classes};
-  const std::shared_ptr<LaneGroup> group = l.plugin->create_lanes(setup, width);
+  // `auto`: as many lanes as the unit has runs (a power of two, at most 32): more lanes than
+  // runs would only add work, and up to 32 lanes keep several chains of additions in flight.
+  const std::size_t lanes =
+      width != 0 ? width
+                 : std::clamp<std::size_t>(std::bit_ceil(unit.end - unit.first), 2, kWidestGroup);
+  const std::shared_ptr<LaneGroup> group = l.plugin->create_lanes(setup, lanes);
   std::vector<RunRequest> requests;
   if (group != nullptr) {
     for (std::size_t i = unit.first; i < unit.end; ++i) {
@@ -67,6 +75,7 @@ void execute_lane_unit(const Experiment& e, const WorkUnit& unit, std::size_t wi
   for (std::size_t i = unit.first; i < unit.end; ++i) {
     std::optional<RunOutcome>& outcome = outcomes[i - unit.first];
     if (!outcome.has_value()) {
+      if (interrupt_requested()) return;  // not started: the files keep a prefix
       done(i, execute_one(e, i));
       continue;
     }

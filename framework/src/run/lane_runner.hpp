@@ -19,12 +19,13 @@ struct WorkUnit {
 };
 
 // Splits [first, end) into units. Consecutive repeats of one sweep point and learner whose
-// protocol and plugin allow lanes (and lanes != 1) form units of up to 32 runs, fewer when
+// protocol and plugin allow lanes (and lanes != 1) form units of up to 64 runs, fewer when
 // that would leave one of `threads` idle; every other run is a unit of its own.
 std::vector<WorkUnit> plan_work_units(const Experiment& experiment, std::size_t first,
                                       std::size_t end, int threads, std::size_t lanes);
 
-// Runs lane unit `unit` with `width` lanes (0: the CPU's widest) and hands each run's text
+// Runs lane unit `unit` with `width` lanes (0: as many as the unit has runs, rounded up to
+// a power of two, 2 to 32) and hands each run's text
 // to `done` with its canonical index, in canonical order once the unit is trained. Runs the lanes
 // could not finish exactly (and every run, when the plugin makes no lanes for these params) are run
 // alone through execute_one.

@@ -34,14 +34,15 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
 
   // An empty slice [k, k) runs nothing: a shard may have no runs (more shards than runs).
   const std::size_t end = options.end_run;
-  ProgressLine progress(end, options.first_run, options.progress);
+  const std::size_t base = options.folder_first_run;
+  ProgressLine progress(end - base, options.first_run - base, options.progress);
   // A run starts only within `window` of the oldest unwritten one: records waiting for an
   // earlier, slower run are bounded in number, so memory is too.
   const std::size_t window = 64 * static_cast<std::size_t>(options.threads) + 256;
   OrderedWriter writer(dir, options.first_run, window, trajectory,
                        [&](std::size_t index, const RunText& text) {
                          if (text.failed) ++result.failed;
-                         progress.update(index + 1);
+                         progress.update(index + 1 - base);
                        });
 
   std::atomic<bool> stop{false};

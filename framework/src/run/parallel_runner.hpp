@@ -7,16 +7,18 @@
 
 #include "results/ordered_writer.hpp"
 #include "run/experiment.hpp"
+#include "run/progress_line.hpp"
 
 namespace plab {
 
 struct ExecuteOptions {
   int threads = 1;
-  bool progress = false;
-  std::size_t first_run = 0;  // runs before it are already on disk (resume, shard)
-  std::size_t end_run = 0;    // one past the last run to do (a shard's end; may equal first_run)
-  // Repeats trained side by side (run/lane_runner.hpp): 0 for the CPU's widest lanes, 1 for
-  // one run at a time, or 2, 4, 8. The records are the same bytes whatever it is.
+  ProgressStyle progress = ProgressStyle::kNone;
+  std::size_t folder_first_run = 0;  // the folder's first run: progress counts from it
+  std::size_t first_run = 0;         // runs before it are already on disk (resume, shard)
+  std::size_t end_run = 0;  // one past the last run to do (a shard's end; may equal first_run)
+  // Repeats trained side by side (run/lane_runner.hpp): 0 to size the lanes to the runs, 1
+  // for one run at a time, or 2, 4, 8, 16, 32. The records are the same bytes whatever it is.
   std::size_t lanes = 0;
 };
 

@@ -8,6 +8,8 @@ namespace plab {
 
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
 std::string clock_text(double seconds) {
   const long long s = std::llround(seconds);
   char buffer[32];
@@ -21,32 +23,63 @@ std::string clock_text(double seconds) {
 
 }  // namespace
 
-ProgressLine::ProgressLine(std::size_t total, std::size_t already_done, bool enabled)
+ProgressLine::ProgressLine(std::size_t total, std::size_t already_done, ProgressStyle style)
     : total_(total),
       start_done_(already_done),
-      enabled_(enabled),
-      start_(std::chrono::steady_clock::now()),
+      style_(style),
+      done_(already_done),
+      printed_done_(already_done),
+      start_(Clock::now()),
       last_(start_) {}
 
+bool ProgressLine::plain_line_due(std::size_t done, Clock::time_point now) const {
+  if (done >= total_) return true;
+  const auto since_last = now - last_;
+  if (since_last >= std::chrono::seconds(10)) return true;
+  // Another 5 % of the runs, rounded up so that a small run does not print a line a run.
+  const std::size_t step = (total_ + 19) / 20;
+  return done - printed_done_ >= step && since_last >= std::chrono::seconds(1);
+}
+
 void ProgressLine::update(std::size_t done) {
-  if (!enabled_) return;
-  const auto now = std::chrono::steady_clock::now();
+  if (style_ == ProgressStyle::kNone) return;
+  done_ = done;
+  const auto now = Clock::now();
+  if (style_ == ProgressStyle::kPlain) {
+    if (done > printed_done_ && plain_line_due(done, now)) print(done, now);
+    return;
+  }
   if (drawn_ && now - last_ < std::chrono::milliseconds(200) && done < total_) return;
+  print(done, now);
+}
+
+void ProgressLine::print(std::size_t done, Clock::time_point now) {
   last_ = now;
   drawn_ = true;
+  printed_done_ = done;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double rate = elapsed > 0 ? static_cast<double>(done - start_done_) / elapsed : 0.0;
   const double percent =
       total_ > 0 ? 100.0 * static_cast<double>(done) / static_cast<double>(total_) : 100.0;
   const std::string eta =
       rate > 0 ? clock_text(static_cast<double>(total_ - done) / rate) : "--:--";
-  std::fprintf(stderr, "\r\033[K%zu/%zu runs  %5.1f%%  %.1f runs/s  elapsed %s  ETA %s", done,
-               total_, percent, rate, clock_text(elapsed).c_str(), eta.c_str());
+  if (style_ == ProgressStyle::kPlain) {
+    std::fprintf(stderr, "plab: progress: %zu/%zu runs  %5.1f%%  %.1f runs/s  elapsed %s  ETA %s\n",
+                 done, total_, percent, rate, clock_text(elapsed).c_str(), eta.c_str());
+  } else {
+    std::fprintf(stderr, "\r\033[K%zu/%zu runs  %5.1f%%  %.1f runs/s  elapsed %s  ETA %s", done,
+                 total_, percent, rate, clock_text(elapsed).c_str(), eta.c_str());
+  }
   std::fflush(stderr);
 }
 
 void ProgressLine::finish() {
-  if (!enabled_ || !drawn_) return;
+  if (style_ == ProgressStyle::kPlain) {
+    // The last line: where the runs stopped (all done, or interrupted), unless already said.
+    if (!drawn_ || done_ != printed_done_) print(done_, Clock::now());
+    return;
+  }
+  if (style_ == ProgressStyle::kNone || !drawn_) return;
   std::fprintf(stderr, "\r\033[K");
   std::fflush(stderr);
 }

@@ -1,5 +1,9 @@
-// A one-line progress display on stderr: runs done / total, rate and time left.
-// Silent unless enabled (the CLI enables it when stderr is a terminal and not --quiet).
+// Progress on stderr while runs go: runs done / total, rate and time left.
+//
+// On a terminal, one line redrawn in place (at most 5 times a second). Elsewhere (a batch
+// job's log, a pipe) plain lines that a log keeps: one at each further 5 % of the runs, but
+// not more than one a second, one at least every 10 s while runs finish, and a last one at
+// the end. Silent with kNone (the CLI's --quiet).
 #pragma once
 
 #include <chrono>
@@ -7,17 +11,25 @@
 
 namespace plab {
 
+enum class ProgressStyle { kNone, kTerminal, kPlain };
+
 class ProgressLine {
  public:
-  ProgressLine(std::size_t total, std::size_t already_done, bool enabled);
-  void update(std::size_t done);  // cheap: redraws at most 5 times a second
-  void finish();                  // clears the line
+  // `total` runs, `already_done` of them on disk before (a resume).
+  ProgressLine(std::size_t total, std::size_t already_done, ProgressStyle style);
+  void update(std::size_t done);  // cheap: prints only as often as said above
+  void finish();                  // clears the terminal line, or prints the last plain line
 
  private:
+  void print(std::size_t done, std::chrono::steady_clock::time_point now);
+  bool plain_line_due(std::size_t done, std::chrono::steady_clock::time_point now) const;
+
   std::size_t total_;
   std::size_t start_done_;
-  bool enabled_;
+  ProgressStyle style_;
   bool drawn_ = false;
+  std::size_t done_ = 0;          // the latest count given to update()
+  std::size_t printed_done_ = 0;  // the count of the last line printed
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point last_;
 };

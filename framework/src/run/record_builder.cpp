@@ -1,6 +1,7 @@
 #include "run/record_builder.hpp"
 
 #include "theory/bounds.hpp"
+#include "theory/hinge_bound.hpp"
 
 namespace plab {
 
@@ -23,6 +24,21 @@ BoundReport run_bound(const PreparedPoint& point, const PreparedLearner& learner
   in.mistakes = outcome.mistakes;
   in.updates = outcome.updates;
   return evaluate_bound(in);
+}
+
+// The hinge bound past separability for this run's T = epochs (theory/hinge_bound.hpp).
+HingeBoundReport run_hinge_bound(const PreparedPoint& point, const PreparedLearner& learner,
+                                 const RunOutcome& outcome) {
+  HingeBoundInputs in;
+  in.declared = learner.bound;
+  in.radius = point.theory->radius;
+  in.rows = point.data->rows();
+  in.candidates = &point.theory->hinge_candidates;
+  in.initial_weights = outcome.initial_weights;
+  in.epochs = outcome.epochs;
+  in.counted = learner.bound.counts == BoundCount::kUpdates ? outcome.updates : outcome.mistakes;
+  in.each_sample_once_per_epoch = !point.config.protocol.mistake_driven();
+  return evaluate_hinge_bound(in);
 }
 
 }  // namespace
@@ -84,6 +100,19 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   r.plain_bound_holds = bound.plain_holds;
   r.ls_gap = bound.ls_gap;
   r.ls_distance = bound.ls_distance;
+  if (ran) {
+    const HingeBoundReport hinge = run_hinge_bound(point, learner, outcome);
+    if (hinge.bound) {
+      r.nonsep_bound = hinge.bound;
+      r.nonsep_bound_kind = hinge.kind;
+      r.nonsep_ratio = hinge.ratio;
+      r.nonsep_bound_holds = hinge.holds;
+      r.nonsep_candidate = hinge.candidate;
+      r.nonsep_C = hinge.c;
+      r.nonsep_v_norm = hinge.v_norm;
+      r.nonsep_hinge_norm = hinge.hinge_norm;
+    }
+  }
 
   // `loss` is a standard field (null for learners without one); other metrics follow.
   for (const auto& [name, value] : outcome.metrics) {

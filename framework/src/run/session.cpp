@@ -29,6 +29,8 @@ struct SessionState {
   ManifestInput manifest;
   std::size_t next_run = 0;
   bool ran = false;
+  bool complete = false;          // resume_if_present found the folder complete
+  std::size_t complete_runs = 0;  // then: the runs it holds
 };
 
 namespace {
@@ -74,6 +76,31 @@ ShardSpec recorded_shard(const std::filesystem::path& dir, const boost::json::ob
   return recorded;
 }
 
+// --resume-if-present with --shard: the folder must hold that shard (a requeued array task
+// finds its own folder; another task's is a mistake in the job script).
+void check_requested_shard(const std::filesystem::path& dir, const boost::json::object& manifest,
+                           const ShardSpec& requested) {
+  const ShardSpec recorded = recorded_shard(dir, manifest);
+  if (recorded.index != requested.index || recorded.count != requested.count) {
+    throw ConfigError("cannot resume '" + dir.string() + "': it holds shard " +
+                      std::to_string(recorded.index) + "/" + std::to_string(recorded.count) +
+                      " and this run asks for shard " + std::to_string(requested.index) + "/" +
+                      std::to_string(requested.count) +
+                      "; give each shard its own --out folder (e.g. shards/$SLURM_ARRAY_TASK_ID)");
+  }
+}
+
+// --resume-if-present: a folder that holds a results folder's manifest is taken up.
+SessionRequest resolve_resume_if_present(const SessionRequest& request) {
+  SessionRequest resolved = request;
+  if (!request.resume_if_present || !request.out) return resolved;
+  std::error_code ec;
+  if (!std::filesystem::exists(*request.out / "manifest.json", ec)) return resolved;
+  resolved.resume = request.out;
+  resolved.out.reset();
+  return resolved;
+}
+
 // Reads, locks and checks the folder to resume; returns the recorded experiment's source.
 ExperimentSource take_up_folder(SessionState& s, boost::json::object& old_manifest) {
   const SessionRequest& request = s.request;
@@ -94,6 +121,7 @@ ExperimentSource take_up_folder(SessionState& s, boost::json::object& old_manife
   } else if (!request.changes.empty()) {
     throw UsageError("--set and --sweep change the config; a resumed run uses the recorded one");
   }
+  if (request.resume_if_present) check_requested_shard(s.dir, old_manifest, request.shard);
   return source;
 }
 
@@ -122,19 +150,34 @@ Session::~Session() = default;
 const Experiment& Session::experiment() const { return state_->experiment; }
 const RunRange& Session::range() const { return state_->manifest.range; }
 const ShardSpec& Session::shard() const { return state_->manifest.shard; }
+bool Session::already_complete() const { return state_->complete; }
 
-Session Session::prepare(const SessionRequest& request, SessionObserver& observer) {
+Session Session::prepare(const SessionRequest& given, SessionObserver& observer) {
   // Signals are caught from here on, also while the experiment is prepared: a background job
   // inherits SIGINT ignored, and the defaults would end plab with 143 or 129 and no word.
   // Until the results folder exists a signal ends plab with 130 and "nothing was written"
   // (the margin oracle's LIBLINEAR child is killed at once); after, the folder is closed whole.
   install_interrupt_handlers();
   auto s = std::make_unique<SessionState>();
-  s->request = request;
+  s->request = resolve_resume_if_present(given);
+  const SessionRequest& request = s->request;
   boost::json::object old_manifest;
   const ExperimentSource source = request.resume
                                       ? take_up_folder(*s, old_manifest)
                                       : load_experiment_source(*request.config, request.changes);
+  if (request.resume_if_present && request.resume) {
+    const RecordFields fields = manifest_fields(s->dir, old_manifest);
+    const std::string status = fields.string("status");
+    const std::size_t written = fields.count("runs_written");
+    if (status == "completed") {
+      // Its config and shard are the ones asked for (take_up_folder); nothing to prepare.
+      s->complete = true;
+      s->complete_runs = written;
+      return Session(std::move(s));
+    }
+    observer.note("'" + s->dir.string() + "' holds an unfinished run (status " + status + ", " +
+                  std::to_string(written) + " runs on disk); resuming it (--resume-if-present)");
+  }
   s->experiment = prepare_or_name_memory(source, request.prepare);
   for (const std::string& note : s->experiment.notes) observer.note(note);
   if (request.resume) {
@@ -155,6 +198,14 @@ SessionOutcome Session::run(SessionObserver& observer) {
   const SessionRequest& request = s.request;
   const Experiment& e = s.experiment;
   ManifestInput& manifest = s.manifest;
+  if (s.complete) {
+    SessionOutcome done;
+    done.end = SessionEnd::kAlreadyComplete;
+    done.dir = s.dir;
+    done.runs_in_range = s.complete_runs;
+    done.runs_written = s.complete_runs;
+    return done;
+  }
   prepare_window(s.experiment, manifest.range.begin, manifest.range.end, request.prepare);
   throw_if_interrupted_while_preparing();
   const auto start = std::chrono::system_clock::now();
@@ -169,14 +220,16 @@ SessionOutcome Session::run(SessionObserver& observer) {
   session.start_time = utc_timestamp(start);
   session.command_line = request.command_line;
   session.threads = request.threads;
+  session.scheduler = request.scheduler;
   session.runs_at_start = s.next_run - manifest.range.begin;
   session.runs_written = session.runs_at_start;
   write_manifest(s.dir, e, manifest);
   observer.starting(e, manifest.range.end - s.next_run, request.threads, s.dir);
 
-  const ExecuteResult r = execute_runs(e, s.dir,
-                                       ExecuteOptions{request.threads, request.progress, s.next_run,
-                                                      manifest.range.end, request.lanes});
+  const ExecuteResult r =
+      execute_runs(e, s.dir,
+                   ExecuteOptions{request.threads, request.progress, manifest.range.begin,
+                                  s.next_run, manifest.range.end, request.lanes});
 
   const Summary summary = summarize_runs(s.dir / "runs.jsonl");
   // A failed write ends the runs, but what is on disk is still summarised and described:
@@ -220,7 +273,8 @@ SessionOutcome Session::run(SessionObserver& observer) {
   outcome.out_of_memory = r.out_of_memory && write_error == r.write_error;
   observer.summarised(summary, s.dir);
 
-  if (request.report && outcome.end == SessionEnd::kCompleted) {
+  const bool report = request.report.value_or(manifest.shard.count <= 1);
+  if (report && outcome.end == SessionEnd::kCompleted) {
     // A report that cannot be drawn is no reason to fail a run whose results are on disk.
     try {
       ReportResult report = write_report(s.dir);

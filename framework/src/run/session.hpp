@@ -13,12 +13,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "config/experiment_source.hpp"
 #include "results/run_range.hpp"
 #include "results/summary.hpp"
 #include "run/experiment.hpp"
+#include "run/progress_line.hpp"
 
 namespace plab {
 
@@ -27,13 +29,19 @@ struct SessionRequest {
   std::vector<CommandLineChange> changes;       // --set / --sweep, in order (new runs only)
   std::optional<std::filesystem::path> resume;  // the folder to continue
   std::optional<std::filesystem::path> out;     // else results/<name>/<UTC time>/
-  ShardSpec shard;                              // of a new run
+  // With `out` and `config`: if `out` is already a results folder, resume it (checked
+  // against `config`, `changes` and `shard`; left alone if complete), else start it.
+  bool resume_if_present = false;
+  ShardSpec shard;  // of a new run
   int threads = 1;
   std::size_t lanes = 0;  // ExecuteOptions::lanes
   PrepareOptions prepare;
-  bool report = true;        // report.md, report.html and plots/ after a whole run
-  bool progress = false;     // the runner's progress line on stderr
-  std::string command_line;  // for the manifest
+  // report.md, report.html and plots/ after a whole run; by default only for an unsharded
+  // folder (a shard's report is of part of the experiment; merge, then plab report).
+  std::optional<bool> report;
+  ProgressStyle progress = ProgressStyle::kNone;               // the runner's progress on stderr
+  std::string command_line;                                    // for the manifest
+  std::vector<std::pair<std::string, std::string>> scheduler;  // job ids (scheduler_environment)
 };
 
 // What the session tells as it goes, in the order it happens (so that notes precede the
@@ -50,9 +58,10 @@ class SessionObserver {
 };
 
 enum class SessionEnd {
-  kCompleted,    // every run of the range is on disk (some may have failed in their plugin)
-  kInterrupted,  // a signal stopped it; the files hold a canonical prefix
-  kWriteFailed,  // writing results failed; the records before are intact
+  kCompleted,        // every run of the range is on disk (some may have failed in their plugin)
+  kInterrupted,      // a signal stopped it; the files hold a canonical prefix
+  kWriteFailed,      // writing results failed; the records before are intact
+  kAlreadyComplete,  // resume_if_present found the folder complete and left it alone
 };
 
 struct SessionOutcome {
@@ -87,6 +96,8 @@ class Session {
   const Experiment& experiment() const;
   const RunRange& range() const;  // the runs the folder holds when complete
   const ShardSpec& shard() const;
+  // resume_if_present found a complete folder: nothing was prepared, run() changes nothing.
+  bool already_complete() const;
 
   // Makes the folder (a new run), runs what is left, summarises, closes the manifest and
   // draws the report. Once only.

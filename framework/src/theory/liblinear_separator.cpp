@@ -1,6 +1,7 @@
 #include <linear.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -14,7 +15,8 @@ namespace {
 
 void silent(const char*) {}
 
-SolverOutcome train_here(const Dataset& data, double c, double tolerance) {
+// `squared_hinge`: the squared-hinge SVM (-s 1) for binary tasks instead of the L1-loss one.
+SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool squared_hinge) {
   SolverOutcome outcome;
   set_print_string_function(&silent);  // before anything LIBLINEAR might print
   const std::size_t n = data.rows();
@@ -50,7 +52,11 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance) {
   prob.x = rows.data();
   prob.bias = -1;  // the constant column is already in the data, regularised like the rest
   parameter param{};
-  param.solver_type = multiclass ? MCSVM_CS : L2R_L1LOSS_SVC_DUAL;
+  // Multi-class squared hinge: LIBLINEAR's one-vs-rest -s 1, one row per class (any V is a
+  // candidate for the hinge bounds; Crammer–Singer's dual is slow at large C on data that is
+  // not separable).
+  param.solver_type =
+      squared_hinge ? L2R_L2LOSS_SVC_DUAL : (multiclass ? MCSVM_CS : L2R_L1LOSS_SVC_DUAL);
   param.eps = tolerance;
   param.C = c;
   if (const char* problem = check_parameter(&prob, &param); problem != nullptr) {
@@ -72,6 +78,18 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance) {
   } else {
     const auto nr_class = static_cast<std::size_t>(m->nr_class);
     out.u.assign(k * d, 0.0);
+    if (nr_class == 2 && param.solver_type != MCSVM_CS) {
+      // One-vs-rest of two classes keeps one vector w for label[0]: rows w/2 and −w/2.
+      const auto first = static_cast<std::size_t>(m->label[0]);
+      const auto second = static_cast<std::size_t>(m->label[1]);
+      for (std::size_t j = 0; j < d; ++j) {
+        out.u[first * d + j] = m->w[j] * scale[j] / 2.0;
+        out.u[second * d + j] = -m->w[j] * scale[j] / 2.0;
+      }
+      free_and_destroy_model(&m);
+      outcome.candidate = std::move(out);
+      return outcome;
+    }
     for (std::size_t slot = 0; slot < nr_class; ++slot) {
       const auto cls = static_cast<std::size_t>(m->label[slot]);
       for (std::size_t j = 0; j < d; ++j) out.u[cls * d + j] = m->w[j * nr_class + slot] * scale[j];
@@ -89,7 +107,7 @@ SolverOutcome liblinear_separator(const Dataset& data, double c, double toleranc
   // The child sends "C" and the raw doubles of u, or "F" and the failure.
   const ChildOutcome child = run_in_child(
       [&] {
-        const SolverOutcome here = train_here(data, c, tolerance);
+        const SolverOutcome here = train_here(data, c, tolerance, false);
         if (!here.candidate) return "F" + here.failure;
         const auto& u = here.candidate->u;
         return "C" +
@@ -113,6 +131,37 @@ SolverOutcome liblinear_separator(const Dataset& data, double c, double toleranc
   candidate.note = data.task() == TaskKind::kMulticlass ? "liblinear -s 4 (Crammer-Singer)"
                                                         : "liblinear -s 3 (L1-loss SVM dual)";
   out.candidate = std::move(candidate);
+  return out;
+}
+
+std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
+                                                    const std::vector<double>& cs, double tolerance,
+                                                    double max_seconds) {
+  // One child for the whole grid; it sends each solution's raw doubles in turn, NaN for a
+  // value of C that gave no model (the caller drops non-finite candidates).
+  const std::size_t dim =
+      data.task() == TaskKind::kMulticlass ? data.cols() * data.class_names().size() : data.cols();
+  const ChildOutcome child = run_in_child(
+      [&] {
+        // LIBLINEAR's coordinate order comes from rand(): the same seed, the same candidates.
+        std::srand(1);
+        std::string bytes;
+        for (double c : cs) {
+          const SolverOutcome here = train_here(data, c, tolerance, true);
+          std::vector<double> u(dim, std::nan(""));
+          if (here.candidate && here.candidate->u.size() == dim) u = here.candidate->u;
+          bytes.append(reinterpret_cast<const char*>(u.data()), dim * sizeof(double));
+        }
+        return bytes;
+      },
+      max_seconds);
+  std::vector<std::vector<double>> out;
+  if (!child.bytes || child.bytes->size() != cs.size() * dim * sizeof(double)) return out;
+  for (std::size_t k = 0; k < cs.size(); ++k) {
+    std::vector<double> u(dim);
+    std::memcpy(u.data(), child.bytes->data() + k * dim * sizeof(double), dim * sizeof(double));
+    out.push_back(std::move(u));
+  }
   return out;
 }
 

@@ -21,9 +21,7 @@ namespace {
 
 constexpr double kUnitRoundoff = std::numeric_limits<double>::epsilon() / 2.0;
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
+}  // namespace
 
 // Multi-class margins depend only on differences of rows: centring the rows keeps the
 // margin and shrinks ‖U‖_F (THEORY.md §8).
@@ -58,6 +56,12 @@ double norm_upper(const std::vector<double>& v) {
     s += t * t;
   }
   return std::ldexp(std::sqrt(s) * factor, e);
+}
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // Shortest round-trip decimal, for reasons and progress lines.

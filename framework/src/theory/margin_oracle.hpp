@@ -77,6 +77,14 @@ void set_oracle_progress(bool enabled);
 
 MarginCertificate find_margin(const Dataset& data, const OracleRequest& request);
 
+// Multi-class margins depend only on differences of rows: centring the rows of u (k·d) keeps
+// every difference and shrinks ‖U‖_F. Nothing for binary data.
+void centre_rows(const Dataset& data, std::vector<double>& u);
+
+// ‖v‖ computed in double and rounded up by its error bound (scaled by a power of two where
+// the squares would over- or underflow): never below the true norm.
+double norm_upper(const std::vector<double>& v);
+
 // Certifies one candidate: the margin it provably has on `data` (nullopt if not positive).
 struct CertifiedMargin {
   double gamma = 0.0;

@@ -22,7 +22,8 @@ double data_radius(const Dataset& data) {
 }
 
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
-                                 const std::vector<double>& teacher, bool need_least_squares) {
+                                 const std::vector<double>& teacher, bool need_least_squares,
+                                 bool need_hinge) {
   PointTheory t;
   t.radius = data_radius(data);
   OracleRequest request;
@@ -30,6 +31,10 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
   request.vector = theory.margin == "teacher" ? teacher : theory.u;
   request.budget_seconds = theory.oracle_seconds;
   t.margin = find_margin(data, request);
+  // Past separability, once per data set: separable points keep Novikoff's forms only.
+  if (need_hinge && request.kind != "none" && !t.margin.separable.value_or(false)) {
+    t.hinge_candidates = hinge_candidates(data, theory.oracle_seconds - t.margin.seconds);
+  }
   if (need_least_squares && data.task() == TaskKind::kBinary) {
     t.least_squares = solve_least_squares(data);
   }

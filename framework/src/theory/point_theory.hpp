@@ -7,6 +7,7 @@
 
 #include "config/experiment_config.hpp"
 #include "data/dataset.hpp"
+#include "theory/hinge_bound.hpp"
 #include "theory/least_squares.hpp"
 #include "theory/margin_oracle.hpp"
 
@@ -16,12 +17,17 @@ struct PointTheory {
   double radius = 0.0;
   MarginCertificate margin;
   std::optional<LeastSquaresReference> least_squares;
+  // Certified candidates for the hinge bounds (theory/hinge_bound.hpp): only for data the
+  // oracle did not certify separable, and only when a learner's form is covered.
+  std::vector<HingeCandidate> hinge_candidates;
 };
 
 double data_radius(const Dataset& data);
 
-// `teacher`: the generator's vector for synthetic data (empty otherwise).
+// `teacher`: the generator's vector for synthetic data (empty otherwise). `need_hinge`: a
+// learner declares a form the hinge bounds cover (hinge_bound_covers).
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
-                                 const std::vector<double>& teacher, bool need_least_squares);
+                                 const std::vector<double>& teacher, bool need_least_squares,
+                                 bool need_hinge = false);
 
 }  // namespace plab

@@ -36,6 +36,14 @@ std::vector<double> column_scales(const Dataset& data);
 SolverOutcome liblinear_separator(const Dataset& data, double c, double tolerance,
                                   double max_seconds);
 
+// The squared-hinge SVM min ½‖v‖² + C Σᵢ max(0, 1 − yᵢv·x̃ᵢ)² (LIBLINEAR -s 1; multi-class:
+// its one-vs-rest, one row per class) for each C of `cs`, in one child process killed after
+// `max_seconds`: candidates for the hinge bounds (theory/hinge_bound.hpp). One vector per C (NaN
+// where LIBLINEAR gave no model); empty when the child failed or timed out.
+std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
+                                                    const std::vector<double>& cs, double tolerance,
+                                                    double max_seconds);
+
 // GLPK simplex on max t s.t. yᵢ u·x̃ᵢ ≥ t, −1 ≤ uⱼ ≤ 1 (binary only): robust to bad scaling,
 // where dual coordinate descent may return no separator at all.
 SolverOutcome lp_separator(const Dataset& data, double max_seconds);

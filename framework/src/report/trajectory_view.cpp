@@ -1,0 +1,264 @@
+#include "report/trajectory_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "config/experiment_config.hpp"
+#include "config/sweep.hpp"
+#include "data/dataset_loader.hpp"
+#include "error.hpp"
+
+namespace plab {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A figure drawn from the data file must show the data the runs saw: the file may have been
+// replaced since. The loader hashed exactly the bytes it parsed just now; the manifest holds
+// the digest of the bytes the run parsed. Throws (the figure is then left out with this
+// note; the rest of the report comes from the records and stands) when they differ or the
+// manifest has no digest to compare with.
+void check_data_unchanged(const boost::json::object& manifest, const ExperimentConfig& config,
+                          const Dataset& data) {
+  if (config.dataset.kind != "csv") return;  // inline and synthetic data are in the config
+  const std::string path = config.dataset.path.lexically_normal().string();
+  std::string recorded;
+  if (const auto* files = manifest.if_contains("data_files"); files && files->is_array()) {
+    for (const auto& f : files->as_array()) {
+      const auto* o = f.if_object();
+      if (o == nullptr || !o->contains("path") || !o->contains("sha256")) continue;
+      const auto* p = o->at("path").if_string();
+      const auto* h = o->at("sha256").if_string();
+      if (p != nullptr && h != nullptr && *p == path) recorded = std::string(*h);
+    }
+  }
+  if (recorded.empty()) {
+    throw DataError("the manifest records no SHA-256 for data file '" + path +
+                    "', so the data read now cannot be checked against the "
+                    "run's; the figure is left out");
+  }
+  if (recorded != data.source_sha256()) {
+    throw DataError("data file '" + path +
+                    "' has changed since the run (SHA-256 of the bytes read now " +
+                    data.source_sha256() + ", manifest " + recorded +
+                    "); the figure would not show the data the runs saw, so it "
+                    "is left out");
+  }
+}
+
+// The plane the data is drawn in: the origin and two orthonormal directions in feature space
+// (the bias column left out).
+struct Plane {
+  std::vector<double> origin, u, v;
+  std::string u_name, v_name, description;
+  std::array<double, 2> project(const double* augmented_row) const {
+    double a = 0, b = 0;
+    for (std::size_t k = 0; k < origin.size(); ++k) {
+      a += (augmented_row[k + 1] - origin[k]) * u[k];
+      b += (augmented_row[k + 1] - origin[k]) * v[k];
+    }
+    return {a, b};
+  }
+  // w·x̃ = 0 restricted to x = origin + a·u + b·v.
+  std::array<double, 3> project_weights(const std::vector<double>& w) const {
+    std::array<double, 3> out{w[0], 0.0, 0.0};
+    for (std::size_t k = 0; k < origin.size(); ++k) {
+      out[0] += w[k + 1] * origin[k];
+      out[1] += w[k + 1] * u[k];
+      out[2] += w[k + 1] * v[k];
+    }
+    return out;
+  }
+};
+
+// The leading eigenvector of a symmetric matrix by power iteration from a fixed start
+// (deterministic), with the sign fixed so that its largest entry is positive.
+std::vector<double> leading_direction(const std::vector<std::vector<double>>& c, double& value) {
+  const std::size_t d = c.size();
+  std::vector<double> x(d);
+  for (std::size_t k = 0; k < d; ++k) x[k] = 1.0 + 0.01 * static_cast<double>(k);
+  for (int iteration = 0; iteration < 1000; ++iteration) {
+    std::vector<double> y(d, 0.0);
+    for (std::size_t i = 0; i < d; ++i)
+      for (std::size_t j = 0; j < d; ++j) y[i] += c[i][j] * x[j];
+    double norm = 0;
+    for (double t : y) norm += t * t;
+    norm = std::sqrt(norm);
+    if (norm == 0) break;
+    for (std::size_t k = 0; k < d; ++k) x[k] = y[k] / norm;
+  }
+  value = 0;
+  for (std::size_t i = 0; i < d; ++i)
+    for (std::size_t j = 0; j < d; ++j) value += x[i] * c[i][j] * x[j];
+  std::size_t largest = 0;
+  for (std::size_t k = 0; k < d; ++k)
+    if (std::fabs(x[k]) > std::fabs(x[largest])) largest = k;
+  if (x[largest] < 0)
+    for (double& t : x) t = -t;
+  return x;
+}
+
+std::string direction_text(const std::vector<double>& u, const std::vector<std::string>& names) {
+  std::string s;
+  for (std::size_t k = 0; k < u.size(); ++k) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.2f", std::fabs(u[k]));
+    s += (k == 0 ? (u[k] < 0 ? "-" : "") : (u[k] < 0 ? " - " : " + ")) + std::string(buffer) + " " +
+         names[k + 1];
+  }
+  return s;
+}
+
+Plane plane_of(const Dataset& data, const std::vector<std::string>& named) {
+  const std::size_t d = data.cols() - 1;
+  const auto& names = data.feature_names();
+  Plane p;
+  p.origin.assign(d, 0.0);
+  const double n = static_cast<double>(data.rows());
+  if (named.size() == 2 || d == 2) {
+    // Two features as the axes (report.plane, or the data's own two): the others at their
+    // mean, so a line is where a hyperplane cuts the plane through the mean.
+    const auto index = [&](const std::string& name) {
+      const auto it = std::find(names.begin() + 1, names.end(), name);
+      if (it == names.end()) {
+        throw DataError("report.plane names '" + name +
+                        "', which is not a feature of the data; the figure is left out");
+      }
+      return static_cast<std::size_t>(it - names.begin()) - 1;
+    };
+    const std::size_t a = named.size() == 2 ? index(named[0]) : 0;
+    const std::size_t b = named.size() == 2 ? index(named[1]) : 1;
+    for (std::size_t i = 0; i < data.rows(); ++i)
+      for (std::size_t k = 0; k < d; ++k)
+        if (k != a && k != b) p.origin[k] += data.row(i)[k + 1] / n;
+    p.u.assign(d, 0.0);
+    p.v.assign(d, 0.0);
+    p.u[a] = 1.0;
+    p.v[b] = 1.0;
+    p.u_name = names[a + 1];
+    p.v_name = names[b + 1];
+    if (d > 2) {
+      p.description = "a projection of the " + std::to_string(d) + "-feature data onto '" +
+                      p.u_name + "' and '" + p.v_name +
+                      "' (report.plane), the other features held at their mean: each line is "
+                      "where a hyperplane cuts that plane";
+    }
+    return p;
+  }
+  for (std::size_t i = 0; i < data.rows(); ++i)
+    for (std::size_t k = 0; k < d; ++k) p.origin[k] += data.row(i)[k + 1] / n;
+  std::vector<std::vector<double>> c(d, std::vector<double>(d, 0.0));
+  for (std::size_t i = 0; i < data.rows(); ++i)
+    for (std::size_t j = 0; j < d; ++j)
+      for (std::size_t k = 0; k < d; ++k)
+        c[j][k] += (data.row(i)[j + 1] - p.origin[j]) * (data.row(i)[k + 1] - p.origin[k]) / n;
+  double total = 0;
+  for (std::size_t k = 0; k < d; ++k) total += c[k][k];
+  double first = 0, second = 0;
+  p.u = leading_direction(c, first);
+  for (std::size_t j = 0; j < d; ++j)  // deflate: the second direction is orthogonal to u
+    for (std::size_t k = 0; k < d; ++k) c[j][k] -= first * p.u[j] * p.u[k];
+  p.v = leading_direction(c, second);
+  char name[96];
+  std::snprintf(name, sizeof name, "principal direction 1 (%.0f%% of the variance)",
+                total > 0 ? 100 * first / total : 0.0);
+  p.u_name = name;
+  std::snprintf(name, sizeof name, "principal direction 2 (%.0f%% of the variance)",
+                total > 0 ? 100 * second / total : 0.0);
+  p.v_name = name;
+  p.description = "a projection of the " + std::to_string(d) +
+                  "-feature data onto the plane through its mean spanned by its two leading "
+                  "principal directions (1 = " +
+                  direction_text(p.u, data.feature_names()) +
+                  "; 2 = " + direction_text(p.v, data.feature_names()) +
+                  "); points are projected, and each line is where a hyperplane cuts the plane";
+  return p;
+}
+
+}  // namespace
+
+std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
+  const fs::path file = d.dir / "trajectory.jsonl";
+  if (d.series.empty()) return std::nullopt;
+  const bool trajectory = fs::exists(file);
+  // The first learner at the first sweep point where its repeats end at different weights
+  // (point 0 when none does, and always for a trajectory run): different lines are what the
+  // picture of final lines is for.
+  const GroupSeries* chosen = &d.series.front();
+  for (const GroupSeries& s : d.series) {
+    if (trajectory || s.learner != chosen->learner || s.final_weights.size() < 2) continue;
+    const auto& first = s.final_weights.begin()->second;
+    if (std::any_of(s.final_weights.begin(), s.final_weights.end(),
+                    [&first](const auto& entry) { return entry.second != first; })) {
+      chosen = &s;
+      break;
+    }
+  }
+  if (!trajectory && chosen->final_weights.size() < 2) return std::nullopt;
+  const std::size_t point = trajectory ? 0 : chosen->point;
+  const auto& m = d.manifest;
+  const Json document = Json::parse(boost::json::serialize(m.at("config")));
+  const auto axes = read_sweep_axes(document);
+  const fs::path config_file(std::string(m.at("config_file").as_string()));
+  const ExperimentConfig config =
+      parse_experiment(make_point(document, axes, point).document, config_file.parent_path());
+  const Dataset data = load_dataset(config.dataset, config.seed);
+  check_data_unchanged(m, config, data);
+  if (!data.augmented() || data.cols() < 3 || data.task() != TaskKind::kBinary) {
+    return std::nullopt;
+  }
+  const Plane plane = plane_of(data, config.report.plane);
+  TrajectoryView view;
+  view.learner = config.learners.front().name;
+  view.x_name = plane.u_name;
+  view.y_name = plane.v_name;
+  view.projection = plane.description;
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    view.points.push_back(plane.project(data.row(i)));
+    view.labels.push_back(data.label(i) == 1 ? 1 : -1);
+  }
+  const bool flat = data.cols() == 3;
+  view.point = point;
+  // The point's own config: its start is the one its runs had.
+  if (config.init.kind == "zero") view.start = std::array<double, 3>{};
+  if (config.init.kind == "given" && config.init.w.size() == 3)
+    view.start = plane.project_weights(config.init.w);
+  std::map<std::size_t, std::vector<double>> finals;
+  if (chosen->learner == view.learner) finals = chosen->final_weights;
+  std::ifstream in(file);
+  std::string line;
+  while (trajectory && std::getline(in, line)) {
+    const auto v = boost::json::parse(line).as_object();
+    if (v.at("point").to_number<int>() != 0 || v.at("learner").as_string() != view.learner) {
+      continue;
+    }
+    std::vector<double> w;
+    for (const auto& x : v.at("w").as_array()) w.push_back(x.to_number<double>());
+    if (w.size() != data.cols()) continue;
+    const std::size_t repeat = v.at("repeat").to_number<std::size_t>();
+    if (repeat < kMaxFinalWeights) finals[repeat] = w;  // the last line of a repeat wins
+    if (repeat != 0 || !flat) continue;
+    if (view.steps.size() == kMaxTrajectorySteps) {
+      view.steps_cut = true;
+      continue;
+    }
+    TrajectoryStep step;
+    step.epoch = v.at("epoch").to_number<std::size_t>();
+    if (!v.at("sample").is_null()) step.sample = v.at("sample").to_number<std::size_t>();
+    step.w = plane.project_weights(w);  // exact on 2-D data: at most the axes swap
+    view.steps.push_back(step);
+  }
+  for (const auto& [repeat, w] : finals) {
+    if (w.size() == data.cols()) view.finals.push_back({repeat, plane.project_weights(w)});
+  }
+  return view;
+}
+
+}  // namespace plab

@@ -1,0 +1,53 @@
+// The report's opening sentences, from summaries built by hand: what they say when the
+// theorem fails, when no bound applies, and when runs repeat one another.
+#include "report/conclusion.hpp"
+
+#include <gtest/gtest.h>
+
+namespace plab {
+namespace {
+
+ReportData one_group(std::size_t runs, std::size_t judged, std::size_t violations,
+                     std::map<std::size_t, double> mistakes) {
+  ReportData d;
+  GroupSummary g;
+  g.learner = "a";
+  g.runs = runs;
+  g.converged = runs;
+  g.bound_applies = judged;
+  g.violations = violations;
+  if (judged > 0) g.ratio_max = 1.5;
+  d.summary.groups = {g};
+  d.summary.runs = runs;
+  d.summary.violations = violations;
+  GroupSeries s;
+  s.learner = "a";
+  s.mistakes_by_repeat = std::move(mistakes);
+  d.series = {s};
+  return d;
+}
+
+TEST(Conclusion, AViolationIsSaidFirstWithTheRunsThatHeld) {
+  const auto out = conclusion_sentences(one_group(3, 3, 1, {{0, 4}, {1, 5}, {2, 9}}));
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0],
+            "The theorem FAILED: 2 of 3 runs stayed within their bound, 1 exceeded it; the worst "
+            "used 150 % of it.");
+  EXPECT_EQ(out[1], "Mistakes spread from 4 to 9 (median 5) over 3 runs (1 sweep point).");
+}
+
+TEST(Conclusion, WithoutAnApplicableBoundNoTheoremIsClaimed) {
+  const auto out = conclusion_sentences(one_group(2, 0, 0, {{0, 7}, {1, 7}}));
+  EXPECT_EQ(out[0].find("No run had a bound that applies to it"), 0u) << out[0];
+  EXPECT_EQ(out[1], "Identical runs: point 0 for 'a': all 2 runs made 7 mistakes.");
+}
+
+TEST(Conclusion, RunsWithoutABoundAreCountedBesideTheOthers) {
+  const auto out = conclusion_sentences(one_group(4, 3, 0, {{0, 1}, {1, 2}, {2, 3}, {3, 4}}));
+  EXPECT_EQ(out[0],
+            "The theorem held: 3 of 3 runs stayed within their bound; the worst used 150 % of "
+            "it. 1 of the 4 runs had no applicable bound.");
+}
+
+}  // namespace
+}  // namespace plab

@@ -1,5 +1,6 @@
 // Google Benchmark program: the real plugins against hand-written loops compiled into this
-// binary, the engine's overhead, parallel repeats, CSV loading and growth (issue #7).
+// binary, the engine's overhead, parallel repeats, CSV loading and growth (issue #7), and the
+// physical limit beside them: how fast this machine merely reads the data once (issue #17).
 //
 // Every learner benchmark runs 10 epochs from zero weights per iteration and reports
 // the sample visits per iteration (counter `visits`), from which bench/summarize.py derives
@@ -8,17 +9,22 @@
 // -O3 -march=native and turns the output into the table of BENCHMARKS.md.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
+#include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "config/experiment_source.hpp"
 #include "config/json_file.hpp"
+#include "data/aligned_array.hpp"
 #include "data/dataset_loader.hpp"
 #include "data/synthetic.hpp"
 #include "plab/kernels.hpp"
@@ -381,6 +387,62 @@ void growth_sizes(benchmark::internal::Benchmark* b) {
   }
 }
 
+// ---- the physical limit: reading the data once ----------------------------------------
+
+// The sum of n doubles with 32 independent partial sums, so that the loop is bound by how
+// fast the values arrive (cache or memory), not by the latency of one chain of additions.
+double read_sum(const double* x, std::size_t n) {
+  constexpr std::size_t kPartial = 32;
+  double s[kPartial] = {};
+  std::size_t i = 0;
+  for (; i + kPartial <= n; i += kPartial) {
+    for (std::size_t k = 0; k < kPartial; ++k) s[k] += x[i + k];
+  }
+  double total = 0.0;
+  for (; i < n; ++i) total += x[i];
+  for (double v : s) total += v;
+  return total;
+}
+
+// The data set's size as the engine holds it: rows × (features + bias) doubles.
+long data_set_bytes() { return static_cast<long>(rows() * (dims() + 1) * sizeof(double)); }
+
+// One pass, in order, over an array of state.range(0) bytes: 16 KiB stays in L1, 256 KiB in
+// L2, and the data set's size (40.4 MB) is what one epoch of cyclic order reads (from L3 or
+// memory, whichever holds it on this machine). bytes_per_second is the read rate.
+void BM_ReadPass(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0)) / sizeof(double);
+  plab::AlignedArray x(n);
+  std::fill(x.data(), x.data() + n, 1.0);  // touch every page before timing
+  for (auto _ : state) benchmark::DoNotOptimize(read_sum(x.data(), n));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+  state.counters["bytes"] = static_cast<double>(state.range(0));
+}
+
+// One pass over the data set's rows (features + bias) in a random order, as one epoch of
+// "order": "shuffle" reads them: the limit for per-run shuffles, where every run (lane)
+// reads its own rows.
+void BM_ReadPassShuffledRows(benchmark::State& state) {
+  const std::size_t n = rows();
+  const std::size_t cols = dims() + 1;
+  plab::AlignedArray x(n * cols);
+  std::fill(x.data(), x.data() + n * cols, 1.0);
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::shuffle(order.begin(), order.end(), std::mt19937_64(7));
+  for (auto _ : state) {
+    double s = 0.0;
+    for (std::size_t i : order) s += read_sum(x.data() + i * cols, cols);
+    benchmark::DoNotOptimize(s);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * data_set_bytes());
+  state.counters["bytes"] = static_cast<double>(data_set_bytes());
+}
+
+void read_sizes(benchmark::internal::Benchmark* b) {
+  b->Arg(16 << 10)->Arg(256 << 10)->Arg(data_set_bytes());
+}
+
 }  // namespace
 
 BENCHMARK(BM_ClassicHandSimd)->Unit(benchmark::kMillisecond);
@@ -400,5 +462,7 @@ BENCHMARK(BM_OverheadEngineRun)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParallelRepeats)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_LoadCsv)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Growth)->Apply(growth_sizes)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReadPass)->Apply(read_sizes)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ReadPassShuffledRows)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

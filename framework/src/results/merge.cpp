@@ -9,6 +9,7 @@
 #include <boost/json/object.hpp>
 
 #include "error.hpp"
+#include "results/exact_json.hpp"
 #include "results/json_text.hpp"
 #include "results/manifest_reader.hpp"
 #include "results/record_digest.hpp"
@@ -253,7 +254,9 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     if (std::fflush(f.get()) != 0) throw WriteError("writing '" + target.string() + "' failed");
   }
   write_digest_chain(out);
-  boost::json::object manifest = first.manifest;
+  // Copied from the first shard's file with its doubles as written (exact_json.hpp): its
+  // checked reading above may be a unit in the last place off.
+  boost::json::object manifest = read_json_exactly(first.dir / "manifest.json").as_object();
   boost::json::array sessions;
   boost::json::array merged_from;
   std::size_t failed = 0;

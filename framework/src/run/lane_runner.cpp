@@ -16,9 +16,25 @@ namespace {
 
 constexpr std::size_t kMostRunsPerUnit = 64;
 constexpr std::size_t kWidestGroup = 32;
+constexpr std::size_t kGroupMemoryBudget = std::size_t{2} << 20;  // 2 MiB
 
 bool may_share_lanes(const PreparedPoint& p, const PreparedLearner& l) {
   return lanes_apply(p.config.protocol) && l.plugin->descriptor().create_lanes != nullptr;
+}
+
+// `auto`: as many lanes as the unit has runs (a power of two, at most 32): more lanes than
+// runs would only add work, and up to 32 lanes keep several chains of additions in flight.
+// A group's own memory (its weights, and with per-run shuffles one order per lane) stays
+// within an L2-sized budget, so that memory stays near flat in the number of runs.
+std::size_t auto_width(const WorkUnit& unit, const TrainingSet& view,
+                       const ProtocolSpec& protocol) {
+  std::size_t lanes =
+      std::clamp<std::size_t>(std::bit_ceil(unit.end - unit.first), 2, kWidestGroup);
+  const std::size_t per_lane =
+      view.cols * sizeof(double) +
+      (protocol.order == SampleOrder::kShuffle ? view.rows * sizeof(std::uint32_t) : 0);
+  while (lanes > 2 && lanes * per_lane > kGroupMemoryBudget) lanes /= 2;
+  return lanes;
 }
 
 }  // namespace
@@ -57,11 +73,7 @@ void execute_lane_unit(const Experiment& e, const WorkUnit& unit, std::size_t wi
   const PreparedLearner& l = p.learners[first.learner];
   const TrainingSet view = p.data->view();
   const LearnerSetup setup{l.params, p.data->task(), view.rows, view.cols, view.classes};
-  // `auto`: as many lanes as the unit has runs (a power of two, at most 32): more lanes than
-  // runs would only add work, and up to 32 lanes keep several chains of additions in flight.
-  const std::size_t lanes =
-      width != 0 ? width
-                 : std::clamp<std::size_t>(std::bit_ceil(unit.end - unit.first), 2, kWidestGroup);
+  const std::size_t lanes = width != 0 ? width : auto_width(unit, view, p.config.protocol);
   const std::shared_ptr<LaneGroup> group = l.plugin->create_lanes(setup, lanes);
   std::vector<RunRequest> requests;
   if (group != nullptr) {

@@ -26,7 +26,6 @@
 #include <span>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "plab/descriptor.hpp"
@@ -114,36 +113,21 @@ template <std::size_t V, std::size_t G, class Rule>
     step_plus += rule.step_for_label(1.0);
     step_minus += rule.step_for_label(-1.0);
   }
-  // A sample's update is made while the next sample's scores are summed: one pass over the
-  // weights instead of two, and the update's additions stay off the chain of the score's.
-  // Weight j is updated before it is read for the next score, so each lane still does the
-  // one-at-a-time operations in their order. `before` holds the rows of the sample whose
-  // update is pending (shared order: before[0] only).
-  const double* before[K] = {};
-  Lanes step[G] = {};
-  Bits erred[G] = {};
-  bool pending = false;
-  // x[j] of the rows in `from` for vector g: one row for all lanes, or each lane's own.
-  const auto lane_x = [&](const double* const* from, std::size_t g, std::size_t j, Lanes& xj) {
-    if (orders == nullptr) {
-      xj = Lanes{} + from[0][j];
-    } else {
-      for (std::size_t v = 0; v < V; ++v) xj[v] = from[g * V + v][j];
-    }
-  };
-  // Weight j of vector g into `wj`, the pending update made and stored first.
-  const auto updated = [&](std::size_t j, std::size_t g, Lanes& wj) {
-    std::memcpy(&wj, w + j * K + g * V, sizeof wj);
-    Lanes xj;
-    lane_x(before, g, j, xj);
-    const Lanes moved = wj + step[g] * xj;  // kept only in the lanes that erred
-    const Bits kept = (erred[g] & (Bits)moved) | (~erred[g] & (Bits)wj);
-    std::memcpy(&wj, &kept, sizeof wj);
-    std::memcpy(w + j * K + g * V, &kept, sizeof kept);
+  // Lane k's value of x[j] (shared order: the one row's; per-lane orders: its own row's).
+  const auto lane_x = [&](std::size_t g, std::size_t j, Lanes& xj) {
+    for (std::size_t v = 0; v < V; ++v) xj[v] = rows[g * V + v][j];
   };
   for (std::size_t t = 0; t < n; ++t) {
+    Lanes score[G] = {};
     if (orders == nullptr) {
-      rows[0] = data.row(t);
+      const double* x = data.row(t);
+      for (std::size_t j = 0; j < d; ++j) {
+        for (std::size_t g = 0; g < G; ++g) {
+          Lanes wj;
+          std::memcpy(&wj, w + j * K + g * V, sizeof wj);
+          score[g] += wj * x[j];
+        }
+      }
     } else {
       for (std::size_t k = 0; k < K; ++k) {
         index[k] = active[k] != 0 ? orders[k][t] : 0;
@@ -161,29 +145,18 @@ template <std::size_t V, std::size_t G, class Rule>
           }
         }
       }
-    }
-    Lanes score[G] = {};
-    const auto sum = [&](auto with_update) {
       for (std::size_t j = 0; j < d; ++j) {
         for (std::size_t g = 0; g < G; ++g) {
           Lanes wj;
-          if constexpr (decltype(with_update)::value) {
-            updated(j, g, wj);
-          } else {
-            std::memcpy(&wj, w + j * K + g * V, sizeof wj);
-          }
           Lanes xj;
-          lane_x(rows, g, j, xj);
+          std::memcpy(&wj, w + j * K + g * V, sizeof wj);
+          lane_x(g, j, xj);
           score[g] += wj * xj;
         }
       }
-    };
-    if (pending) {
-      sum(std::true_type{});
-    } else {
-      sum(std::false_type{});
     }
-    pending = false;
+    Lanes step[G];
+    Bits erred[G];
     if constexpr (kVectorRule<Rule, Lanes, Bits>) {
       // The whole decision in vector instructions: on noisy data whether a lane errs is a
       // coin toss, and K mispredicted branches a sample would cost more than the sums.
@@ -220,14 +193,19 @@ template <std::size_t V, std::size_t G, class Rule>
       if (!any) continue;
     }
     for (std::size_t g = 0; g < G; ++g) counts[g] -= erred[g];
-    std::memcpy(before, rows, sizeof before);
-    pending = true;
-  }
-  if (pending) {
     for (std::size_t j = 0; j < d; ++j) {
       for (std::size_t g = 0; g < G; ++g) {
         Lanes wj;
-        updated(j, g, wj);
+        Lanes xj;
+        std::memcpy(&wj, w + j * K + g * V, sizeof wj);
+        if (orders == nullptr) {
+          xj = Lanes{} + data.row(t)[j];
+        } else {
+          lane_x(g, j, xj);
+        }
+        const Lanes moved = wj + step[g] * xj;  // kept only in the lanes that erred
+        const Bits kept = (erred[g] & (Bits)moved) | (~erred[g] & (Bits)wj);
+        std::memcpy(w + j * K + g * V, &kept, sizeof kept);
       }
     }
   }

@@ -167,6 +167,10 @@ int describe_command(const Args& args) {
   std::printf("file:       %s\n", plugin->path().c_str());
   std::printf("tasks:      %s\n", tasks.c_str());
   std::printf("orders:     %s\n", orders_text(d.orders));
+  std::printf("lanes:      %s\n",
+              d.create_lanes != nullptr
+                  ? "yes: repeats (convergence protocol, cyclic or shuffle) train side by side"
+                  : "no: each run trains alone");
   print_bound(*plugin);
   std::printf("%s\n\n", d.details);
   if (d.param_count == 0) {

@@ -40,6 +40,10 @@ TEST(PlabCli, DescribeShowsParamsDefaultsAndConventions) {
   EXPECT_NE(r.out.find("\"mistake\" \"positive\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("default \"mistake\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Novikoff"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("lanes:      yes"), std::string::npos) << r.out;
+  const auto batch = run_plab({"describe", "batch_perceptron"});
+  EXPECT_NE(batch.out.find("lanes:      no: each run trains alone"), std::string::npos)
+      << batch.out;
 }
 
 TEST(PlabCli, DescribeUnknownPluginExitsThree) {

@@ -201,8 +201,9 @@ std::size_t count_sign_errors(const TrainingSet& data, const double* w) {
 inline constexpr ParamSpec kDotParam = ParamSpec::choice(
     "dot", "sequential", "sequential|blocked",
     "summation order of w . x~: \"sequential\" (default; j = 0 upward, THEORY.md s0, equal to a "
-    "plain reference implementation) or \"blocked\" (eight fixed partial sums: "
-    "deterministic and about twice as fast, but may round ties differently)");
+    "plain reference implementation, and the order repeats train in side by side in SIMD lanes) "
+    "or \"blocked\" (eight fixed partial sums: deterministic, about 1.5x faster for a run alone, "
+    "but may round ties differently; no lanes, so its repeats train one at a time)");
 
 // Calls f(SequentialDot{}) or f(BlockedDot{}).
 template <class F>

@@ -2,6 +2,7 @@
 // updates (so the same training mistakes and the same Novikoff bound), but predictions by
 // the average of the weights after every sample visit ("averaged"), or by a vote of every
 // weight vector weighted by how many visits it survived ("voted").
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -99,6 +100,15 @@ class AveragedPerceptron final : public plab::BinaryOnlineLearner<AveragingStep>
     return plab::count_sign_errors<plab::TieMistake>(data, mean.data());
   }
 
+  // The state of a run trained in a lane (averaged mode): its weights, the running
+  // correction and the visits, as coefficient() and on_correct() would have left them.
+  void restore(std::span<const double> w, std::span<const double> correction,
+               std::uint64_t visits) {
+    std::copy(w.begin(), w.end(), weights().begin());
+    rule().correction.assign(correction.begin(), correction.end());
+    rule().visits = visits;
+  }
+
   void report_metrics(const plab::TrainingSet& data, plab::MetricSink& sink) const override {
     sink.put("perceptron_train_error",
              static_cast<double>(BinaryOnlineLearner::count_errors(data)) /
@@ -106,6 +116,28 @@ class AveragedPerceptron final : public plab::BinaryOnlineLearner<AveragingStep>
     if (rule().voted) sink.put("votes", static_cast<double>(rule().votes.size() + 1));
   }
 };
+
+// The averaged mode in lanes: the classic mistake test and step, and the running
+// correction kept by the lane loop (plab/lane_loop.hpp, kAveragingRule).
+struct AveragingLanes : plab::TieMistake {
+  static constexpr bool kAverages = true;
+  static double step(double /*score*/, double y) { return y; }
+  static double step_for_label(double y) { return y; }
+  static void hand_over(plab::Learner& learner, std::span<const double> w,
+                        std::span<const double> correction, std::uint64_t visits) {
+    dynamic_cast<AveragedPerceptron&>(learner).restore(w, correction, visits);
+  }
+};
+
+// The voted mode keeps every weight vector: it trains one run at a time.
+plab::CreateLanesResult create_lanes(const plab::LearnerSetup& setup, std::size_t width) noexcept {
+  try {
+    if (setup.params.choice("mode") == "voted") return {};
+    return plab::make_online_lanes(AveragingLanes{}, setup.cols, width);
+  } catch (const std::exception& e) {
+    return {nullptr, e.what()};
+  }
+}
 
 // Its training is the perceptron's (y·x̃ on every mistake); the average only predicts.
 plab::BoundDeclaration declare_bound(const plab::LearnerSetup& /*setup*/) {
@@ -125,7 +157,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "`perceptron_train_error` the last weights'.",
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
-     .orders = plab::OrderSupport::kPermutation},
+     .orders = plab::OrderSupport::kPermutation,
+     .create_lanes = create_lanes},
     kParams);
 
 }  // namespace

@@ -7,9 +7,10 @@
 // bit. A plugin offers this through its descriptor's `create_lanes`; plab/lane_loop.hpp
 // writes the whole group for online learners whose step reads only the score and the label.
 //
-// Contract: a learner that offers lanes keeps no state besides its weights (no pocket, no
-// running sum), so that the engine can finish each run with an ordinary learner made by
-// `plab_create` and given the lane's final weights (count_errors, report_metrics).
+// Each run is finished by an ordinary learner made by `plab_create` for the same setup,
+// which the group hands the lane's final state to (hand_over): the weights, and whatever
+// else the learner predicts or reports with (the averaged perceptron's running sum), so
+// that count_errors and report_metrics answer as for the run trained alone.
 #pragma once
 
 #include <cstddef>
@@ -28,9 +29,14 @@ class PLAB_INTERFACE LaneGroup {
 
   // K: how many runs the group trains at once.
   virtual std::size_t width() const = 0;
-  // Lane `lane`'s weights (cols values, the layout of Learner::weights()).
+  // Lane `lane`'s weights (cols values, the layout of Learner::weights()); setting them
+  // starts a new run in the lane.
   virtual void set_weights(std::size_t lane, std::span<const double> w) = 0;
   virtual void get_weights(std::size_t lane, std::span<double> w) const = 0;
+
+  // Makes `learner` (made by this plugin for the same setup, not yet trained) hold lane
+  // `lane`'s final state, as if it had trained that run itself.
+  virtual void hand_over(std::size_t lane, Learner& learner) const = 0;
 
   // One epoch for every lane with active[lane] != 0; the other lanes are left untouched.
   // `orders` is nullptr when every lane visits the rows in file order; otherwise orders[lane]

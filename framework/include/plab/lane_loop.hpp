@@ -19,6 +19,7 @@
 // __builtin_cpu_supports, so the default build needs no -march.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -87,8 +88,17 @@ concept kVectorRule = requires(const Rule& r, const Lanes& v, Bits& erred) {
   r.step_for_label(1.0);
 };
 
+// A rule that averages (the averaged perceptron): it says so with kAverages, and hands a
+// lane's state over to a learner of its plugin with
+//   void hand_over(Learner&, span<const double> w, span<const double> sums, uint64 visits);
+template <class Rule>
+concept kAveragingRule = requires {
+  requires Rule::kAverages;
+};
+
 // How many samples ahead a shuffled lane's row is prefetched.
 inline constexpr std::size_t kPrefetchAhead = 4;
+inline constexpr std::size_t kPrefetchAbove = std::size_t{1} << 20;  // bytes of data
 
 // One epoch of K = V·G lanes (see the top of this file): G vectors of V doubles, so that G
 // independent chains of additions are in flight at once. Lane k is lane k mod V of vector
@@ -96,7 +106,8 @@ inline constexpr std::size_t kPrefetchAhead = 4;
 template <std::size_t V, std::size_t G, class Rule>
 [[gnu::always_inline]] inline void pass(const TrainingSet& data, double* w, const Rule& rule,
                                         const std::uint32_t* const* orders,
-                                        const std::uint8_t* active, std::uint64_t* updates) {
+                                        const std::uint8_t* active, std::uint64_t* updates,
+                                        double* sums, const double* visits) {
   using Lanes = typename Vectors<V>::Lanes;
   using Bits = typename Vectors<V>::Bits;
   constexpr std::size_t K = V * G;
@@ -113,6 +124,16 @@ template <std::size_t V, std::size_t G, class Rule>
     step_plus += rule.step_for_label(1.0);
     step_minus += rule.step_for_label(-1.0);
   }
+  // An averaging rule also keeps, per lane, Σ (visits before the update)·y·x̃ over its
+  // updates ([cols][K] at `sums`), the averaged perceptron's correction term; `visits[k]` is
+  // lane k's visits before this epoch.
+  Lanes visited[G] = {};
+  Lanes label[G] = {};
+  if constexpr (kAveragingRule<Rule>) {
+    for (std::size_t k = 0; k < K; ++k) visited[k / V][k % V] = visits[k];
+  }
+  // Rows are prefetched only when the data set is larger than a cache could hold anyway.
+  const bool prefetch = n * d * sizeof(double) > kPrefetchAbove;
   // Lane k's value of x[j] (shared order: the one row's; per-lane orders: its own row's).
   const auto lane_x = [&](std::size_t g, std::size_t j, Lanes& xj) {
     for (std::size_t v = 0; v < V; ++v) xj[v] = rows[g * V + v][j];
@@ -135,7 +156,7 @@ template <std::size_t V, std::size_t G, class Rule>
       }
       // Shuffled rows defeat the hardware prefetcher: ask for each lane's row a few samples
       // ahead, so that K rows are fetched at once instead of waited for one by one.
-      if (t + kPrefetchAhead < n) {
+      if (prefetch && t + kPrefetchAhead < n) {
         for (std::size_t k = 0; k < K; ++k) {
           if (active[k] == 0) continue;
           const char* ahead =
@@ -168,6 +189,7 @@ template <std::size_t V, std::size_t G, class Rule>
         } else {
           for (std::size_t v = 0; v < V; ++v) y[v] = data.sign[index[g * V + v]];
         }
+        label[g] = y;
         rule.lane_mistakes(score[g], y, erred[g]);
         erred[g] &= live[g];
         either |= erred[g];
@@ -206,6 +228,16 @@ template <std::size_t V, std::size_t G, class Rule>
         const Lanes moved = wj + step[g] * xj;  // kept only in the lanes that erred
         const Bits kept = (erred[g] & (Bits)moved) | (~erred[g] & (Bits)wj);
         std::memcpy(w + j * K + g * V, &kept, sizeof kept);
+        if constexpr (kAveragingRule<Rule>) {
+          // The scalar rule's add_scaled(correction, double(visits)·y, x̃): visits below
+          // 2⁵³, so visits + t is exact in double.
+          const Lanes scale = (visited[g] + static_cast<double>(t)) * label[g];
+          Lanes cj;
+          std::memcpy(&cj, sums + j * K + g * V, sizeof cj);
+          const Lanes summed = cj + scale * xj;
+          const Bits sum_kept = (erred[g] & (Bits)summed) | (~erred[g] & (Bits)cj);
+          std::memcpy(sums + j * K + g * V, &sum_kept, sizeof sum_kept);
+        }
       }
     }
   }
@@ -216,31 +248,27 @@ template <std::size_t V, std::size_t G, class Rule>
 
 template <class Rule>
 using PassFunction = void(const TrainingSet&, double*, const Rule&, const std::uint32_t* const*,
-                          const std::uint8_t*, std::uint64_t*);
+                          const std::uint8_t*, std::uint64_t*, double*, const double*);
 
 // The same pass compiled for three vector units; `flatten` inlines the rule into each.
 template <std::size_t V, std::size_t G, class Rule>
 [[gnu::flatten]] void pass_portable(const TrainingSet& data, double* w, const Rule& rule,
                                     const std::uint32_t* const* orders, const std::uint8_t* active,
-                                    std::uint64_t* updates) {
-  pass<V, G>(data, w, rule, orders, active, updates);
+                                    std::uint64_t* updates, double* sums, const double* visits) {
+  pass<V, G>(data, w, rule, orders, active, updates, sums, visits);
 }
 #if defined(__x86_64__)
 template <std::size_t V, std::size_t G, class Rule>
-[[gnu::flatten, gnu::target("avx2")]] void pass_avx2(const TrainingSet& data, double* w,
-                                                     const Rule& rule,
-                                                     const std::uint32_t* const* orders,
-                                                     const std::uint8_t* active,
-                                                     std::uint64_t* updates) {
-  pass<V, G>(data, w, rule, orders, active, updates);
+[[gnu::flatten, gnu::target("avx2")]] void pass_avx2(
+    const TrainingSet& data, double* w, const Rule& rule, const std::uint32_t* const* orders,
+    const std::uint8_t* active, std::uint64_t* updates, double* sums, const double* visits) {
+  pass<V, G>(data, w, rule, orders, active, updates, sums, visits);
 }
 template <std::size_t V, std::size_t G, class Rule>
-[[gnu::flatten, gnu::target("avx512f")]] void pass_avx512(const TrainingSet& data, double* w,
-                                                          const Rule& rule,
-                                                          const std::uint32_t* const* orders,
-                                                          const std::uint8_t* active,
-                                                          std::uint64_t* updates) {
-  pass<V, G>(data, w, rule, orders, active, updates);
+[[gnu::flatten, gnu::target("avx512f")]] void pass_avx512(
+    const TrainingSet& data, double* w, const Rule& rule, const std::uint32_t* const* orders,
+    const std::uint8_t* active, std::uint64_t* updates, double* sums, const double* visits) {
+  pass<V, G>(data, w, rule, orders, active, updates, sums, visits);
 }
 #endif
 
@@ -263,23 +291,50 @@ template <std::size_t K, class Rule>
 class OnlineLanes final : public LaneGroup {
  public:
   OnlineLanes(const Rule& rule, std::size_t cols)
-      : rule_(rule), cols_(cols), w_(cols * K, 0.0), pass_(pick_pass<K, Rule>()) {}
+      : rule_(rule),
+        cols_(cols),
+        w_(cols * K, 0.0),
+        sums_(kAveragingRule<Rule> ? cols * K : 0, 0.0),
+        pass_(pick_pass<K, Rule>()) {}
 
   std::size_t width() const override { return K; }
 
+  // A new run in the lane: its initial weights, and no visits yet.
   void set_weights(std::size_t lane, std::span<const double> w) override {
     for (std::size_t j = 0; j < cols_; ++j) w_[j * K + lane] = w[j];
+    if constexpr (kAveragingRule<Rule>) {
+      for (std::size_t j = 0; j < cols_; ++j) sums_[j * K + lane] = 0.0;
+      visits_[lane] = 0;
+    }
   }
   void get_weights(std::size_t lane, std::span<double> w) const override {
     for (std::size_t j = 0; j < cols_; ++j) w[j] = w_[j * K + lane];
   }
 
+  void hand_over(std::size_t lane, Learner& learner) const override {
+    std::vector<double> w(cols_);
+    get_weights(lane, w);
+    if constexpr (kAveragingRule<Rule>) {
+      std::vector<double> sums(cols_);
+      for (std::size_t j = 0; j < cols_; ++j) sums[j] = sums_[j * K + lane];
+      rule_.hand_over(learner, w, sums, visits_[lane]);
+    } else {
+      const std::span<double> into = learner.weights();
+      if (into.size() != w.size())
+        throw std::logic_error("the learner's weights have another size");
+      std::copy(w.begin(), w.end(), into.begin());
+    }
+  }
+
   void train_epoch(const TrainingSet& data, const std::uint32_t* const* orders,
                    const std::uint8_t* active, EpochOutcome* outcomes) override {
     std::uint64_t updates[K] = {};
-    pass_(data, w_.data(), rule_, orders, active, updates);
+    double visited[K] = {};
+    for (std::size_t k = 0; k < K; ++k) visited[k] = static_cast<double>(visits_[k]);
+    pass_(data, w_.data(), rule_, orders, active, updates, sums_.data(), visited);
     for (std::size_t k = 0; k < K; ++k) {
       if (active[k] == 0) continue;
+      visits_[k] += data.rows;
       outcomes[k] = EpochOutcome{};
       outcomes[k].mistakes = updates[k];
       outcomes[k].updates = updates[k];
@@ -291,6 +346,8 @@ class OnlineLanes final : public LaneGroup {
   Rule rule_;
   std::size_t cols_;
   std::vector<double> w_;
+  std::vector<double> sums_;      // averaging rules: Σ visits·y·x̃ per lane, [cols][K]
+  std::uint64_t visits_[K] = {};  // samples each lane's run has visited
   PassFunction<Rule>* pass_;
 };
 

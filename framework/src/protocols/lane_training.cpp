@@ -129,16 +129,15 @@ class LaneSchedule {
     start(k);
   }
 
-  // The run in lane k is over, its final weights in w_: an ordinary learner holding them
-  // tells its training errors and figures.
+  // The run in lane k is over: an ordinary learner given its final state tells its training
+  // errors and figures.
   void finish(std::size_t k) {
     const RunRequest& r = requests_[run_of_[k]];
     const LearnerSetup setup{*r.params, r.task, data_.rows, data_.cols, data_.classes};
     try {
       const std::shared_ptr<Learner> learner = r.plugin->create(setup);
-      const std::span<double> w = learner->weights();
-      if (learner->shape().cols != data_.cols || w.size() != w_.size()) return;
-      std::copy(w_.begin(), w_.end(), w.begin());
+      if (learner->shape().cols != data_.cols || learner->weights().size() != w_.size()) return;
+      group_.hand_over(k, *learner);
       finish_training(*learner, data_, outs_[k]);
     } catch (...) {
       return;  // run alone, where the exception becomes the run's recorded failure

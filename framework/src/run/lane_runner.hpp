@@ -19,7 +19,8 @@ struct WorkUnit {
 };
 
 // Splits [first, end) into units. Consecutive repeats of one sweep point and learner whose
-// protocol and plugin allow lanes (and lanes != 1) form units of up to 64 runs, fewer when
+// protocol and plugin allow lanes (and lanes != 1; with `auto`, per-run shuffles only on
+// data sets over 1 MiB, where gathering rows in lanes pays) form units of up to 64 runs, fewer when
 // that would leave one of `threads` idle; every other run is a unit of its own.
 std::vector<WorkUnit> plan_work_units(const Experiment& experiment, std::size_t first,
                                       std::size_t end, int threads, std::size_t lanes);

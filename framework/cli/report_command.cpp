@@ -45,7 +45,7 @@ int cross_report(const std::filesystem::path& a, const std::filesystem::path& b,
 }  // namespace
 
 int report_command(const Args& args) {
-  const std::string synopsis = "report DIR [DIR2 --out OUT]";
+  const std::string synopsis = "report DIR [DIR2]";
   po::options_description options("options");
   options.add_options()("dir", po::value<std::vector<std::string>>()->required(),
                         "a results folder")(
@@ -59,8 +59,8 @@ int report_command(const Args& args) {
   if (dirs.size() == 2) {
     if (vm.count("out") == 0)
       throw UsageError(
-          "plab report with two folders needs --out OUT for the comparison; usage: plab " +
-          synopsis);
+          "plab report with two folders needs --out OUT for the comparison; usage: plab report "
+          "A B --out OUT (see plab report --help)");
     return cross_report(dirs[0], dirs[1], vm["out"].as<std::string>());
   }
   if (vm.count("out") != 0)

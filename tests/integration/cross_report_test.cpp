@@ -3,7 +3,7 @@
 // the folder that ran both; folders whose runs do not match are refused.
 #include <gtest/gtest.h>
 
-#include <sstream>
+#include <algorithm>
 
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
@@ -40,8 +40,12 @@ const std::string kSlow =
 std::string comparison_section(const std::string& md) {
   const std::size_t start = md.find("## Paired comparisons of learners");
   if (start == std::string::npos) return "";
-  const std::size_t end = md.find("\n#", start + 1);
-  return md.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  // It ends where the next heading or the folded provenance begins.
+  const std::size_t end = std::min(md.find("\n#", start + 1), md.find("\n<details", start));
+  std::string section =
+      md.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  while (!section.empty() && section.back() == '\n') section.pop_back();
+  return section;
 }
 
 void run(const Args& args) {
@@ -97,7 +101,7 @@ TEST(CrossReport, FoldersWhoseRunsDoNotMatchAreRefused) {
   EXPECT_NE(into_folder.err.find("is a results folder; give the comparison a folder of its own"),
             std::string::npos)
       << into_folder.err;
-  EXPECT_TRUE(in_troubleshooting("give the comparison a folder of its own"));
+  EXPECT_TRUE(in_troubleshooting("is a results folder; give the comparison a folder of its own"));
 }
 
 }  // namespace

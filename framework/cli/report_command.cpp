@@ -1,5 +1,6 @@
 // plab report DIR: write report.md, report.html and plots/ for a results folder.
 // plab report A B --out OUT: the paired comparison of A's and B's learners, into OUT.
+// plab report DB --query SQL --out OUT: the same of the runs a query returns from DB.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -7,6 +8,7 @@
 #include "cli/options.hpp"
 #include "error.hpp"
 #include "report/cross_folder.hpp"
+#include "report/database_comparison.hpp"
 #include "report/report_writer.hpp"
 #include "results/folder_audit.hpp"
 #include "results/folder_lock.hpp"
@@ -50,12 +52,23 @@ int report_command(const Args& args) {
   options.add_options()("dir", po::value<std::vector<std::string>>()->required(),
                         "a results folder")(
       "out", po::value<std::string>(),
-      "with two folders: where the comparison of their learners is written");
+      "with two folders, or a database and --query: where the comparison is written")(
+      "query", po::value<std::string>(),
+      "with an SQLite file of plab export: the runs to compare (docs/reports.md)");
   po::positional_options_description positional;
   positional.add("dir", 2);
   po::variables_map vm;
   if (!parse_options("report", synopsis, args, options, positional, vm)) return 0;
   const auto dirs = vm["dir"].as<std::vector<std::string>>();
+  if (vm.count("query") != 0) {
+    if (dirs.size() != 1 || vm.count("out") == 0)
+      throw UsageError(
+          "plab report DB --query SQL needs one database and --out OUT for the comparison");
+    const std::filesystem::path out = vm["out"].as<std::string>();
+    print_notes(write_query_report(dirs[0], vm["query"].as<std::string>(), out));
+    std::printf("comparison: %s, %s\n", (out / "report.html").c_str(), (out / "report.md").c_str());
+    return 0;
+  }
   if (dirs.size() == 2) {
     if (vm.count("out") == 0)
       throw UsageError(

@@ -53,17 +53,24 @@ void run(const Args& args) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
 }
 
+// The config with both learners (in "both", with its report), and once with each (in "a"
+// and "b").
+struct Folders {
+  std::string both, a, b;
+};
+Folders run_config_three_ways(const test::TempDir& dir) {
+  const std::string config = dir.write("c.json", kConfig).string();
+  Folders f{(dir / "both").string(), (dir / "a").string(), (dir / "b").string()};
+  run({"run", config, "--out", f.both, "--quiet"});
+  run({"run", config, "--out", f.a, "--quiet", "--no-report", "--set", kClassic});
+  run({"run", config, "--out", f.b, "--quiet", "--no-report", "--set", kSlow});
+  return f;
+}
+
 TEST(CrossReport, TwoFoldersOfOneConfigGiveTheInFolderPairedComparison) {
   test::TempDir dir;
-  const std::string config = dir.write("c.json", kConfig).string();
-  const std::string both = (dir / "both").string();
-  const std::string a = (dir / "a").string();
-  const std::string b = (dir / "b").string();
-  run({"run", config, "--out", both, "--quiet"});
-  run({"run", config, "--out", a, "--quiet", "--no-report", "--set", kClassic});
-  run({"run", config, "--out", b, "--quiet", "--no-report", "--set", kSlow});
-  const std::string out = (dir / "cmp").string();
-  const auto r = run_plab({"report", a, b, "--out", out});
+  const Folders f = run_config_three_ways(dir);
+  const auto r = run_plab({"report", f.a, f.b, "--out", (dir / "cmp").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string in_folder = comparison_section(read_file(dir / "both" / "report.md"));
   const std::string across = comparison_section(read_file(dir / "cmp" / "report.md"));
@@ -73,6 +80,42 @@ TEST(CrossReport, TwoFoldersOfOneConfigGiveTheInFolderPairedComparison) {
   EXPECT_TRUE(std::filesystem::exists(dir / "cmp" / "report.html"));
   // The folders themselves are left as they were: no report written into either.
   EXPECT_FALSE(std::filesystem::exists(dir / "a" / "report.md"));
+}
+
+// The same two folders exported into SQLite: a query selecting their runs gives the same
+// comparison again; a query without the columns a comparison needs is refused.
+TEST(CrossReport, AQueryOnAnExportGivesTheInFolderPairedComparison) {
+  test::TempDir dir;
+  const Folders f = run_config_three_ways(dir);
+  const std::string db = (dir / "runs.db").string();
+  run({"export", f.a, f.b, "--sqlite", db});
+  const std::string query =
+      R"(SELECT r.point, r.learner, r."repeat", p.seed, r.mistakes FROM runs r )"
+      R"(JOIN points p ON p.experiment_id = r.experiment_id AND p.point = r.point )"
+      R"(ORDER BY r.experiment_id, r.run)";
+  const auto r = run_plab({"report", db, "--query", query, "--out", (dir / "q").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(comparison_section(read_file(dir / "q" / "report.md")),
+            comparison_section(read_file(dir / "both" / "report.md")));
+
+  const auto bad = run_plab({"report", db, "--query", "SELECT point, learner FROM runs", "--out",
+                             (dir / "bad").string()});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("the query must return the columns point, learner, repeat, seed and "
+                         "mistakes"),
+            std::string::npos)
+      << bad.err;
+  EXPECT_TRUE(in_troubleshooting(
+      "the query must return the columns point, learner, repeat, seed and mistakes"));
+  // Both folders twice: every (point, learner, repeat) twice, which cannot be paired.
+  run({"export", f.both, "--sqlite", db});
+  const auto twice = run_plab({"report", db, "--query", query, "--out", (dir / "t").string()});
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("twice (runs of two experiments under one learner name?)"),
+            std::string::npos)
+      << twice.err;
+  EXPECT_TRUE(in_troubleshooting("twice (runs of two experiments under one learner name?)"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "t"));
 }
 
 TEST(CrossReport, FoldersWhoseRunsDoNotMatchAreRefused) {

@@ -24,6 +24,7 @@ const char* const kUsage =
     "  verify DIR        check every run whose bound applies; exit 1 on a violation\n"
     "  merge OUT DIR...  join the shard folders of one experiment into OUT\n"
     "  report DIR        write report.md, report.html and plots/ (also run by plab run)\n"
+    "  report A B --out OUT  the paired comparison of two folders' learners, into OUT\n"
     "  export --sqlite DB DIR...  add results folders to an SQLite database of runs\n"
     "\n"
     "  plab --help, plab <command> --help, plab --version\n"

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <cmath>
 #include <fstream>
@@ -205,6 +206,104 @@ TEST(Export, FoldersIntoSqliteAnswerTheDocumentedQueriesOnceEach) {
   for (std::size_t i = 1; i < rows.size(); ++i) {
     EXPECT_GE(std::stod(rows[i - 1][4]), std::stod(rows[i][4]));
   }
+}
+
+// Every ratio of a folder's runs whose bound applies.
+std::vector<double> ratios_of(const fs::path& dir) {
+  std::vector<double> ratios;
+  std::istringstream in(read_file(dir / "runs.jsonl"));
+  for (std::string line; std::getline(in, line);) {
+    const auto o = boost::json::parse(line).as_object();
+    if (o.at("bound_applies").as_bool()) ratios.push_back(o.at("ratio").to_number<double>());
+  }
+  return ratios;
+}
+
+// The shipped configs (3 repeats each): the quickstart, the quickstart again with the
+// η-perceptron as its learner (a plugin compared run for run), and the η sweep on Iris.
+TEST(Export, ShippedConfigsAnswerTheDocumentedQueries) {
+  test::TempDir dir;
+  const std::string configs = std::string(PLAB_SOURCE_DIR) + "/configs/";
+  const Args common{"--quiet", "--no-report", "--set", "/repeats=3"};
+  const std::vector<std::pair<Args, std::string>> runs = {
+      {{"run", configs + "quickstart.json"}, "q"},
+      {{"run", configs + "quickstart.json", "--set",
+        R"(/learners=[{"name": "eta", "plugin": "eta_perceptron", "params": {"eta": 1}}])"},
+       "qe"},
+      {{"run", configs + "eta_perceptron_iris.json"}, "e"}};
+  Args export_args{"export"};
+  for (const auto& [args, name] : runs) {
+    Args full = args;
+    full.insert(full.end(), {"--out", (dir / name).string()});
+    full.insert(full.end(), common.begin(), common.end());
+    const auto r = run_plab(full);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    export_args.push_back((dir / name).string());
+  }
+  const fs::path db_file = dir / "shipped.db";
+  export_args.insert(export_args.end(), {"--sqlite", db_file.string()});
+  const auto r = run_plab(export_args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+
+  const Records q = records_of(dir / "q");
+  const Records qe = records_of(dir / "qe");
+  const Records e = records_of(dir / "e");
+  ASSERT_EQ(q.count, 12u);
+  ASSERT_EQ(e.count, 24u);
+  const auto manifest = boost::json::parse(read_file(dir / "q" / "manifest.json")).as_object();
+  const std::string iris_sha =
+      std::string(manifest.at("data_files").as_array()[0].at("sha256").as_string());
+  const auto mean_of = [](const std::vector<const Records*>& all) {
+    double sum = 0;
+    std::size_t n = 0;
+    for (const Records* records : all) {
+      for (const auto& [key, mistakes] : records->mistakes) {
+        sum += static_cast<double>(mistakes);
+        ++n;
+      }
+    }
+    return std::make_pair(n, sum / static_cast<double>(n));
+  };
+  Db db(db_file);
+  const auto queries = documented_queries();
+  ASSERT_EQ(queries.size(), 4u) << "docs/sqlite.md";
+  const std::map<std::string, std::string> params{
+      {":data_sha256", iris_sha}, {":first", "1"}, {":second", "2"}};
+
+  // 1. 'classic' on Iris: the quickstart alone (the others name their learner 'eta').
+  auto rows = db.query(queries[0], params);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0][1], "quickstart");
+  EXPECT_EQ(rows[0][3], std::to_string(q.count));
+  EXPECT_NEAR(std::stod(rows[0][4]), mean_of({&q}).second, 1e-9);
+  // 2. Per plugin: the perceptron ran in the quickstart, the η-perceptron in the two others.
+  rows = db.query(queries[1], params);
+  ASSERT_EQ(rows.size(), 2u);
+  for (const Row& row : rows) {
+    const auto [n, m] = row[0] == "perceptron" ? mean_of({&q}) : mean_of({&qe, &e});
+    EXPECT_EQ(row[2], std::to_string(n)) << row[0];
+    EXPECT_NEAR(std::stod(row[3]), m, 1e-9) << row[0];
+  }
+  // 3. The quickstart against its η-perceptron variant, run for run.
+  rows = db.query(queries[2], params);
+  ASSERT_EQ(rows.size(), q.count);
+  for (const Row& row : rows) {
+    const long long point = std::stoll(row[0]);
+    const long long repeat = std::stoll(row[1]);
+    EXPECT_EQ(std::stoll(row[3]), q.mistakes.at({point, row[2], repeat}));
+    EXPECT_EQ(std::stoll(row[5]), qe.mistakes.at({point, row[4], repeat}));
+  }
+  // 4. The 10 largest ratios of all three folders, largest first.
+  std::vector<double> ratios;
+  for (const char* name : {"q", "qe", "e"}) {
+    const auto r_of = ratios_of(dir / name);
+    ratios.insert(ratios.end(), r_of.begin(), r_of.end());
+  }
+  std::sort(ratios.rbegin(), ratios.rend());
+  rows = db.query(queries[3], params);
+  ASSERT_EQ(rows.size(), std::min<std::size_t>(10, ratios.size()));
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    EXPECT_NEAR(std::stod(rows[i][4]), ratios[i], 1e-12 * ratios[i]) << i;
 }
 
 TEST(Export, RefusesAnUnfinishedFolderAndAFileThatIsNotADatabase) {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "report/comparison_section.hpp"
 #include "report/conclusion.hpp"
 #include "report/number_text.hpp"
 #include "report/paired_comparison.hpp"
@@ -159,28 +160,6 @@ void results_table(const ReportData& d, Document& doc) {
   }
 }
 
-void comparisons(const ReportData& d, Document& doc) {
-  const std::vector<PairedComparison> all = compare_learners(d);
-  if (all.empty()) return;
-  doc.heading("Paired comparisons of learners");
-  doc.paragraph(
-      "At a sweep point, repeat r gives every learner the same start, order and split, "
-      "so learners are compared per repeat: the paired difference is (learner) minus "
-      "(baseline, the point's first learner). The interval is distribution-free (order "
-      "statistics); the p-value is the Wilcoxon signed-rank test's, two-sided.");
-  std::vector<std::vector<std::string>> rows = {{"point", "baseline", "learner", "measure", "pairs",
-                                                 "median difference", "CI", "Wilcoxon p"}};
-  for (const PairedComparison& c : all) {
-    rows.push_back({std::to_string(c.point), c.baseline, c.other, c.measure,
-                    std::to_string(c.pairs), significant(c.difference.median),
-                    "[" + significant(c.difference.low) + ", " + significant(c.difference.high) +
-                        "] (" + significant(100 * c.difference.coverage, 3) + "%)",
-                    significant(c.test.p_value, 3)});
-  }
-  doc.table(std::move(rows));
-  for (const PairedComparison& c : all) doc.paragraph(c.sentence);
-}
-
 }  // namespace
 
 Document report_document(const ReportData& data, const FigureSet& figures) {
@@ -195,7 +174,7 @@ Document report_document(const ReportData& data, const FigureSet& figures) {
   if (!figures.step_through_html.empty()) doc.html_only(figures.step_through_html);
   data_and_theory(data, doc);
   results_table(data, doc);
-  comparisons(data, doc);
+  comparison_section(compare_learners(data), doc);
   what_was_run(data, doc);
   return doc;
 }

@@ -1,0 +1,28 @@
+#include "report/comparison_section.hpp"
+
+#include "report/number_text.hpp"
+
+namespace plab {
+
+void comparison_section(const std::vector<PairedComparison>& all, Document& doc) {
+  if (all.empty()) return;
+  doc.heading("Paired comparisons of learners");
+  doc.paragraph(
+      "At a sweep point, repeat r gives every learner the same start, order and split, "
+      "so learners are compared per repeat: the paired difference is (learner) minus "
+      "(baseline, the point's first learner). The interval is distribution-free (order "
+      "statistics); the p-value is the Wilcoxon signed-rank test's, two-sided.");
+  std::vector<std::vector<std::string>> rows = {{"point", "baseline", "learner", "measure", "pairs",
+                                                 "median difference", "CI", "Wilcoxon p"}};
+  for (const PairedComparison& c : all) {
+    rows.push_back({std::to_string(c.point), c.baseline, c.other, c.measure,
+                    std::to_string(c.pairs), significant(c.difference.median),
+                    "[" + significant(c.difference.low) + ", " + significant(c.difference.high) +
+                        "] (" + significant(100 * c.difference.coverage, 3) + "%)",
+                    significant(c.test.p_value, 3)});
+  }
+  doc.table(std::move(rows));
+  for (const PairedComparison& c : all) doc.paragraph(c.sentence);
+}
+
+}  // namespace plab

@@ -1,0 +1,87 @@
+#include "report/database_comparison.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "error.hpp"
+#include "report/comparison_section.hpp"
+#include "report/paired_comparison.hpp"
+#include "results/results_folder.hpp"
+#include "results/sqlite_query.hpp"
+
+namespace plab {
+
+namespace {
+
+// The runs as report series: sweep points in order, learners in the order the query first
+// returns them (the first is the baseline).
+ReportData series_of(const std::vector<QueriedRun>& runs) {
+  std::map<std::int64_t, std::int64_t> seed_of_point;
+  std::map<std::pair<std::int64_t, std::string>, std::size_t> order;
+  for (const QueriedRun& r : runs) {
+    if (r.point < 0 || r.repeat < 0)
+      throw UsageError("the query returns point " + std::to_string(r.point) + ", repeat " +
+                       std::to_string(r.repeat) + ": points and repeats are counts from 0");
+    const auto [seed, inserted] = seed_of_point.emplace(r.point, r.seed);
+    if (!inserted && seed->second != r.seed)
+      throw UsageError("the query returns runs of sweep point " + std::to_string(r.point) +
+                       " with seeds " + std::to_string(seed->second) + " and " +
+                       std::to_string(r.seed) +
+                       "; a paired comparison needs the same seed (select experiments of one "
+                       "config, joined on points.seed and points.params)");
+    order.emplace(std::make_pair(r.point, r.learner), order.size());
+  }
+  std::vector<std::pair<std::pair<std::int64_t, std::string>, std::size_t>> keys(order.begin(),
+                                                                                 order.end());
+  std::sort(keys.begin(), keys.end(), [](const auto& x, const auto& y) {
+    return x.first.first != y.first.first ? x.first.first < y.first.first : x.second < y.second;
+  });
+  ReportData d;
+  std::map<std::pair<std::int64_t, std::string>, std::size_t> index;
+  for (const auto& key : keys) {
+    index[key.first] = d.series.size();
+    GroupSeries s;
+    s.point = static_cast<std::size_t>(key.first.first);
+    s.learner = key.first.second;
+    d.series.push_back(std::move(s));
+  }
+  for (const QueriedRun& r : runs) {
+    GroupSeries& s = d.series[index.at({r.point, r.learner})];
+    const auto repeat = static_cast<std::size_t>(r.repeat);
+    if (r.mistakes) s.mistakes_by_repeat[repeat] = *r.mistakes;
+    if (r.test_error) {
+      s.test_error_by_repeat[repeat] = *r.test_error;
+      s.has_test_error = true;
+    }
+  }
+  return d;
+}
+
+}  // namespace
+
+ReportResult write_query_report(const std::filesystem::path& db, const std::string& sql,
+                                const std::filesystem::path& out) {
+  if (std::filesystem::exists(out / "manifest.json"))
+    throw UsageError("--out '" + out.string() +
+                     "' is a results folder; give the comparison a folder of its own");
+  const std::vector<QueriedRun> runs = query_runs(db, sql);
+  if (runs.empty()) throw UsageError("the query returns no runs from '" + db.string() + "'");
+  const ReportData data = series_of(runs);
+  Document doc;
+  const std::string title = "perceptron-lab comparison: " + db.filename().string();
+  doc.heading(title, 1);
+  doc.paragraph("The runs the query below returns from '" + db.string() + "' (" +
+                std::to_string(runs.size()) +
+                " runs), compared as if one folder held them all: the query decides which "
+                "runs pair, by sweep point and repeat, so it should select experiments of the "
+                "same data, seed and sweep (docs/sqlite.md).");
+  doc.paragraph("Query: " + sql);
+  comparison_section(compare_learners(data), doc);
+  std::filesystem::create_directories(out);
+  write_file_atomically(out / "report.md", doc.markdown());
+  write_file_atomically(out / "report.html", doc.html(title, out.string()));
+  return {};
+}
+
+}  // namespace plab

@@ -236,6 +236,11 @@ TEST(Report, EveryKindOfFigureIsDrawnAsValidSvgWithItsSeries) {
        {"--set", "/repeats=1"},
        "epoch_loss",
        {"lms-batch", "least-squares optimum"}},
+      // Certified not separable: mistakes against epochs beside the certified hinge bound.
+      {"experiments/hinge_bound/versicolor_virginica.json",
+       {"--set", "/repeats=1"},
+       "hinge_bound",
+       {"perceptron: mistakes", "perceptron: hinge bound", "batch-sum: hinge bound"}},
       {"experiments/textbook_traces/worked_example.json",
        {},
        "trajectory",

@@ -6,6 +6,8 @@
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
 #include <cmath>
+#include <cstdio>
+#include <map>
 #include <sstream>
 
 #include "report/statistics.hpp"
@@ -121,6 +123,47 @@ TEST(Report, PairedComparisonFindsAClearlyWorseLearner) {
   EXPECT_NE(md.find("p < 0.0001"), std::string::npos) << md;
 }
 
+// Two comparisons at one point: 'slow' (clearly worse) and 'twin' (identical) against
+// 'classic'. Holm by hand for m = 2: the smaller raw p is doubled, the larger (1) stays 1.
+TEST(Report, PairedComparisonsShowHolmAdjustedPValuesBesideTheRawOnes) {
+  test::TempDir dir;
+  const auto config = dir.write(
+      "c.json",
+      comparison_config("holm",
+                        R"({"name": "slow", "plugin": "eta_perceptron", "params": {"eta": 0.01}},
+                     {"name": "twin", "plugin": "eta_perceptron", "params": {"eta": 1}})"));
+  ASSERT_EQ(run_plab({"run", config.string(), "--out", (dir / "o").string(), "--quiet"}).exit_code,
+            0);
+  std::map<std::string, std::vector<double>> by_learner;
+  for (const auto& rec : records(dir / "o" / "runs.jsonl")) {
+    auto& v = by_learner[std::string(rec.at("learner").as_string())];
+    v.resize(30);
+    v[rec.at("repeat").to_number<std::size_t>()] = rec.at("mistakes").to_number<double>();
+  }
+  std::vector<double> diff;
+  for (std::size_t r = 0; r < 30; ++r)
+    diff.push_back(by_learner["slow"][r] - by_learner["classic"][r]);
+  const double raw = wilcoxon_signed_rank(diff).p_value;
+  ASSERT_LT(raw, 0.5);
+  const auto g3 = [](double v) {
+    char b[48];
+    std::snprintf(b, sizeof b, "%.3g", v);
+    return std::string(b);
+  };
+  const std::string md = read_file(dir / "o" / "report.md");
+  EXPECT_NE(md.find("| Wilcoxon p | Holm p |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| " + g3(raw) + " | " + g3(2 * raw) + " |"), std::string::npos)
+      << g3(raw) << " " << g3(2 * raw) << "\n"
+      << md;
+  const std::size_t twin_row = md.find("| 0 | classic | twin | mistakes | 30 | 0 | [0, 0]");
+  ASSERT_NE(twin_row, std::string::npos) << md;
+  const std::string twin = md.substr(twin_row, md.find('\n', twin_row) - twin_row);
+  EXPECT_TRUE(twin.ends_with("| 1 | 1 |")) << twin;
+  EXPECT_NE(md.find("; Holm-adjusted over the 2 comparisons of this report p = 1)."),
+            std::string::npos)
+      << md;
+}
+
 void expect_valid_svg(const std::filesystem::path& file, const std::vector<std::string>& series) {
   boost::property_tree::ptree tree;
   std::istringstream in(read_file(file));
@@ -168,15 +211,16 @@ TEST(Report, EveryKindOfFigureIsDrawnAsValidSvgWithItsSeries) {
        {"--set", "/repeats=5"},
        "ratio_box",
        {"classic @ point 0", "classic @ point 3"}},
-      // 4-D data: the final lines of the repeats in the plane of the principal directions,
-      // at the first point whose repeats end apart (point 0 repeats one run).
+      // 4-D data: the final lines of the repeats in the plane of the principal directions
+      // (the default once the quickstart's own plane is removed), at the first point whose
+      // repeats end apart (point 0 repeats one run).
       {"configs/quickstart.json",
-       {"--set", "/repeats=3", "--set", "/protocol/record_weights=true"},
+       {"--set", "/repeats=3", "--set", "/report={}"},
        "final_lines",
        {"repeat 0", "repeat 2", "principal direction 1", "sweep point 1 (a projection)"}},
       // The plane chosen by the config: two named features, the others at their mean.
       {"configs/quickstart.json",
-       {"--set", "/repeats=3", "--set", "/protocol/record_weights=true", "--set",
+       {"--set", "/repeats=3", "--set",
         R"(/report={"plane": ["petal_width_cm", "sepal_length_cm"]})"},
        "final_lines",
        {"repeat 1", "petal_width_cm", "sepal_length_cm", "(a projection)"}},
@@ -192,6 +236,11 @@ TEST(Report, EveryKindOfFigureIsDrawnAsValidSvgWithItsSeries) {
        {"--set", "/repeats=1"},
        "epoch_loss",
        {"lms-batch", "least-squares optimum"}},
+      // Certified not separable: mistakes against epochs beside the certified hinge bound.
+      {"experiments/hinge_bound/versicolor_virginica.json",
+       {"--set", "/repeats=1"},
+       "hinge_bound",
+       {"perceptron: mistakes", "perceptron: hinge bound", "batch-sum: hinge bound"}},
       {"experiments/textbook_traces/worked_example.json",
        {},
        "trajectory",
@@ -362,6 +411,12 @@ TEST(Report, RendersInHeadlessChromium) {
   const std::string bytes = read_file(png);
   EXPECT_EQ(bytes.substr(1, 3), "PNG");
   EXPECT_GT(bytes.size(), 20000u) << "a page with tables and figures is not a blank screenshot";
+  // The quickstart as shipped records final weights: its page shows the final lines of its
+  // repeats on the petal measurements (no step-through: it records no trajectory).
+  const std::string html = read_file(dir / "o" / "report.html");
+  EXPECT_NE(html.find("petal_length_cm"), std::string::npos);
+  expect_valid_svg(dir / "o" / "plots" / "final_lines.svg",
+                   {"repeat 0", "petal_length_cm", "petal_width_cm"});
 }
 
 // The text of the element with `id` in a DOM dump (no nested elements in those we read).

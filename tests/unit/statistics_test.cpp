@@ -50,5 +50,25 @@ TEST(Statistics, WilcoxonNormalApproximationWithTies) {
   EXPECT_LT(t.p_value, 1e-6);
 }
 
+TEST(Statistics, HolmAdjustmentMatchesAHandComputation) {
+  // By hand, m = 4: sorted 0.005, 0.01, 0.03, 0.04 are multiplied by 4, 3, 2, 1:
+  // 0.02, 0.03, 0.06, 0.04; the running maximum makes the last 0.06 (step-down monotone).
+  // Back in the input's order: 0.01 -> 0.03, 0.04 -> 0.06, 0.03 -> 0.06, 0.005 -> 0.02.
+  const std::vector<double> adjusted = holm_adjusted({0.01, 0.04, 0.03, 0.005});
+  ASSERT_EQ(adjusted.size(), 4u);
+  EXPECT_NEAR(adjusted[0], 0.03, 1e-15);
+  EXPECT_NEAR(adjusted[1], 0.06, 1e-15);
+  EXPECT_NEAR(adjusted[2], 0.06, 1e-15);
+  EXPECT_NEAR(adjusted[3], 0.02, 1e-15);
+}
+
+TEST(Statistics, HolmAdjustmentIsCappedAtOneAndLeavesASingleTestAlone) {
+  // 0.6·2 = 1.2 is capped at 1, and 0.7·1 rises to the running maximum 1.
+  const std::vector<double> capped = holm_adjusted({0.7, 0.6});
+  EXPECT_EQ(capped, (std::vector<double>{1.0, 1.0}));
+  EXPECT_EQ(holm_adjusted({0.013}), std::vector<double>{0.013});
+  EXPECT_TRUE(holm_adjusted({}).empty());
+}
+
 }  // namespace
 }  // namespace plab

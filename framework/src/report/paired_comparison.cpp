@@ -64,6 +64,27 @@ PairedComparison compare(const GroupSeries& a, const GroupSeries& b, bool on_tes
   return c;
 }
 
+void adjust_for_many(std::vector<PairedComparison>& all) {
+  std::vector<PairedComparison*> family;
+  std::vector<double> raw;
+  for (PairedComparison& c : all) {
+    if (c.pairs == 0) continue;  // no test was run
+    family.push_back(&c);
+    raw.push_back(c.test.p_value);
+  }
+  const std::vector<double> holm = holm_adjusted(raw);
+  for (std::size_t i = 0; i < family.size(); ++i) {
+    PairedComparison& c = *family[i];
+    c.holm_p_value = holm[i];
+    c.family_size = family.size();
+    if (family.size() < 2) continue;  // one test: the raw p-value is the adjusted one
+    // The sentence ends in ")."; the adjusted value goes inside, after the raw one.
+    c.sentence.insert(c.sentence.size() - 2,
+                      "; Holm-adjusted over the " + std::to_string(family.size()) +
+                          " comparisons of this report " + p_text(c.holm_p_value));
+  }
+}
+
 }  // namespace
 
 std::vector<PairedComparison> compare_learners(const ReportData& data) {
@@ -78,6 +99,7 @@ std::vector<PairedComparison> compare_learners(const ReportData& data) {
       }
     }
   }
+  adjust_for_many(out);
   return out;
 }
 

@@ -18,11 +18,15 @@ struct PairedComparison {
   std::size_t pairs = 0;      // repeats where both have a value
   MedianInterval difference;  // of b − a
   SignedRankTest test;
+  // Holm-adjusted over the report's family: every comparison with at least one pair.
+  double holm_p_value = 1.0;
+  std::size_t family_size = 0;
   std::string sentence;  // one a user can quote
 };
 
 // Every learner at a point against the point's first learner, on mistakes and, where
-// recorded, on test error.
+// recorded, on test error. Many comparisons make small raw p-values cheap, so each carries
+// its Holm-adjusted p-value over all of them (the sentence says so when there are several).
 std::vector<PairedComparison> compare_learners(const ReportData& data);
 
 }  // namespace plab

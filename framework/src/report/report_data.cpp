@@ -89,6 +89,10 @@ ReportData load_report_data(const std::filesystem::path& dir) {
         s.bounds.push_back(*r.bound);
       }
     }
+    if (r.nonsep_bound && r.epochs && !r.failed() && s.hinge_runs.size() < kMaxScatter) {
+      s.hinge_runs.push_back(
+          {static_cast<double>(*r.epochs), static_cast<double>(r.counted()), *r.nonsep_bound});
+    }
     if (r.repeat < kMaxFinalWeights) {
       const RunRecord full = read_run_record(record, where, RecordDetail::kFull);
       if (r.repeat == 0) {

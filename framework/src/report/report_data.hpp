@@ -32,6 +32,14 @@ struct GroupSeries {
   std::vector<double> epoch_loss;      // repeat 0, if recorded
   // The final weights of the first kMaxFinalWeights repeats, where recorded (record_weights).
   std::map<std::size_t, std::vector<double>> final_weights;
+  // Runs past separability with a certified hinge bound (nonsep_bound), ≤ kMaxScatter:
+  // their epochs T, their count, and the bound for that T.
+  struct HingeRun {
+    double epochs = 0.0;
+    double count = 0.0;
+    double bound = 0.0;
+  };
+  std::vector<HingeRun> hinge_runs;
   bool has_test_error = false;
 };
 

@@ -114,4 +114,20 @@ SignedRankTest wilcoxon_signed_rank(const std::vector<double>& differences) {
   return t;
 }
 
+std::vector<double> holm_adjusted(const std::vector<double>& p_values) {
+  const std::size_t m = p_values.size();
+  std::vector<std::size_t> order(m);
+  for (std::size_t i = 0; i < m; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return p_values[a] < p_values[b]; });
+  std::vector<double> adjusted(m);
+  double running_max = 0.0;  // the step-down keeps adjusted values monotone in rank
+  for (std::size_t rank = 0; rank < m; ++rank) {
+    const double scaled = std::min(1.0, static_cast<double>(m - rank) * p_values[order[rank]]);
+    running_max = std::max(running_max, scaled);
+    adjusted[order[rank]] = running_max;
+  }
+  return adjusted;
+}
+
 }  // namespace plab

@@ -40,4 +40,10 @@ struct SignedRankTest {
 };
 SignedRankTest wilcoxon_signed_rank(const std::vector<double>& differences);
 
+// Holm's step-down adjustment of a family of m p-values (Holm 1979), in the input's order:
+// with p_(1) <= ... <= p_(m) sorted, the adjusted p_(i) is max over j <= i of
+// min(1, (m − j + 1)·p_(j)). Rejecting where the adjusted value is below α keeps the chance of
+// any false rejection in the family at most α, without assuming the tests independent.
+std::vector<double> holm_adjusted(const std::vector<double>& p_values);
+
 }  // namespace plab

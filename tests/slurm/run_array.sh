@@ -59,12 +59,20 @@ wait_for() {
 
 # True once job $1, requeued, has run to its end again; meanwhile a pending requeued job is
 # started at once (SLURM holds a requeued job back by setting its begin time ahead).
+# True while a plab process holds the folder's lock.
+folder_busy() { [ -e "$1/.plab.lock" ] && ! flock -n "$1/.plab.lock" true; }
+
 ran_again() {
   local info state
   info=$(scontrol show job "$1" 2>/dev/null) || return 1
   state=$(echo "$info" | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -1)
-  if [ "$state" = PENDING ]; then scontrol update jobid="$1" StartTime=now >/dev/null 2>&1 || true; fi
-  echo "$info" | grep -q 'Restarts=1 ' && [ "$state" = COMPLETED ]
+  # Let the held job go only once its preempted run has let go of the folder (SLURM marks
+  # the job PENDING while that run may still be writing its last records; a new instance
+  # started then found the folder busy).
+  if [ "$state" = PENDING ] && ! folder_busy "$2"; then
+    scontrol update jobid="$1" StartTime=now >/dev/null 2>&1 || true
+  fi
+  echo "$info" | grep -Eq 'Restarts=[1-9][0-9]* ' && [ "$state" = COMPLETED ]
 }
 
 free_port() {
@@ -140,7 +148,10 @@ if [ -z "$array" ] || [ -z "$merge" ]; then fail "cannot read the job ids from: 
 wait_for 60 test -s shards/2/runs.jsonl || fail "task 2 wrote no record"
 scontrol requeue "${array}_2" || fail "task 2 could not be requeued (finished already?)"
 # SLURM holds a requeued job back (its begin time is set about 2 minutes ahead): let it go.
-wait_for 90 ran_again "${array}_2" || fail "the requeued task 2 did not run again"
+# Under load the first update can come before SLURM has queued the job again; the hold
+# itself ends within about 2 minutes, so 200 s is a bound, not a wait.
+wait_for 200 ran_again "${array}_2" shards/2 ||
+  fail "the requeued task 2 did not run again: $(scontrol show job "${array}_2" 2>&1 | grep -o 'JobState=[^ ]* Reason=[^ ]*\|Restarts=[0-9]*' | tr '\n' ' ') log: $(grep -v '^ *[0-9]' "plab-shard-${array}_2.log" 2>&1 | tail -12 | tr '\n' ' ')"
 merged() { [ -f merged/manifest.json ] && [ -z "$(squeue -h 2>/dev/null)" ]; }
 wait_for 120 merged || fail "the merge job did not finish: $(squeue 2>&1)"
 
@@ -165,7 +176,8 @@ PY
 # task succeeds.
 before=$(sha256sum shards/1/manifest.json shards/1/runs.jsonl)
 scontrol requeue "${array}_1" || fail "the finished task 1 could not be requeued"
-wait_for 90 ran_again "${array}_1" || fail "the requeued finished task 1 did not run again"
+wait_for 200 ran_again "${array}_1" shards/1 ||
+  fail "the requeued finished task 1 did not run again: $(scontrol show job "${array}_1" 2>&1 | tr '\n' ' ')"
 grep -q "is already complete; nothing to do" "plab-shard-${array}_1.log" ||
   fail "the requeued finished task did not say its folder is complete"
 [ "$(sha256sum shards/1/manifest.json shards/1/runs.jsonl)" = "$before" ] ||

@@ -57,19 +57,22 @@ wait_for() {
   done
 }
 
-# True once job $1, requeued, has run to its end again; meanwhile a pending requeued job is
-# started at once (SLURM holds a requeued job back by setting its begin time ahead).
 # True while a plab process holds the folder's lock.
 folder_busy() { [ -e "$1/.plab.lock" ] && ! flock -n "$1/.plab.lock" true; }
 
+# True once job $1, requeued at $requeued_at (bash SECONDS), has run to its end again;
+# meanwhile a pending requeued job is started early (SLURM holds a requeued job back by
+# setting its begin time about 2 minutes ahead).
 ran_again() {
   local info state
   info=$(scontrol show job "$1" 2>/dev/null) || return 1
   state=$(echo "$info" | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -1)
   # Let the held job go only once its preempted run has let go of the folder (SLURM marks
   # the job PENDING while that run may still be writing its last records; a new instance
-  # started then found the folder busy).
-  if [ "$state" = PENDING ] && ! folder_busy "$2"; then
+  # started then found the folder busy), and only from the third second after the requeue:
+  # slurmd revokes the job's credentials at the requeue, to the second, and kills a start
+  # whose credential dates from that same second ("Job credential revoked").
+  if [ "$state" = PENDING ] && [ "$SECONDS" -ge $((requeued_at + 3)) ] && ! folder_busy "$2"; then
     scontrol update jobid="$1" StartTime=now >/dev/null 2>&1 || true
   fi
   echo "$info" | grep -Eq 'Restarts=[1-9][0-9]* ' && [ "$state" = COMPLETED ]
@@ -147,6 +150,7 @@ if [ -z "$array" ] || [ -z "$merge" ]; then fail "cannot read the job ids from: 
 # Requeue task 2 once it has written a record: SLURM sends SIGTERM and queues it again.
 wait_for 60 test -s shards/2/runs.jsonl || fail "task 2 wrote no record"
 scontrol requeue "${array}_2" || fail "task 2 could not be requeued (finished already?)"
+requeued_at=$SECONDS
 # SLURM holds a requeued job back (its begin time is set about 2 minutes ahead): let it go.
 # Under load the first update can come before SLURM has queued the job again; the hold
 # itself ends within about 2 minutes, so 200 s is a bound, not a wait.
@@ -176,6 +180,7 @@ PY
 # task succeeds.
 before=$(sha256sum shards/1/manifest.json shards/1/runs.jsonl)
 scontrol requeue "${array}_1" || fail "the finished task 1 could not be requeued"
+requeued_at=$SECONDS
 wait_for 200 ran_again "${array}_1" shards/1 ||
   fail "the requeued finished task 1 did not run again: $(scontrol show job "${array}_1" 2>&1 | tr '\n' ' ')"
 grep -q "is already complete; nothing to do" "plab-shard-${array}_1.log" ||

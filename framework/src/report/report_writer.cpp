@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "report/conclusion.hpp"
+#include "report/hinge_section.hpp"
 #include "report/number_text.hpp"
 #include "report/paired_comparison.hpp"
 #include "results/json_text.hpp"
@@ -195,6 +196,7 @@ Document report_document(const ReportData& data, const FigureSet& figures) {
   if (!figures.step_through_html.empty()) doc.html_only(figures.step_through_html);
   data_and_theory(data, doc);
   results_table(data, doc);
+  hinge_bound_section(data, doc);
   comparisons(data, doc);
   what_was_run(data, doc);
   return doc;

@@ -83,6 +83,18 @@ TEST(SampleMistakes, CountsAddUpAndTheMistakeRoundFormHoldsBelowTheSequenceForm)
   EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
 }
 
+TEST(SampleMistakes, SummaryJsonShowsTheMistakeRoundRatios) {
+  const auto summary =
+      boost::json::parse(test::read_file(counted_folder() / "summary.json")).as_object();
+  for (const auto& value : summary.at("groups").as_array()) {
+    const auto& g = value.as_object();
+    EXPECT_EQ(g.at("rounds_bound_applies").to_number<int>(), 2) << g;
+    const double max = g.at("rounds_ratio_max").to_number<double>();
+    EXPECT_GT(max, 0.0);
+    EXPECT_LE(max, 1.0);
+  }
+}
+
 TEST(SampleMistakes, OffByDefaultTheRecordsCarryNoCounts) {
   test::TempDir dir;
   const fs::path config = dir.write("c.json", config_text(false));

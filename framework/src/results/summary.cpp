@@ -26,6 +26,7 @@ struct Accumulator {
   std::vector<double> ratios;
   std::vector<double> ls_gaps;
   std::vector<double> hinge_ratios;
+  std::vector<double> rounds_ratios;
   double train_error_sum = 0;
   std::size_t train_error_count = 0;
 };
@@ -157,19 +158,37 @@ std::string render_table(const std::vector<std::vector<std::string>>& rows) {
   return out;
 }
 
-// The hinge bound's columns, shown only when some run carries one.
-void append_hinge_headers(std::vector<std::string>& header) {
-  for (const char* name :
-       {"hinge applies", "hinge max ratio", "hinge median ratio", "hinge violations"}) {
-    header.emplace_back(name);
+// The hinge bound's columns (and its mistake-round form's), shown only when some run
+// carries one.
+void append_hinge_headers(const Summary& summary, std::vector<std::string>& header) {
+  if (summary.any_hinge) {
+    for (const char* name :
+         {"hinge applies", "hinge max ratio", "hinge median ratio", "hinge violations"})
+      header.emplace_back(name);
+  }
+  if (summary.any_rounds) {
+    for (const char* name : {"rounds applies", "rounds max ratio", "rounds median ratio"})
+      header.emplace_back(name);
   }
 }
 
-void append_hinge_cells(std::vector<std::string>& row, const GroupSummary& g) {
-  row.push_back(std::to_string(g.hinge_applies));
-  row.push_back(g.hinge_ratio_max ? format_number(*g.hinge_ratio_max, 4) : "-");
-  row.push_back(g.hinge_ratio_median ? format_number(*g.hinge_ratio_median, 4) : "-");
-  row.push_back(std::to_string(g.hinge_violations));
+std::string ratio_text(const std::optional<double>& ratio) {
+  return ratio ? format_number(*ratio, 4) : "-";
+}
+
+void append_hinge_cells(const Summary& summary, std::vector<std::string>& row,
+                        const GroupSummary& g) {
+  if (summary.any_hinge) {
+    row.push_back(std::to_string(g.hinge_applies));
+    row.push_back(ratio_text(g.hinge_ratio_max));
+    row.push_back(ratio_text(g.hinge_ratio_median));
+    row.push_back(std::to_string(g.hinge_violations));
+  }
+  if (summary.any_rounds) {
+    row.push_back(std::to_string(g.rounds_applies));
+    row.push_back(ratio_text(g.rounds_ratio_max));
+    row.push_back(ratio_text(g.rounds_ratio_median));
+  }
 }
 
 boost::json::value optional_json(const std::optional<double>& v) {
@@ -241,6 +260,11 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
           if (a.group.hinge_kind.empty()) a.group.hinge_kind = r.nonsep_bound_kind.value_or("");
           a.hinge_ratios.push_back(r.nonsep_ratio.value_or(0.0));
         }
+        if (r.nonsep_rounds_bound) {
+          summary.any_rounds = true;
+          ++a.group.rounds_applies;
+          a.rounds_ratios.push_back(r.nonsep_rounds_ratio.value_or(0.0));
+        }
         // So is its mistake-round form (with record_sample_mistakes).
         const auto hinge_violation = [&](const std::optional<double>& bound, const char* field) {
           if (!bound || within_bound(static_cast<double>(r.mistakes.value_or(0)), *bound)) return;
@@ -277,6 +301,11 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
       const Quantiles q = quantiles(a.hinge_ratios);
       a.group.hinge_ratio_max = q.max;
       a.group.hinge_ratio_median = q.median;
+    }
+    if (!a.rounds_ratios.empty()) {
+      const Quantiles q = quantiles(a.rounds_ratios);
+      a.group.rounds_ratio_max = q.max;
+      a.group.rounds_ratio_median = q.median;
     }
     if (!a.ls_gaps.empty()) a.group.ls_gap_median = quantiles(a.ls_gaps).median;
     a.group.train_error_mean = a.train_error_count == 0
@@ -324,6 +353,11 @@ boost::json::value summary_to_json(const Summary& summary) {
       group["hinge_ratio_max"] = optional_json(g.hinge_ratio_max);
       group["hinge_ratio_median"] = optional_json(g.hinge_ratio_median);
     }
+    if (summary.any_rounds) {
+      group["rounds_bound_applies"] = g.rounds_applies;
+      group["rounds_ratio_max"] = optional_json(g.rounds_ratio_max);
+      group["rounds_ratio_median"] = optional_json(g.rounds_ratio_median);
+    }
     groups.push_back(std::move(group));
   }
   boost::json::array fits;
@@ -352,6 +386,7 @@ std::string summary_to_csv(const Summary& summary) {
         ",hinge_bound_kind,hinge_bound_applies,hinge_violations,hinge_ratio_max,"
         "hinge_ratio_median";
   }
+  if (summary.any_rounds) csv += ",rounds_bound_applies,rounds_ratio_max,rounds_ratio_median";
   csv += "\n";
   auto quoted = [](const std::string& s) {
     std::string out = "\"";
@@ -384,6 +419,11 @@ std::string summary_to_csv(const Summary& summary) {
       optional(g.hinge_ratio_max);
       optional(g.hinge_ratio_median);
     }
+    if (summary.any_rounds) {
+      row += "," + std::to_string(g.rounds_applies);
+      optional(g.rounds_ratio_max);
+      optional(g.rounds_ratio_median);
+    }
     csv += row + "\n";
   }
   return csv;
@@ -393,7 +433,7 @@ std::string verification_table(const Summary& summary) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"point", "sweep", "learner", "runs", "bound", "applies", "converged", "max ratio",
                   "median ratio", "violations"});
-  if (summary.any_hinge) append_hinge_headers(rows.back());
+  append_hinge_headers(summary, rows.back());
   for (const GroupSummary& g : summary.groups) {
     rows.push_back(
         {std::to_string(g.point), short_params(g.params), g.learner, std::to_string(g.runs),
@@ -403,7 +443,7 @@ std::string verification_table(const Summary& summary) {
          std::to_string(g.violations) +
              (g.plain_violations > 0 ? " (plain bound: " + std::to_string(g.plain_violations) + ")"
                                      : "")});
-    if (summary.any_hinge) append_hinge_cells(rows.back(), g);
+    append_hinge_cells(summary, rows.back(), g);
   }
   return render_table(rows);
 }
@@ -412,7 +452,7 @@ std::string summary_table(const Summary& summary) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"point", "sweep", "learner", "runs", "converged", "mistakes med", "mean", "max",
                   "epochs med", "train err", "R", "rho"});
-  if (summary.any_hinge) append_hinge_headers(rows.back());
+  append_hinge_headers(summary, rows.back());
   for (const GroupSummary& g : summary.groups) {
     std::string converged = std::to_string(g.converged);
     if (g.failed > 0) converged += " (" + std::to_string(g.failed) + " failed)";
@@ -423,7 +463,7 @@ std::string summary_table(const Summary& summary) {
                     format_number(g.epochs.median), format_number(g.train_error_mean, 3),
                     std::isfinite(g.radius) ? format_number(g.radius) : "overflow",
                     g.rho ? format_number(*g.rho) : "-"});
-    if (summary.any_hinge) append_hinge_cells(rows.back(), g);
+    append_hinge_cells(summary, rows.back(), g);
   }
   std::string out = render_table(rows);
   for (const SlopeFit& f : summary.fits) {

@@ -44,6 +44,10 @@ struct GroupSummary {
   std::size_t hinge_violations = 0;  // also counted in `violations`
   std::optional<double> hinge_ratio_max;
   std::optional<double> hinge_ratio_median;
+  // Its mistake-round form (nonsep_rounds_*, with record_sample_mistakes).
+  std::size_t rounds_applies = 0;
+  std::optional<double> rounds_ratio_max;
+  std::optional<double> rounds_ratio_median;
 };
 
 // Median mistakes against (R/ρ)² across sweep points, per learner, on log–log axes
@@ -69,6 +73,7 @@ struct Summary {
   // True when some run carries a hinge bound: only then do summary.json, summary.csv and the
   // tables gain the hinge columns, so summaries of separable data read as before.
   bool any_hinge = false;
+  bool any_rounds = false;  // likewise for the mistake-round form's columns
 };
 
 // Every record is checked (results/run_record.hpp): a malformed one is a DataError naming

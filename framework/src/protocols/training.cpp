@@ -159,7 +159,8 @@ std::shared_ptr<Learner> train_learner(const RunRequest& r, const TrainingSet& d
   LearningCurve curve;
   BothEpochObservers both(hooks.epochs, &curve);
   if (r.protocol->record_curve) hooks.epochs = &both;
-  SampleCounter counter(data.rows, hooks.updates);
+  // Sized only when asked for: other runs allocate nothing per run for it.
+  SampleCounter counter(r.protocol->record_sample_mistakes ? data.rows : 0, hooks.updates);
   if (r.protocol->record_sample_mistakes) hooks.updates = &counter;
   out.status = RunStatus::kNotConverged;
   const auto started = std::chrono::steady_clock::now();

@@ -75,6 +75,7 @@ std::vector<std::size_t> epoch_order(Rng& rng, std::size_t n, bool shuffle) {
 // `epochs` epochs (binary: w is d values; Kesler: k rows of d).
 struct Run {
   std::uint64_t mistakes = 0;
+  std::vector<std::uint64_t> per_sample;  // updates each sample caused (online learners)
 };
 
 Run binary_perceptron(const Noisy& s, std::vector<double> w, double eta, double tau,
@@ -89,6 +90,8 @@ Run binary_perceptron(const Noisy& s, std::vector<double> w, double eta, double 
       if (y * score <= tau) {
         for (std::size_t j = 0; j < d; ++j) w[j] += eta * y * s.x[i][j];
         ++run.mistakes;
+        run.per_sample.resize(s.x.size());
+        ++run.per_sample[i];
       }
     }
   }
@@ -114,6 +117,8 @@ Run kesler_perceptron(const Noisy& s, std::vector<double> w, std::size_t k, doub
           w[c * d + j] -= eta * s.x[i][j];
         }
         ++run.mistakes;
+        run.per_sample.resize(s.x.size());
+        ++run.per_sample[i];
         break;
       }
     }
@@ -257,6 +262,19 @@ double check_one(Rng& rng, const Case& c) {
   // Certified: never below the exact value of its own candidate, and close to the best.
   EXPECT_GE(static_cast<long double>(*h.bound), best * (1 - 1e-12L));
   EXPECT_LE(static_cast<long double>(*h.bound), best * (1 + 1e-6L));
+  // The mistake-round form from the run's per-sample counts: it holds, and it is never
+  // above the sequence form (L ≤ √k·√T‖h₁‖ for every candidate).
+  if (c.form != BoundForm::kBatchSummed) {
+    std::vector<std::uint64_t> counts = run.per_sample;
+    counts.resize(n, 0);
+    const MistakeRoundReport m = evaluate_mistake_round_bound(in, counts);
+    EXPECT_TRUE(m.bound.has_value());
+    if (m.bound) {
+      EXPECT_LE(static_cast<double>(run.mistakes), *m.bound) << "n " << n << " flip " << flip;
+      EXPECT_EQ(m.holds, true);
+      EXPECT_LE(*m.bound, *h.bound * (1 + 1e-9));
+    }
+  }
   return static_cast<double>(run.mistakes) / *h.bound;
 }
 

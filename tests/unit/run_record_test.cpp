@@ -62,6 +62,12 @@ RunRecord full_record() {
   r.nonsep_C = 0.25;
   r.nonsep_v_norm = 1.5;
   r.nonsep_hinge_norm = 2.5;
+  r.nonsep_rounds_bound = 40.0;
+  r.nonsep_rounds_kind = "hinge_rounds";
+  r.nonsep_rounds_ratio = 0.2;
+  r.nonsep_rounds_holds = true;
+  r.nonsep_rounds_candidate = 1;
+  r.nonsep_rounds_L = 3.5;
   r.loss = 1.5;
   r.metrics = {{record_metric_name("point"), 2.0}, {record_metric_name("margin_seen"), 0.25}};
   r.error = "none";
@@ -70,6 +76,8 @@ RunRecord full_record() {
   r.curve_recorded = true;
   r.epoch_mistakes = {5, 4, 0};
   r.epoch_loss = {2.0, std::numeric_limits<double>::quiet_NaN(), 1.5};
+  r.sample_mistakes_recorded = true;
+  r.sample_mistakes = std::vector<std::uint64_t>{3, 0, 5};
   return r;
 }
 

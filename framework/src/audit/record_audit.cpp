@@ -64,10 +64,12 @@ BoundReport recompute_bound(const RunRecord& r, const AuditedPoint& p,
 
 // The hinge bound past separability (theory/hinge_bound.hpp) as the engine computes it for
 // this run, from the candidates verify re-certified; none at a separable point.
-HingeBoundReport recompute_hinge_bound(const RunRecord& r, const AuditedPoint& p,
-                                       const AuditedLearner& learner,
-                                       const std::vector<double>& w0) {
-  if (p.theory.margin.separable.value_or(false)) return {};
+// The hinge bounds' inputs for this run as the engine forms them; nullopt at a separable point
+// (no candidates). `w0` must outlive them.
+std::optional<HingeBoundInputs> hinge_inputs(const RunRecord& r, const AuditedPoint& p,
+                                             const AuditedLearner& learner,
+                                             const std::vector<double>& w0) {
+  if (p.theory.margin.separable.value_or(false)) return std::nullopt;
   HingeBoundInputs in;
   in.declared = *learner.declared;
   in.radius = p.theory.radius;
@@ -77,7 +79,46 @@ HingeBoundReport recompute_hinge_bound(const RunRecord& r, const AuditedPoint& p
   in.epochs = r.epochs.value_or(0);
   in.counted = r.counted_as(learner.declared->counts == BoundCount::kUpdates);
   in.each_sample_once_per_epoch = !p.config.protocol.mistake_driven();
-  return evaluate_hinge_bound(in);
+  return in;
+}
+
+// The mistake-round form from the record's own per-sample counts, where the engine computes
+// it (record_builder.cpp: counts over the whole data, not under holdout).
+MistakeRoundReport recompute_rounds_bound(const RunRecord& r, const AuditedPoint& p,
+                                          const std::optional<HingeBoundInputs>& in) {
+  if (!in || !r.sample_mistakes || p.config.protocol.kind == ProtocolKind::kHoldout ||
+      r.sample_mistakes->size() != p.data->data.rows())
+    return {};
+  return evaluate_mistake_round_bound(*in, *r.sample_mistakes);
+}
+
+// Fields written together or not at all: all present with the recomputed values, or all
+// absent when verify computes none (`present` false).
+void check_all_or_none(const RecordFields& r, const std::string& where, bool present,
+                       const std::vector<std::pair<const char*, boost::json::value>>& expected,
+                       AuditReport& report) {
+  for (const auto& [key, value] : expected) {
+    if (!present) {
+      if (r.has(key)) report.differ(where, key, r.any(key), "absent (no hinge bound applies)");
+    } else if (!r.has(key)) {
+      report.differ(where, key, "absent", value);
+    } else if (!same_value(r.any(key), value)) {
+      report.differ(where, key, r.any(key), value);
+    }
+  }
+}
+
+void check_rounds_fields(const RecordFields& r, const std::string& where,
+                         const MistakeRoundReport& m, AuditReport& report) {
+  check_all_or_none(
+      r, where, m.bound.has_value(),
+      {{"nonsep_rounds_bound", number(m.bound)},
+       {"nonsep_rounds_kind", text(m.kind)},
+       {"nonsep_rounds_ratio", number(m.ratio)},
+       {"nonsep_rounds_holds", flag(m.holds)},
+       {"nonsep_rounds_candidate", m.bound ? boost::json::value(m.candidate) : nullptr},
+       {"nonsep_rounds_L", m.bound ? boost::json::value(m.loss) : nullptr}},
+      report);
 }
 
 // The record's nonsep_* fields against the recomputed hinge bound: all present with the
@@ -93,15 +134,7 @@ void check_hinge_fields(const RecordFields& r, const std::string& where, const H
       {"nonsep_C", h.bound ? boost::json::value(h.c) : nullptr},
       {"nonsep_v_norm", h.bound ? boost::json::value(h.v_norm) : nullptr},
       {"nonsep_hinge_norm", h.bound ? boost::json::value(h.hinge_norm) : nullptr}};
-  for (const auto& [key, value] : expected) {
-    if (!h.bound) {
-      if (r.has(key)) report.differ(where, key, r.any(key), "absent (no hinge bound applies)");
-    } else if (!r.has(key)) {
-      report.differ(where, key, "absent", value);
-    } else if (!same_value(r.any(key), value)) {
-      report.differ(where, key, r.any(key), value);
-    }
-  }
+  check_all_or_none(r, where, h.bound.has_value(), expected, report);
 }
 
 // Fields that hold a value only where plab's record builder (run/record_builder.cpp)
@@ -115,6 +148,9 @@ void audit_written_fields(const RunRecord& rec, const RecordFields& r, const std
   const bool finished = !rec.failed() && rec.status != "diverged";
   const bool holdout = p.config.protocol.kind == ProtocolKind::kHoldout;
   if (!holdout) must_be_null("test_error", "null (no holdout: no test set)");
+  if (!p.config.protocol.record_sample_mistakes && r.has("sample_mistakes"))
+    report.differ(where, "sample_mistakes", r.any("sample_mistakes"),
+                  "absent (the config does not record_sample_mistakes)");
   if (!finished) must_be_null("loss", "null (a run that did not finish has no final loss)");
   // A failed run says why (the plugin threw, the weights became non-finite) and drew no
   // initial weights the record could measure; only a failed or diverged run has an error.
@@ -139,6 +175,7 @@ void audit_written_fields(const RunRecord& rec, const RecordFields& r, const std
 struct RecomputedBounds {
   std::optional<double> bound;
   std::optional<double> nonsep;
+  std::optional<double> rounds;
 };
 
 // `rec` is the record read and checked; `r` its raw fields, compared value for value.
@@ -203,9 +240,12 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
   check("bound_clean", number(b.clean));
   check("plain_bound", number(b.plain));
   check("plain_bound_holds", flag(b.plain_holds));
-  const HingeBoundReport hinge = recompute_hinge_bound(rec, p, l->second, w0);
+  const std::optional<HingeBoundInputs> inputs = hinge_inputs(rec, p, l->second, w0);
+  const HingeBoundReport hinge = inputs ? evaluate_hinge_bound(*inputs) : HingeBoundReport{};
   check_hinge_fields(r, where, hinge, report);
-  return {b.bound, hinge.bound};
+  const MistakeRoundReport rounds = recompute_rounds_bound(rec, p, inputs);
+  check_rounds_fields(r, where, rounds, report);
+  return {b.bound, hinge.bound, rounds.bound};
 }
 
 // A record whose count exceeds its recorded applicable bound (as summary.cpp judges it),
@@ -219,6 +259,11 @@ void note_violation(const RunRecord& rec, const std::string& where,
   if (rec.nonsep_bound && !within_bound(mistakes, *rec.nonsep_bound)) {
     report.violations.push_back({where, run, "mistakes (nonsep_bound)", rec.mistakes.value_or(0),
                                  *rec.nonsep_bound, recomputed.nonsep});
+  }
+  if (rec.nonsep_rounds_bound && !within_bound(mistakes, *rec.nonsep_rounds_bound)) {
+    report.violations.push_back({where, run, "mistakes (nonsep_rounds_bound)",
+                                 rec.mistakes.value_or(0), *rec.nonsep_rounds_bound,
+                                 recomputed.rounds});
   }
   if (!rec.bound_judged() || within_bound(static_cast<double>(rec.counted()), *rec.bound)) return;
   report.violations.push_back({where, run, rec.bound_on_updates() ? "updates" : "mistakes",

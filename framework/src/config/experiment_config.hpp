@@ -66,7 +66,10 @@ struct ProtocolSpec {
   SampleOrder order = SampleOrder::kCyclic;
   bool order_given = false;  // the config named an order explicitly
   bool record_weights = false;
-  bool record_curve = false;   // per-epoch mistakes and loss in each record
+  bool record_curve = false;  // per-epoch mistakes and loss in each record
+  // Per-sample update counts in each record (sample_mistakes) and the hinge bound's
+  // mistake-round form from them; such runs train alone, never in lanes.
+  bool record_sample_mistakes = false;
   double test_fraction = 0.3;  // holdout: share of each class held out
   std::int64_t folds = 0;      // holdout: k-fold cross-validation when >= 2
 

@@ -234,6 +234,7 @@ ProtocolSpec parse_protocol(ObjectReader in) {
   s.order = choose(in, "order", kOrderWords, SampleOrder::kCyclic);
   s.record_weights = in.flag("record_weights", false);
   s.record_curve = in.flag("record_curve", false);
+  s.record_sample_mistakes = in.flag("record_sample_mistakes", false);
   if (s.kind == ProtocolKind::kHoldout) {
     if (in.has("folds") && in.has("test_fraction")) {
       throw_config_error(in.pointer_of("folds"),

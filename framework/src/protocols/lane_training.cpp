@@ -14,7 +14,8 @@
 namespace plab {
 
 bool lanes_apply(const ProtocolSpec& protocol) {
-  return protocol.kind == ProtocolKind::kConvergence &&
+  // Per-sample counts come from the update callbacks, which lanes do not make.
+  return protocol.kind == ProtocolKind::kConvergence && !protocol.record_sample_mistakes &&
          (protocol.order == SampleOrder::kCyclic || protocol.order == SampleOrder::kShuffle);
 }
 

@@ -68,6 +68,10 @@ struct RunOutcome {
   std::size_t train_rows = 0;
   std::vector<std::uint64_t> epoch_mistakes;  // with record_curve: per epoch
   std::vector<double> epoch_loss;             // with record_curve: per epoch (NaN where none)
+  // With record_sample_mistakes: the updates each training row caused (empty for a batch
+  // learner, whose updates name no row).
+  bool has_sample_mistakes = false;
+  std::vector<std::uint64_t> sample_mistakes;
   bool has_steps = false;
 };
 

@@ -9,6 +9,7 @@
 #include "plugin_loader/plugin_library.hpp"
 #include "protocols/initial_weights.hpp"
 #include "protocols/learning_curve.hpp"
+#include "protocols/sample_counts.hpp"
 #include "theory/bounds.hpp"  // euclidean_norm: no overflow of the squares
 
 namespace plab {
@@ -158,6 +159,9 @@ std::shared_ptr<Learner> train_learner(const RunRequest& r, const TrainingSet& d
   LearningCurve curve;
   BothEpochObservers both(hooks.epochs, &curve);
   if (r.protocol->record_curve) hooks.epochs = &both;
+  // Sized only when asked for: other runs allocate nothing per run for it.
+  SampleCounter counter(r.protocol->record_sample_mistakes ? data.rows : 0, hooks.updates);
+  if (r.protocol->record_sample_mistakes) hooks.updates = &counter;
   out.status = RunStatus::kNotConverged;
   const auto started = std::chrono::steady_clock::now();
   if (r.protocol->mistake_driven()) {
@@ -167,6 +171,10 @@ std::shared_ptr<Learner> train_learner(const RunRequest& r, const TrainingSet& d
   }
   out.train_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (r.protocol->record_sample_mistakes) {
+    out.has_sample_mistakes = true;
+    out.sample_mistakes = counter.take(out.updates);
+  }
   finish_training(*learner, data, out);
   return learner;
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <set>
 
+#include "report/hinge_section.hpp"
 #include "report/number_text.hpp"
 #include "report/statistics.hpp"
 #include "results/json_text.hpp"
@@ -53,6 +54,8 @@ std::string theorem_sentence(const Summary& s) {
 
 std::vector<std::string> conclusion_sentences(const ReportData& d) {
   std::vector<std::string> out = {theorem_sentence(d.summary)};
+  if (const std::string hinge = hinge_bound_sentence(d.summary); !hinge.empty())
+    out.push_back(hinge);
   // Sweep points (and learners) where every repeat made the same count are one run done many
   // times: said once, and kept out of the spread of the others.
   std::vector<std::string> identical;

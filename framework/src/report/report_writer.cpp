@@ -5,6 +5,7 @@
 
 #include "report/comparison_section.hpp"
 #include "report/conclusion.hpp"
+#include "report/hinge_section.hpp"
 #include "report/number_text.hpp"
 #include "report/paired_comparison.hpp"
 #include "results/json_text.hpp"
@@ -174,6 +175,7 @@ Document report_document(const ReportData& data, const FigureSet& figures) {
   if (!figures.step_through_html.empty()) doc.html_only(figures.step_through_html);
   data_and_theory(data, doc);
   results_table(data, doc);
+  hinge_bound_section(data, doc);
   comparison_section(compare_learners(data), doc);
   what_was_run(data, doc);
   return doc;

@@ -66,6 +66,24 @@ void read_curves(RunRecord& r, const RecordFields& f) {
     r.epoch_loss = numbers_or_nan(f, "epoch_loss", f.array("epoch_loss"));
 }
 
+// Per-sample counts are read in full even for summaries: the mistake-round bound's audit
+// needs them, and they are one count per row.
+void read_sample_counts(RunRecord& r, const RecordFields& f) {
+  r.sample_mistakes_recorded = f.has("sample_mistakes");
+  if (!r.sample_mistakes_recorded || f.any("sample_mistakes").is_null()) return;
+  const boost::json::array& a = f.array("sample_mistakes");
+  std::vector<std::uint64_t> counts;
+  counts.reserve(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto c = as_count(a[i]);
+    if (!c)
+      f.wrong("sample_mistakes/" + std::to_string(i), a[i],
+              "a count (an integer from 0 to 2^63-1)");
+    counts.push_back(*c);
+  }
+  r.sample_mistakes = std::move(counts);
+}
+
 // The fields read before any other, in the order the checks have always run: a record with
 // several faults is named by the same field as before.
 void read_identity_and_counts(RunRecord& r, const RecordFields& f) {
@@ -150,6 +168,14 @@ void read_bound(RunRecord& r, const RecordFields& f) {
       if (f.any(key).is_null()) f.wrong(key, f.any(key), "a number >= 0 (a norm)");
     }
   }
+  if (f.has("nonsep_rounds_bound")) {
+    r.nonsep_rounds_bound = f.number("nonsep_rounds_bound");
+    r.nonsep_rounds_kind = f.string("nonsep_rounds_kind");
+    r.nonsep_rounds_ratio = f.number("nonsep_rounds_ratio");
+    r.nonsep_rounds_holds = f.boolean("nonsep_rounds_holds");
+    r.nonsep_rounds_candidate = f.count("nonsep_rounds_candidate");
+    r.nonsep_rounds_L = f.number("nonsep_rounds_L");
+  }
 }
 
 }  // namespace
@@ -200,11 +226,18 @@ const std::vector<std::string_view>& run_record_fields() {
                                                         "nonsep_C",
                                                         "nonsep_v_norm",
                                                         "nonsep_hinge_norm",
+                                                        "nonsep_rounds_bound",
+                                                        "nonsep_rounds_kind",
+                                                        "nonsep_rounds_ratio",
+                                                        "nonsep_rounds_holds",
+                                                        "nonsep_rounds_candidate",
+                                                        "nonsep_rounds_L",
                                                         "loss",
                                                         "error",
                                                         "w",
                                                         "epoch_mistakes",
-                                                        "epoch_loss"};
+                                                        "epoch_loss",
+                                                        "sample_mistakes"};
   return kFields;
 }
 
@@ -264,6 +297,14 @@ std::string write_run_record(const RunRecord& record) {
     r["nonsep_v_norm"] = number(record.nonsep_v_norm);
     r["nonsep_hinge_norm"] = number(record.nonsep_hinge_norm);
   }
+  if (record.nonsep_rounds_bound) {
+    r["nonsep_rounds_bound"] = *record.nonsep_rounds_bound;
+    r["nonsep_rounds_kind"] = text(record.nonsep_rounds_kind);
+    r["nonsep_rounds_ratio"] = number(record.nonsep_rounds_ratio);
+    r["nonsep_rounds_holds"] = flag(record.nonsep_rounds_holds);
+    r["nonsep_rounds_candidate"] = count(record.nonsep_rounds_candidate);
+    r["nonsep_rounds_L"] = number(record.nonsep_rounds_L);
+  }
   r["loss"] = number(record.loss);
   // A metric named twice keeps its first place and its last value, as it always has.
   for (const auto& [name, value] : record.metrics) r[name] = value;
@@ -284,6 +325,15 @@ std::string write_run_record(const RunRecord& record) {
     for (double e : record.epoch_loss) loss.emplace_back(e);  // NaN prints as null
     r["epoch_mistakes"] = std::move(mistakes);
     r["epoch_loss"] = std::move(loss);
+  }
+  if (record.sample_mistakes_recorded) {
+    boost::json::value counts = nullptr;
+    if (record.sample_mistakes) {
+      boost::json::array a;
+      for (std::uint64_t m : *record.sample_mistakes) a.emplace_back(m);
+      counts = std::move(a);
+    }
+    r["sample_mistakes"] = std::move(counts);
   }
   std::string line;
   append_json(line, r);
@@ -322,6 +372,7 @@ RunRecord read_checked(const boost::json::object& record, const std::string& whe
   }
   r.weights_recorded = f.has("w");
   r.curve_recorded = f.has("epoch_mistakes") || f.has("epoch_loss");
+  read_sample_counts(r, f);
   if (detail == RecordDetail::kFull) {
     if (r.weights_recorded && !f.any("w").is_null()) r.w = numbers_or_nan(f, "w", f.array("w"));
     if (r.curve_recorded) read_curves(r, f);

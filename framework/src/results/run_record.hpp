@@ -94,6 +94,17 @@ struct RunRecord {
   std::optional<double> nonsep_C;
   std::optional<double> nonsep_v_norm;
   std::optional<double> nonsep_hinge_norm;
+  // The hinge bound's mistake-round form (theory/hinge_bound.hpp, evaluate_mistake_round_bound)
+  // from the run's per-sample counts: the smallest over the candidates, its kind
+  // ("hinge_rounds" | "hinge_rounds_init"), count / it, whether the count is within it, the
+  // candidate's index and L = Σ mᵢhᵢ(v) (rounded up). Only with record_sample_mistakes, where
+  // the form applies; all six present together or absent together.
+  std::optional<double> nonsep_rounds_bound;
+  std::optional<std::string> nonsep_rounds_kind;
+  std::optional<double> nonsep_rounds_ratio;
+  std::optional<bool> nonsep_rounds_holds;
+  std::optional<std::uint64_t> nonsep_rounds_candidate;
+  std::optional<double> nonsep_rounds_L;
 
   // The learner's `loss` metric; null for learners without one and unless finished.
   std::optional<double> loss;
@@ -113,6 +124,11 @@ struct RunRecord {
   bool curve_recorded = false;
   std::vector<std::uint64_t> epoch_mistakes;
   std::vector<double> epoch_loss;
+  // With protocol.record_sample_mistakes only (sample_mistakes_recorded): the updates each
+  // training row caused; nullopt (null) where the learner's updates name no row (batch) or
+  // the run failed.
+  bool sample_mistakes_recorded = false;
+  std::optional<std::vector<std::uint64_t>> sample_mistakes;
 
   bool failed() const { return status == "failed"; }
   // The record says the bound applies but holds null for it (it overflowed when computed):

@@ -25,6 +25,8 @@ struct Accumulator {
   std::vector<double> epochs;
   std::vector<double> ratios;
   std::vector<double> ls_gaps;
+  std::vector<double> hinge_ratios;
+  std::vector<double> rounds_ratios;
   double train_error_sum = 0;
   std::size_t train_error_count = 0;
 };
@@ -156,6 +158,47 @@ std::string render_table(const std::vector<std::vector<std::string>>& rows) {
   return out;
 }
 
+// The hinge bound's columns (and its mistake-round form's), shown only when some run
+// carries one.
+void append_hinge_headers(const Summary& summary, std::vector<std::string>& header) {
+  if (summary.any_hinge) {
+    for (const char* name :
+         {"hinge applies", "hinge max ratio", "hinge median ratio", "hinge violations"})
+      header.emplace_back(name);
+  }
+  if (summary.any_rounds) {
+    for (const char* name : {"rounds applies", "rounds max ratio", "rounds median ratio"})
+      header.emplace_back(name);
+  }
+}
+
+std::string ratio_text(const std::optional<double>& ratio) {
+  return ratio ? format_number(*ratio, 4) : "-";
+}
+
+void append_hinge_cells(const Summary& summary, std::vector<std::string>& row,
+                        const GroupSummary& g) {
+  if (summary.any_hinge) {
+    row.push_back(std::to_string(g.hinge_applies));
+    row.push_back(ratio_text(g.hinge_ratio_max));
+    row.push_back(ratio_text(g.hinge_ratio_median));
+    row.push_back(std::to_string(g.hinge_violations));
+  }
+  if (summary.any_rounds) {
+    row.push_back(std::to_string(g.rounds_applies));
+    row.push_back(ratio_text(g.rounds_ratio_max));
+    row.push_back(ratio_text(g.rounds_ratio_median));
+  }
+}
+
+boost::json::value optional_json(const std::optional<double>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+
+boost::json::value optional_json(const std::string& s) {
+  return s.empty() ? boost::json::value(nullptr) : boost::json::value(s);
+}
+
 }  // namespace
 
 Summary summarize_runs(const std::filesystem::path& runs_file) {
@@ -211,17 +254,32 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
           if (r.plain_bound_holds == false) ++a.group.plain_violations;
         }
         // The hinge bound past separability is proved too: a count above it is a violation.
-        if (r.nonsep_bound &&
-            !within_bound(static_cast<double>(r.mistakes.value_or(0)), *r.nonsep_bound)) {
+        if (r.nonsep_bound) {
+          summary.any_hinge = true;
+          ++a.group.hinge_applies;
+          if (a.group.hinge_kind.empty()) a.group.hinge_kind = r.nonsep_bound_kind.value_or("");
+          a.hinge_ratios.push_back(r.nonsep_ratio.value_or(0.0));
+        }
+        if (r.nonsep_rounds_bound) {
+          summary.any_rounds = true;
+          ++a.group.rounds_applies;
+          a.rounds_ratios.push_back(r.nonsep_rounds_ratio.value_or(0.0));
+        }
+        // So is its mistake-round form (with record_sample_mistakes).
+        const auto hinge_violation = [&](const std::optional<double>& bound, const char* field) {
+          if (!bound || within_bound(static_cast<double>(r.mistakes.value_or(0)), *bound)) return;
+          ++a.group.hinge_violations;
           ++a.group.violations;
           ++summary.violations;
           if (summary.first_violations.size() < 10) {
             summary.first_violations.push_back(
                 "point " + std::to_string(r.point) + ", learner " + r.learner + ", repeat " +
                 std::to_string(r.repeat) + ": " + to_json_text(record.at("mistakes")) +
-                " mistakes > nonsep_bound " + to_json_text(record.at("nonsep_bound")));
+                " mistakes > " + field + " " + to_json_text(record.at(field)));
           }
-        }
+        };
+        hinge_violation(r.nonsep_bound, "nonsep_bound");
+        hinge_violation(r.nonsep_rounds_bound, "nonsep_rounds_bound");
         if (r.ls_gap) a.ls_gaps.push_back(*r.ls_gap);
         a.mistakes.push_back(static_cast<double>(r.mistakes.value_or(0)));
         a.epochs.push_back(static_cast<double>(r.epochs.value_or(0)));
@@ -239,6 +297,16 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
       a.group.ratio_max = q.max;
       a.group.ratio_median = q.median;
     }
+    if (!a.hinge_ratios.empty()) {
+      const Quantiles q = quantiles(a.hinge_ratios);
+      a.group.hinge_ratio_max = q.max;
+      a.group.hinge_ratio_median = q.median;
+    }
+    if (!a.rounds_ratios.empty()) {
+      const Quantiles q = quantiles(a.rounds_ratios);
+      a.group.rounds_ratio_max = q.max;
+      a.group.rounds_ratio_median = q.median;
+    }
     if (!a.ls_gaps.empty()) a.group.ls_gap_median = quantiles(a.ls_gaps).median;
     a.group.train_error_mean = a.train_error_count == 0
                                    ? 0.0
@@ -252,7 +320,7 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
 boost::json::value summary_to_json(const Summary& summary) {
   boost::json::array groups;
   for (const GroupSummary& g : summary.groups) {
-    groups.push_back(boost::json::object{
+    boost::json::object group{
         {"point", g.point},
         {"learner", g.learner},
         {"plugin", g.plugin},
@@ -277,7 +345,20 @@ boost::json::value summary_to_json(const Summary& summary) {
          g.ratio_median ? boost::json::value(*g.ratio_median) : boost::json::value(nullptr)},
         {"ls_gap_median",
          g.ls_gap_median ? boost::json::value(*g.ls_gap_median) : boost::json::value(nullptr)},
-    });
+    };
+    if (summary.any_hinge) {
+      group["hinge_bound_kind"] = optional_json(g.hinge_kind);
+      group["hinge_bound_applies"] = g.hinge_applies;
+      group["hinge_violations"] = g.hinge_violations;
+      group["hinge_ratio_max"] = optional_json(g.hinge_ratio_max);
+      group["hinge_ratio_median"] = optional_json(g.hinge_ratio_median);
+    }
+    if (summary.any_rounds) {
+      group["rounds_bound_applies"] = g.rounds_applies;
+      group["rounds_ratio_max"] = optional_json(g.rounds_ratio_max);
+      group["rounds_ratio_median"] = optional_json(g.rounds_ratio_median);
+    }
+    groups.push_back(std::move(group));
   }
   boost::json::array fits;
   for (const SlopeFit& f : summary.fits) {
@@ -299,7 +380,14 @@ std::string summary_to_csv(const Summary& summary) {
       "point,learner,plugin,params,runs,converged,not_converged,diverged,failed,"
       "mistakes_min,mistakes_median,mistakes_mean,mistakes_max,epochs_median,epochs_mean,"
       "epochs_max,train_error_mean,R,rho,bound_kind,bound_applies,violations,"
-      "plain_bound_violations,ratio_max,ratio_median,ls_gap_median\n";
+      "plain_bound_violations,ratio_max,ratio_median,ls_gap_median";
+  if (summary.any_hinge) {
+    csv +=
+        ",hinge_bound_kind,hinge_bound_applies,hinge_violations,hinge_ratio_max,"
+        "hinge_ratio_median";
+  }
+  if (summary.any_rounds) csv += ",rounds_bound_applies,rounds_ratio_max,rounds_ratio_median";
+  csv += "\n";
   auto quoted = [](const std::string& s) {
     std::string out = "\"";
     for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -325,6 +413,17 @@ std::string summary_to_csv(const Summary& summary) {
     optional(g.ratio_max);
     optional(g.ratio_median);
     optional(g.ls_gap_median);
+    if (summary.any_hinge) {
+      row += "," + g.hinge_kind + "," + std::to_string(g.hinge_applies) + "," +
+             std::to_string(g.hinge_violations);
+      optional(g.hinge_ratio_max);
+      optional(g.hinge_ratio_median);
+    }
+    if (summary.any_rounds) {
+      row += "," + std::to_string(g.rounds_applies);
+      optional(g.rounds_ratio_max);
+      optional(g.rounds_ratio_median);
+    }
     csv += row + "\n";
   }
   return csv;
@@ -334,6 +433,7 @@ std::string verification_table(const Summary& summary) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"point", "sweep", "learner", "runs", "bound", "applies", "converged", "max ratio",
                   "median ratio", "violations"});
+  append_hinge_headers(summary, rows.back());
   for (const GroupSummary& g : summary.groups) {
     rows.push_back(
         {std::to_string(g.point), short_params(g.params), g.learner, std::to_string(g.runs),
@@ -343,6 +443,7 @@ std::string verification_table(const Summary& summary) {
          std::to_string(g.violations) +
              (g.plain_violations > 0 ? " (plain bound: " + std::to_string(g.plain_violations) + ")"
                                      : "")});
+    append_hinge_cells(summary, rows.back(), g);
   }
   return render_table(rows);
 }
@@ -351,6 +452,7 @@ std::string summary_table(const Summary& summary) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"point", "sweep", "learner", "runs", "converged", "mistakes med", "mean", "max",
                   "epochs med", "train err", "R", "rho"});
+  append_hinge_headers(summary, rows.back());
   for (const GroupSummary& g : summary.groups) {
     std::string converged = std::to_string(g.converged);
     if (g.failed > 0) converged += " (" + std::to_string(g.failed) + " failed)";
@@ -361,6 +463,7 @@ std::string summary_table(const Summary& summary) {
                     format_number(g.epochs.median), format_number(g.train_error_mean, 3),
                     std::isfinite(g.radius) ? format_number(g.radius) : "overflow",
                     g.rho ? format_number(*g.rho) : "-"});
+    append_hinge_cells(summary, rows.back(), g);
   }
   std::string out = render_table(rows);
   for (const SlopeFit& f : summary.fits) {

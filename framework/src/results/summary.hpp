@@ -38,6 +38,16 @@ struct GroupSummary {
   std::optional<double> ratio_max;   // over runs whose bound applies
   std::optional<double> ratio_median;
   std::optional<double> ls_gap_median;  // linear unit
+  // The hinge bound past separability (records' nonsep_* fields), for runs that carry one.
+  std::string hinge_kind;  // of the first run with a hinge bound
+  std::size_t hinge_applies = 0;
+  std::size_t hinge_violations = 0;  // also counted in `violations`
+  std::optional<double> hinge_ratio_max;
+  std::optional<double> hinge_ratio_median;
+  // Its mistake-round form (nonsep_rounds_*, with record_sample_mistakes).
+  std::size_t rounds_applies = 0;
+  std::optional<double> rounds_ratio_max;
+  std::optional<double> rounds_ratio_median;
 };
 
 // Median mistakes against (R/ρ)² across sweep points, per learner, on log–log axes
@@ -60,6 +70,10 @@ struct Summary {
   std::optional<std::size_t> torn_line;       // the line number of a torn (partial) last line
   std::vector<std::string> first_violations;  // "point 3, learner x, repeat 7: 12 > 11.5"
   std::vector<SlopeFit> fits;
+  // True when some run carries a hinge bound: only then do summary.json, summary.csv and the
+  // tables gain the hinge columns, so summaries of separable data read as before.
+  bool any_hinge = false;
+  bool any_rounds = false;  // likewise for the mistake-round form's columns
 };
 
 // Every record is checked (results/run_record.hpp): a malformed one is a DataError naming

@@ -27,8 +27,8 @@ BoundReport run_bound(const PreparedPoint& point, const PreparedLearner& learner
 }
 
 // The hinge bound past separability for this run's T = epochs (theory/hinge_bound.hpp).
-HingeBoundReport run_hinge_bound(const PreparedPoint& point, const PreparedLearner& learner,
-                                 const RunOutcome& outcome) {
+HingeBoundInputs hinge_inputs(const PreparedPoint& point, const PreparedLearner& learner,
+                              const RunOutcome& outcome) {
   HingeBoundInputs in;
   in.declared = learner.bound;
   in.radius = point.theory->radius;
@@ -38,7 +38,13 @@ HingeBoundReport run_hinge_bound(const PreparedPoint& point, const PreparedLearn
   in.epochs = outcome.epochs;
   in.counted = learner.bound.counts == BoundCount::kUpdates ? outcome.updates : outcome.mistakes;
   in.each_sample_once_per_epoch = !point.config.protocol.mistake_driven();
-  return evaluate_hinge_bound(in);
+  return in;
+}
+
+// The counts index the rows trained on: the whole data except under holdout.
+bool counts_cover_the_data(const PreparedPoint& point, const RunOutcome& outcome) {
+  return outcome.has_sample_mistakes && point.config.protocol.kind != ProtocolKind::kHoldout &&
+         outcome.sample_mistakes.size() == point.data->rows();
 }
 
 }  // namespace
@@ -101,7 +107,8 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   r.ls_gap = bound.ls_gap;
   r.ls_distance = bound.ls_distance;
   if (ran) {
-    const HingeBoundReport hinge = run_hinge_bound(point, learner, outcome);
+    const HingeBoundInputs inputs = hinge_inputs(point, learner, outcome);
+    const HingeBoundReport hinge = evaluate_hinge_bound(inputs);
     if (hinge.bound) {
       r.nonsep_bound = hinge.bound;
       r.nonsep_bound_kind = hinge.kind;
@@ -111,6 +118,18 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
       r.nonsep_C = hinge.c;
       r.nonsep_v_norm = hinge.v_norm;
       r.nonsep_hinge_norm = hinge.hinge_norm;
+    }
+    if (counts_cover_the_data(point, outcome)) {
+      const MistakeRoundReport rounds =
+          evaluate_mistake_round_bound(inputs, outcome.sample_mistakes);
+      if (rounds.bound) {
+        r.nonsep_rounds_bound = rounds.bound;
+        r.nonsep_rounds_kind = rounds.kind;
+        r.nonsep_rounds_ratio = rounds.ratio;
+        r.nonsep_rounds_holds = rounds.holds;
+        r.nonsep_rounds_candidate = rounds.candidate;
+        r.nonsep_rounds_L = rounds.loss;
+      }
     }
   }
 
@@ -125,6 +144,9 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   r.error = unless_empty(outcome.error);
   r.weights_recorded = point.config.protocol.record_weights;
   if (r.weights_recorded && finished) r.w = outcome.final_weights;
+  r.sample_mistakes_recorded = point.config.protocol.record_sample_mistakes;
+  if (r.sample_mistakes_recorded && ran && !outcome.sample_mistakes.empty())
+    r.sample_mistakes = outcome.sample_mistakes;
   r.curve_recorded = point.config.protocol.record_curve;
   if (r.curve_recorded) {
     r.epoch_mistakes = outcome.epoch_mistakes;

@@ -54,6 +54,26 @@ double step_factor(const HingeBoundInputs& in) {
   }
 }
 
+bool starts_from_zero(std::span<const double> w0) {
+  return std::all_of(w0.begin(), w0.end(), [](double w) { return w == 0.0; });
+}
+
+// From w₀ ≠ 0: E = ‖v‖a − c' ≥ 0 rounded up, a = ‖w₀‖/η rounded up (as the separable
+// forms), c' = v·w₀/η rounded down. 0 from zero.
+double init_excess(const HingeCandidate& cand, std::span<const double> w0, double eta) {
+  if (starts_from_zero(w0)) return 0.0;
+  const double slack = (static_cast<double>(w0.size()) + 4.0) * kUnitRoundoff;
+  const double a = euclidean_norm(w0) * (1.0 + slack) / eta * (1.0 + slack);
+  double dot = 0.0;
+  double size = 0.0;
+  for (std::size_t j = 0; j < cand.v.size(); ++j) {
+    dot += cand.v[j] * w0[j];
+    size += std::fabs(cand.v[j] * w0[j]);
+  }
+  const double c_low = (dot - slack * size) / eta - slack * (size / eta);
+  return std::max(0.0, cand.v_norm * a - c_low) * (1.0 + slack);
+}
+
 }  // namespace
 
 const std::vector<double>& hinge_grid() {
@@ -88,6 +108,7 @@ std::optional<HingeCandidate> certify_hinge_candidate(const Dataset& data, doubl
   out.v_norm = norm_upper(v);
   out.hinge_norm = norm_upper(hinge);
   out.v = std::move(v);
+  out.hinges = std::move(hinge);
   if (!std::isfinite(out.v_norm) || !std::isfinite(out.hinge_norm)) return std::nullopt;
   return out;
 }
@@ -121,12 +142,7 @@ HingeBoundReport evaluate_hinge_bound(const HingeBoundInputs& in) {
     return out;
   // A batch learner shows every sample once per update whatever the order.
   if (!in.each_sample_once_per_epoch && in.declared.form != BoundForm::kBatchSummed) return out;
-  const double eta = in.declared.eta;
-  const bool from_zero = std::all_of(in.initial_weights.begin(), in.initial_weights.end(),
-                                     [](double w) { return w == 0.0; });
-  const double slack = (static_cast<double>(in.initial_weights.size()) + 4.0) * kUnitRoundoff;
-  // a = ‖w₀‖/η rounded up (as the separable forms).
-  const double a = euclidean_norm(in.initial_weights) * (1.0 + slack) / eta * (1.0 + slack);
+  const bool from_zero = starts_from_zero(in.initial_weights);
   const double root_step = std::sqrt(step_factor(in)) * in.radius;  // √f·R
   const double root_t = std::sqrt(static_cast<double>(in.epochs));
   for (std::size_t k = 0; k < in.candidates->size(); ++k) {
@@ -135,15 +151,7 @@ HingeBoundReport evaluate_hinge_bound(const HingeBoundInputs& in) {
     const double b = root_step * cand.v_norm + root_t * cand.hinge_norm;
     double bound = b * b;
     if (!from_zero) {
-      // c' = v·w₀/η rounded down; E = ‖v‖a − c' ≥ 0 rounded up.
-      double dot = 0.0;
-      double size = 0.0;
-      for (std::size_t j = 0; j < cand.v.size(); ++j) {
-        dot += cand.v[j] * in.initial_weights[j];
-        size += std::fabs(cand.v[j] * in.initial_weights[j]);
-      }
-      const double c_low = (dot - slack * size) / eta - slack * (size / eta);
-      const double e = std::max(0.0, cand.v_norm * a - c_low) * (1.0 + slack);
+      const double e = init_excess(cand, in.initial_weights, in.declared.eta);
       const double root = (b + std::sqrt(b * b + 4.0 * e)) / 2.0;
       bound = root * root;
     }
@@ -159,6 +167,43 @@ HingeBoundReport evaluate_hinge_bound(const HingeBoundInputs& in) {
   }
   if (!out.bound) return out;
   out.kind = from_zero ? "hinge_sequence" : "hinge_sequence_init";
+  const auto counted = static_cast<double>(in.counted);
+  out.ratio = counted / *out.bound;
+  out.holds = within_bound(counted, *out.bound);
+  return out;
+}
+
+MistakeRoundReport evaluate_mistake_round_bound(const HingeBoundInputs& in,
+                                                std::span<const std::uint64_t> sample_counts) {
+  MistakeRoundReport out;
+  if (in.candidates == nullptr || !hinge_bound_covers(in.declared.form) ||
+      in.declared.form == BoundForm::kBatchSummed)
+    return out;
+  const bool from_zero = starts_from_zero(in.initial_weights);
+  const double root_step = std::sqrt(step_factor(in)) * in.radius;  // √f·R
+  const double slack = (static_cast<double>(sample_counts.size()) + 4.0) * kUnitRoundoff;
+  for (std::size_t k = 0; k < in.candidates->size(); ++k) {
+    const HingeCandidate& cand = (*in.candidates)[k];
+    if (cand.v.size() != in.initial_weights.size() || cand.hinges.size() != sample_counts.size())
+      continue;
+    // L = Σ mᵢhᵢ: terms ≥ 0, each hᵢ already above the true hinge; the sum rounded up.
+    double loss = 0.0;
+    for (std::size_t i = 0; i < sample_counts.size(); ++i)
+      loss += static_cast<double>(sample_counts[i]) * cand.hinges[i];
+    loss *= 1.0 + slack;
+    const double b = root_step * cand.v_norm;
+    const double e = loss + init_excess(cand, in.initial_weights, in.declared.eta);
+    const double root = (b + std::sqrt(b * b + 4.0 * e)) / 2.0;
+    const double bound = root * root * (1.0 + 32.0 * kUnitRoundoff);
+    if (!std::isfinite(bound)) continue;
+    if (!out.bound || bound < *out.bound) {
+      out.bound = bound;
+      out.candidate = k;
+      out.loss = loss;
+    }
+  }
+  if (!out.bound) return out;
+  out.kind = from_zero ? "hinge_rounds" : "hinge_rounds_init";
   const auto counted = static_cast<double>(in.counted);
   out.ratio = counted / *out.bound;
   out.holds = within_bound(counted, *out.bound);

@@ -21,10 +21,11 @@
 namespace plab {
 
 struct HingeCandidate {
-  double c = 0.0;           // the SVM's C that produced v
-  std::vector<double> v;    // binary: d values; multi-class: k·d, centred rows
-  double v_norm = 0.0;      // ≥ ‖v‖ (Frobenius for multi-class)
-  double hinge_norm = 0.0;  // ≥ ‖h₁(v)‖ over the data's N samples
+  double c = 0.0;              // the SVM's C that produced v
+  std::vector<double> v;       // binary: d values; multi-class: k·d, centred rows
+  double v_norm = 0.0;         // ≥ ‖v‖ (Frobenius for multi-class)
+  double hinge_norm = 0.0;     // ≥ ‖h₁(v)‖ over the data's N samples
+  std::vector<double> hinges;  // hᵢ(v) ≥ the true hinge of each sample (not in the manifest)
 };
 
 // The C values the oracle trains the squared-hinge SVM for: 10^-2, 10^-1.5, …, 10^2.
@@ -71,5 +72,20 @@ struct HingeBoundReport {
 };
 
 HingeBoundReport evaluate_hinge_bound(const HingeBoundInputs& in);
+
+// The mistake-round form (docs/bounds.md, "The mistake-round inequality"): with mᵢ the
+// updates sample i caused and L = Σ mᵢhᵢ(v), k ≤ ((B + √(B² + 4(L + E)))/2)², B = √f·R‖v‖
+// (≤ L + B√L + B² from zero). Any order; not the batch forms (their updates name no sample).
+struct MistakeRoundReport {
+  std::optional<double> bound;  // nullopt: no candidate, not covered, or counts of another size
+  std::string kind;             // "hinge_rounds" | "hinge_rounds_init"
+  std::size_t candidate = 0;
+  double loss = 0.0;  // L of that candidate, rounded up
+  std::optional<double> ratio;
+  std::optional<bool> holds;
+};
+
+MistakeRoundReport evaluate_mistake_round_bound(const HingeBoundInputs& in,
+                                                std::span<const std::uint64_t> sample_counts);
 
 }  // namespace plab

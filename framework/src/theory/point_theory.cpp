@@ -23,7 +23,7 @@ double data_radius(const Dataset& data) {
 
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
                                  const std::vector<double>& teacher, bool need_least_squares,
-                                 bool need_hinge) {
+                                 bool need_hinge, bool need_l1_plain, bool need_l1_balanced) {
   PointTheory t;
   t.radius = data_radius(data);
   OracleRequest request;
@@ -34,6 +34,12 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
   // Past separability, once per data set: separable points keep Novikoff's forms only.
   if (need_hinge && request.kind != "none" && !t.margin.separable.value_or(false)) {
     t.hinge_candidates = hinge_candidates(data, theory.oracle_seconds - t.margin.seconds);
+  }
+  if (request.kind != "none" && need_l1_plain) {
+    t.l1_plain = find_l1_margin(data, false, theory.oracle_seconds);
+  }
+  if (request.kind != "none" && need_l1_balanced) {
+    t.l1_balanced = find_l1_margin(data, true, theory.oracle_seconds);
   }
   if (need_least_squares && data.task() == TaskKind::kBinary) {
     t.least_squares = solve_least_squares(data);

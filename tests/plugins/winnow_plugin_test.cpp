@@ -100,13 +100,14 @@ Trace closed_form_trace(const Dataset& data, double eta, bool balanced, int epoc
 TEST(Winnow, WeightsFollowTheClosedFormOverWholeRuns) {
   for (const bool balanced : {false, true}) {
     for (std::uint64_t seed : {3, 5, 8}) {
-      // Majority of three +-1 literals: a sparse nonnegative teacher, scores never 0.
+      // The sign of x1 + x4 + x6: a sparse nonnegative teacher. Magnitudes drawn from
+      // [0.5, 1.5] keep every score away from an exact tie, where rounding would decide.
       Rng rng(seed);
       std::vector<std::vector<double>> rows;
       std::vector<int> signs;
       for (int i = 0; i < 25; ++i) {
         std::vector<double> x(8);
-        for (double& v : x) v = rng.uniform() < 0.5 ? -1.0 : 1.0;
+        for (double& v : x) v = (rng.uniform() < 0.5 ? -1.0 : 1.0) * (0.5 + rng.uniform());
         rows.push_back(x);
         signs.push_back(x[1] + x[4] + x[6] > 0 ? 1 : -1);
       }
@@ -117,12 +118,13 @@ TEST(Winnow, WeightsFollowTheClosedFormOverWholeRuns) {
       const Trace trace = train(t, data, 200);
       const Trace expected = closed_form_trace(data, eta, balanced, 200);
       ASSERT_GT(trace.size(), 3u);
-      ASSERT_EQ(trace.size(), expected.size()) << "seed " << seed;
-      for (std::size_t k = 0; k < trace.size(); ++k) {
-        ASSERT_EQ(trace[k].first, expected[k].first) << "seed " << seed << " update " << k;
+      for (std::size_t k = 0; k < std::min(trace.size(), expected.size()); ++k) {
+        ASSERT_EQ(trace[k].first, expected[k].first)
+            << "seed " << seed << " balanced " << balanced << " update " << k;
         for (std::size_t j = 0; j < data.cols(); ++j)
           EXPECT_NEAR(trace[k].second[j], expected[k].second[j], 1e-12);
       }
+      EXPECT_EQ(trace.size(), expected.size()) << "seed " << seed << " balanced " << balanced;
     }
   }
 }
@@ -177,7 +179,9 @@ void check_certificate(const Dataset& data, const L1Margin& m, double teacher_ma
   ASSERT_EQ(m.u.size(), data.cols());
   long double l1 = 0.0L;
   for (double v : m.u) {
-    if (!m.balanced) EXPECT_GE(v, 0.0);
+    if (!m.balanced) {
+      EXPECT_GE(v, 0.0);
+    }
     l1 += std::fabs(static_cast<long double>(v));
   }
   long double smallest = 1e300L;
@@ -216,7 +220,7 @@ RandomSet random_set(Rng& rng, bool balanced) {
             1.0 / static_cast<double>(2 * spec.synthetic.literals + 1)};
   }
   // A majority of k (odd) +-1 literals: a nonnegative teacher (bias 0), l1-margin 1/k.
-  const std::size_t dim = 3 + rng.below(20);
+  const std::size_t dim = 5 + rng.below(20);
   const std::size_t k = 1 + 2 * rng.below(3);
   std::vector<std::vector<double>> rows;
   std::vector<int> signs;
@@ -267,7 +271,8 @@ TEST(Winnow, NeverExceedsItsBoundOnRandomSets) {
     if (factor == 1.0) {
       // At the tuned eta: at most 2 ln N (R/gamma)^2 (the ln cosh form is below it).
       const double n = static_cast<double>((balanced ? 2 : 1) * data.cols());
-      EXPECT_LE(*out.bound.bound, 2.0 * std::log(n) / tuned * (1.0 + 1e-12));
+      const double r = m.r_inf / m.gamma1;
+      EXPECT_LE(*out.bound.bound, 2.0 * std::log(n) * r * r * (1.0 + 1e-12));
     }
   }
   EXPECT_GE(applied, 225u);
@@ -290,7 +295,8 @@ TEST(Winnow, NoBoundWithoutACertifiedPositiveMargin) {
   // The balanced variant separates it (bias negative), and its bound applies.
   PointTheory balanced;
   balanced.l1_balanced = find_l1_margin(data, true, 10.0);
-  check_certificate(data, *balanced.l1_balanced, 1.0 / 3.0);
+  // u = (-1, 2, 2)/5: margin 1/5 on every row, the optimum (b - a = a, a + 2b = 1).
+  check_certificate(data, *balanced.l1_balanced, 0.2);
 }
 
 TEST(Winnow, LogCoshIsAccurateFromTinyToHugeArguments) {

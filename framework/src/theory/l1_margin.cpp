@@ -209,4 +209,21 @@ L1Margin find_l1_margin(const Dataset& data, bool balanced, double max_seconds) 
   return finish();
 }
 
+L1Margin certify_given_l1(const Dataset& data, bool balanced, const std::vector<double>& u,
+                          const std::string& source) {
+  L1Margin out;
+  out.balanced = balanced;
+  out.r_inf = data_r_inf(data);
+  out.note = "the " + source + " vector, certified on the data (no LP)";
+  if (const std::optional<double> gamma1 = certify_l1_margin(data, balanced, u)) {
+    out.positive = true;
+    out.u = u;
+    out.gamma1 = *gamma1;
+    return out;
+  }
+  out.reason = "the " + source + " vector has no certified positive l1-margin" +
+               std::string(balanced ? "" : " with nonnegative weights (plain winnow's comparator)");
+  return out;
+}
+
 }  // namespace plab

@@ -38,4 +38,9 @@ std::optional<double> certify_l1_margin(const Dataset& data, bool balanced,
 // The LP, then the certificate. Binary tasks only (`reason` says so otherwise).
 L1Margin find_l1_margin(const Dataset& data, bool balanced, double max_seconds);
 
+// The certificate of one given comparator, no LP: what `theory.margin` "teacher" and "given"
+// mean for the l1-margin, as for the linear one. `source` names it ("teacher", "given").
+L1Margin certify_given_l1(const Dataset& data, bool balanced, const std::vector<double>& u,
+                          const std::string& source);
+
 }  // namespace plab

@@ -35,12 +35,14 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
   if (need_hinge && request.kind != "none" && !t.margin.separable.value_or(false)) {
     t.hinge_candidates = hinge_candidates(data, theory.oracle_seconds - t.margin.seconds);
   }
-  if (request.kind != "none" && need_l1_plain) {
-    t.l1_plain = find_l1_margin(data, false, theory.oracle_seconds);
-  }
-  if (request.kind != "none" && need_l1_balanced) {
-    t.l1_balanced = find_l1_margin(data, true, theory.oracle_seconds);
-  }
+  // Winnow's l1-margin: the LP under "svm"; the teacher's or given vector itself otherwise,
+  // as for the linear margin (cheap where the LP over 2d columns is not).
+  const auto l1 = [&](bool balanced) {
+    return request.kind == "svm" ? find_l1_margin(data, balanced, theory.oracle_seconds)
+                                 : certify_given_l1(data, balanced, request.vector, request.kind);
+  };
+  if (request.kind != "none" && need_l1_plain) t.l1_plain = l1(false);
+  if (request.kind != "none" && need_l1_balanced) t.l1_balanced = l1(true);
   if (need_least_squares && data.task() == TaskKind::kBinary) {
     t.least_squares = solve_least_squares(data);
   }

@@ -17,6 +17,28 @@ int capture(void*, const char* text) {
 
 }  // namespace
 
+int glpk_simplex(glp_prob* lp, int milliseconds, int& solution) {
+  glp_smcp options;
+  glp_init_smcp(&options);
+  options.msg_lev = GLP_MSG_OFF;
+  options.presolve = GLP_ON;
+  options.tm_lim = milliseconds;
+  glp_scale_prob(lp, GLP_SF_AUTO);
+  const int status = glp_simplex(lp, &options);
+  solution = glp_get_status(lp);
+  return status;
+}
+
+std::string glpk_solve_problem(bool failed, int status, int solution) {
+  if (failed) return "GLPK stopped with an error: " + glpk_error_message(glpk_output());
+  if (status == GLP_ETMLIM) return "GLPK reached its time limit";
+  if (status != 0 || solution != GLP_OPT) {
+    return "GLPK found no optimal solution (glp_simplex " + std::to_string(status) + ", status " +
+           std::to_string(solution) + ")";
+  }
+  return "";
+}
+
 void glpk_capture_output() {
   t_output.clear();
   glp_term_hook(&capture, nullptr);

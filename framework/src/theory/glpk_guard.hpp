@@ -15,9 +15,20 @@
 //   glp_error_hook(nullptr, nullptr);
 #pragma once
 
+#include <glpk.h>
+
 #include <string>
 
 namespace plab {
+
+// glp_simplex with plab's options (no messages, presolve, automatic scaling, the time limit in
+// milliseconds): its return code, and glp_get_status in `solution`. Call it inside the
+// guarded region; it holds only trivially destructible locals, so a fatal error may jump past it.
+int glpk_simplex(glp_prob* lp, int milliseconds, int& solution);
+
+// "" when a solve ended at an optimum; otherwise the sentence for the manifest: a fatal
+// error (`failed`, with GLPK's message), the time limit, or no optimal solution.
+std::string glpk_solve_problem(bool failed, int status, int solution);
 
 // Clears the captured text and routes GLPK's output into it (this thread only).
 void glpk_capture_output();

@@ -59,14 +59,7 @@ void solve(const L1Lp& in, L1LpResult& out, double* weights) {
   const auto& value = in.value.back();
   glp_set_mat_row(lp, in.rows + 1, static_cast<int>(index.size()) - 1, index.data(), value.data());
   glp_set_row_bnds(lp, in.rows + 1, GLP_FX, 1.0, 1.0);
-  glp_smcp options;
-  glp_init_smcp(&options);
-  options.msg_lev = GLP_MSG_OFF;
-  options.presolve = GLP_ON;
-  options.tm_lim = in.milliseconds;
-  glp_scale_prob(lp, GLP_SF_AUTO);
-  out.status = glp_simplex(lp, &options);
-  out.solution = glp_get_status(lp);
+  out.status = glpk_simplex(lp, in.milliseconds, out.solution);
   if (out.status == 0 && out.solution == GLP_OPT) {
     for (int j = 1; j <= in.weights; ++j) weights[j - 1] = glp_get_col_prim(lp, j);
     out.t = glp_get_col_prim(lp, in.weights + 1);
@@ -168,19 +161,8 @@ L1Margin find_l1_margin(const Dataset& data, bool balanced, double max_seconds) 
   L1LpResult result;
   glpk_capture_output();
   solve(lp, result, weights.data());
-  if (result.failed) {
-    out.reason = "GLPK stopped with an error: " + glpk_error_message(glpk_output());
-    return finish();
-  }
-  if (result.status == GLP_ETMLIM) {
-    out.reason = "GLPK reached its time limit";
-    return finish();
-  }
-  if (result.status != 0 || result.solution != GLP_OPT) {
-    out.reason = "GLPK found no optimal solution (glp_simplex " + std::to_string(result.status) +
-                 ", status " + std::to_string(result.solution) + ")";
-    return finish();
-  }
+  out.reason = glpk_solve_problem(result.failed, result.status, result.solution);
+  if (!out.reason.empty()) return finish();
   out.note = "GLPK simplex, max t s.t. y u.x >= t, u >= 0, sum u = 1" +
              std::string(balanced ? " over (x, -x)" : "") + "; t = " + text_of(result.t);
   // The comparator on the d inputs: u, or u₊ − u₋. Any vector of d values is the difference

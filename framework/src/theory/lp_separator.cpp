@@ -48,14 +48,7 @@ void solve(const LpInput& in, LpResult& out, double* u) {
     glp_set_mat_row(lp, i + 1, static_cast<int>(index.size()) - 1, index.data(), value.data());
     glp_set_row_bnds(lp, i + 1, GLP_LO, 0.0, 0.0);  // y u·x̃ − t ≥ 0
   }
-  glp_smcp options;
-  glp_init_smcp(&options);
-  options.msg_lev = GLP_MSG_OFF;
-  options.presolve = GLP_ON;
-  options.tm_lim = in.milliseconds;
-  glp_scale_prob(lp, GLP_SF_AUTO);
-  out.status = glp_simplex(lp, &options);
-  out.solution = glp_get_status(lp);
+  out.status = glpk_simplex(lp, in.milliseconds, out.solution);
   if (out.status == 0 && out.solution == GLP_OPT) {
     for (int j = 1; j <= in.cols; ++j) u[j - 1] = glp_get_col_prim(lp, j);
   }
@@ -96,18 +89,9 @@ SolverOutcome lp_separator(const Dataset& data, double max_seconds) {
   std::vector<double> u(static_cast<std::size_t>(d), 0.0);
   glpk_capture_output();
   solve(in, result, u.data());
-  if (result.failed) {
-    out.failure = "GLPK stopped with an error: " + glpk_error_message(glpk_output());
-    return out;
-  }
-  if (result.status == GLP_ETMLIM) {
-    out.timed_out = true;
-    out.failure = "GLPK reached its time limit";
-    return out;
-  }
-  if (result.status != 0 || result.solution != GLP_OPT) {
-    out.failure = "GLPK found no optimal solution (glp_simplex " + std::to_string(result.status) +
-                  ", status " + std::to_string(result.solution) + ")";
+  out.failure = glpk_solve_problem(result.failed, result.status, result.solution);
+  if (!out.failure.empty()) {
+    out.timed_out = !result.failed && result.status == GLP_ETMLIM;
     return out;
   }
   Candidate c;

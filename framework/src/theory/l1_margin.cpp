@@ -1,4 +1,5 @@
 #include "theory/l1_margin.hpp"
+#include "base/number_text.hpp"
 
 #include <glpk.h>
 
@@ -105,12 +106,6 @@ L1Lp make_lp(const Dataset& data, bool balanced, double max_seconds) {
   return lp;
 }
 
-std::string text_of(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
-}
-
 }  // namespace
 
 double data_r_inf(const Dataset& data) {
@@ -164,7 +159,7 @@ L1Margin find_l1_margin(const Dataset& data, bool balanced, double max_seconds) 
   out.reason = glpk_solve_problem(result.failed, result.status, result.solution);
   if (!out.reason.empty()) return finish();
   out.note = "GLPK simplex, max t s.t. y u.x >= t, u >= 0, sum u = 1" +
-             std::string(balanced ? " over (x, -x)" : "") + "; t = " + text_of(result.t);
+             std::string(balanced ? " over (x, -x)" : "") + "; t = " + number_text(result.t);
   // The comparator on the d inputs: u, or u₊ − u₋. Any vector of d values is the difference
   // of its positive and negative parts, which have the same margin and ℓ₁ norm.
   const std::size_t d = data.cols();
@@ -174,14 +169,14 @@ L1Margin find_l1_margin(const Dataset& data, bool balanced, double max_seconds) 
   }
   if (!(result.t > 0.0)) {
     // GLPK's word, not a certificate: no verdict is drawn from it (the bound does not apply).
-    out.reason = "the LP's optimum is t = " + text_of(result.t) + " <= 0: no " +
+    out.reason = "the LP's optimum is t = " + number_text(result.t) + " <= 0: no " +
                  std::string(balanced ? "" : "nonnegative ") +
                  "comparator with l1 norm 1 has a positive margin on every row";
     return finish();
   }
   const std::optional<double> gamma1 = certify_l1_margin(data, balanced, u);
   if (!gamma1) {
-    out.reason = "the LP's comparator (t = " + text_of(result.t) +
+    out.reason = "the LP's comparator (t = " + number_text(result.t) +
                  ") has no certified positive margin once rounding is allowed for";
     return finish();
   }

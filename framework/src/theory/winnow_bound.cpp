@@ -1,4 +1,5 @@
 #include "theory/winnow_bound.hpp"
+#include "base/number_text.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -13,12 +14,6 @@ namespace plab {
 namespace {
 
 constexpr double kUnitRoundoff = std::numeric_limits<double>::epsilon() / 2.0;
-
-std::string text_of(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
-}
 
 }  // namespace
 
@@ -69,11 +64,11 @@ BoundReport evaluate_winnow_bound(const BoundInputs& in) {
   if (!bound) {
     const double tuned = margin->gamma1 / margin->r_inf / margin->r_inf;
     return does_not_apply(
-        "eta gamma_1 = " + text_of(eta * margin->gamma1) +
-        " is not above ln cosh(eta R_inf) = " + text_of(log_cosh(eta * margin->r_inf)) +
+        "eta gamma_1 = " + number_text(eta * margin->gamma1) +
+        " is not above ln cosh(eta R_inf) = " + number_text(log_cosh(eta * margin->r_inf)) +
         ", so a mistake need not lower the relative entropy; eta below "
         "about 2 gamma_1 / R_inf^2 makes it (tuned: gamma_1 / R_inf^2 = " +
-        text_of(tuned) + ")");
+        number_text(tuned) + ")");
   }
   const auto counted =
       static_cast<double>(in.declared.counts == BoundCount::kUpdates ? in.updates : in.mistakes);

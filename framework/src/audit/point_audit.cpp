@@ -18,6 +18,7 @@
 #include "results/run_record.hpp"
 #include "theory/bound_forms.hpp"
 #include "theory/hinge_bound.hpp"
+#include "theory/l1_margin.hpp"
 #include "theory/margin_oracle.hpp"
 
 namespace plab {
@@ -33,9 +34,9 @@ bool same_number(double recorded, double recomputed) {
 }
 
 BoundForm form_named(const RecordFields& f, const std::string& name) {
-  for (auto form :
-       {BoundForm::kNone, BoundForm::kNovikoff, BoundForm::kBatchAveraged, BoundForm::kBatchSummed,
-        BoundForm::kKesler, BoundForm::kMarginPerceptron, BoundForm::kLeastSquares}) {
+  for (auto form : {BoundForm::kNone, BoundForm::kNovikoff, BoundForm::kBatchAveraged,
+                    BoundForm::kBatchSummed, BoundForm::kKesler, BoundForm::kMarginPerceptron,
+                    BoundForm::kLeastSquares, BoundForm::kWinnow}) {
     if (name == bound_form_name(form)) return form;
   }
   f.wrong("form", f.any("form"), "a bound form (docs/bounds.md)");
@@ -53,6 +54,7 @@ std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
   d.counts = counts == "updates" ? BoundCount::kUpdates : BoundCount::kMistakes;
   d.eta = b.number("step_scale");
   d.tau = b.number("threshold");
+  if (d.form == BoundForm::kWinnow) d.balanced = b.boolean("balanced");
   return d;
 }
 
@@ -267,6 +269,54 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
   }
 }
 
+// Winnow's l1-margins (manifest theory.l1_margin), re-certified from the data: R_inf
+// recomputed, gamma1 recomputed from the stored u as the engine certifies it
+// (theory/l1_margin.hpp). What verify finds is what the records' bounds are judged by.
+void check_l1_margins(const std::string& where, const RecordFields& point, AuditedPoint& p,
+                      AuditReport& report) {
+  const RecordFields t = point.object("theory");
+  if (!t.has("l1_margin")) return;
+  const std::string name = "points/" + std::to_string(point.count("index")) + "/theory/l1_margin/";
+  const RecordFields all = t.object("l1_margin");
+  const Dataset& data = p.data->data;
+  for (const bool balanced : {false, true}) {
+    const char* variant = balanced ? "balanced" : "plain";
+    if (!all.has(variant)) continue;
+    const RecordFields f = all.object(variant);
+    const std::string field = name + variant + "/";
+    L1Margin m;
+    m.balanced = balanced;
+    m.r_inf = data_r_inf(data);
+    if (!same_number(f.number("R_inf"), m.r_inf))
+      report.differ(where, field + "R_inf", f.any("R_inf"), m.r_inf);
+    if (const std::optional<std::string> reason = f.string_or_null("reason")) m.reason = *reason;
+    const bool claimed = f.boolean("certified");
+    if (claimed || !f.any("u").is_null()) {
+      for (const boost::json::value& v : f.array("u")) {
+        if (!v.is_number()) f.wrong("u", v, "an array of numbers");
+        m.u.push_back(v.to_number<double>());
+      }
+      const std::optional<double> gamma1 = certify_l1_margin(data, balanced, m.u);
+      if (gamma1) {
+        m.positive = true;
+        m.gamma1 = *gamma1;
+      }
+      const std::optional<double> recorded = f.number_or_null("gamma1");
+      if (gamma1 ? !recorded || !same_number(*recorded, *gamma1) : recorded.has_value()) {
+        report.differ(where, field + "gamma1", f.any("gamma1"),
+                      gamma1 ? boost::json::value(*gamma1)
+                             : boost::json::value("none: the stored u has no certified positive "
+                                                  "l1-margin"));
+      }
+      if (gamma1 && !claimed) report.differ(where, field + "certified", false, true);
+      if (!gamma1 && m.reason.empty()) m.reason = "the stored u has no certified l1-margin";
+    } else if (!f.any("gamma1").is_null()) {
+      report.differ(where, field + "gamma1", f.any("gamma1"), "null (no comparator u stored)");
+    }
+    (balanced ? p.theory.l1_balanced : p.theory.l1_plain) = std::move(m);
+  }
+}
+
 // The point's sweep values, seed and repeats as the recorded config makes them.
 void check_point_config(const std::string& where, const RecordFields& point,
                         const SweepPoint& sweep, const ExperimentConfig& config,
@@ -335,6 +385,7 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
                                       : precise;
       ++position;
       check_theory(where, point, precise_point, p, report);
+      check_l1_margins(where, point, p, report);
       check_point_config(where, point, sweep, p.config, report);
       const std::vector<RecordFields> learners = point.objects("learners");
       for (std::size_t j = 0; j < learners.size(); ++j) {

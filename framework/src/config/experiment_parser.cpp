@@ -38,9 +38,18 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
   d.kind = in.choice("kind", {"csv", "inline", "synthetic"});
   if (d.kind == "synthetic") {
     SyntheticSpec& s = d.synthetic;
-    s.generator = in.choice("generator", {"separable", "noisy", "multiclass", "xor"});
+    s.generator =
+        in.choice("generator", {"separable", "noisy", "multiclass", "xor", "disjunction"});
     s.rows = static_cast<std::size_t>(in.integer("rows", 2, 100'000'000, 100));
-    if (s.generator != "xor") {
+    if (s.generator == "disjunction") {
+      s.dim = static_cast<std::size_t>(in.integer("dim", 1, 100'000, 2));
+      s.literals =
+          static_cast<std::size_t>(in.integer("literals", 1, static_cast<std::int64_t>(s.dim), 2));
+      s.density = in.number("density", 0.5);
+      if (!(s.density > 0 && s.density < 1)) {
+        throw_config_error(in.pointer_of("density"), "expected a probability above 0, below 1");
+      }
+    } else if (s.generator != "xor") {
       s.dim = static_cast<std::size_t>(in.integer("dim", 1, 100'000, 2));
       s.margin = in.number("margin", 0.1);
       s.radius = in.number("radius", 2.0);

@@ -9,13 +9,15 @@
 namespace plab {
 
 struct SyntheticSpec {
-  std::string generator;  // separable | noisy | multiclass | xor
+  std::string generator;  // separable | noisy | multiclass | xor | disjunction
   std::size_t rows = 100;
   std::size_t dim = 2;
   double margin = 0.1;
   double radius = 2.0;
   double flip = 0.1;
   std::size_t classes = 3;
+  std::size_t literals = 2;  // disjunction: k relevant features
+  double density = 0.5;      // disjunction: P(a feature is 1)
 };
 
 }  // namespace plab

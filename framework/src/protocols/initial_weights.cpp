@@ -60,7 +60,8 @@ struct DeclaredStep {
 DeclaredStep declared_step(const BoundDeclaration& declared) {
   DeclaredStep s;
   // A least-squares step is η·(y − w·x̃)·x̃: its first step is η·y·x̃ from zero, but not after.
-  s.known = form_has_bound(declared.form);
+  // Winnow's step is multiplicative and normalised: nothing here describes it.
+  s.known = form_has_bound(declared.form) && declared.form != BoundForm::kWinnow;
   if (!s.known) return s;
   s.eta = declared.eta;
   s.has_eta = declared.eta != 1.0;

@@ -154,6 +154,12 @@ void read_bound(RunRecord& r, const RecordFields& f) {
   r.bound_clean = f.number_or_null("bound_clean");
   r.plain_bound = f.number_or_null("plain_bound");
   r.ls_distance = norm_or_null(f, "ls_distance");
+  // Winnow's inputs: all three or none (run_record.hpp).
+  if (f.has("winnow_weights")) {
+    r.winnow_weights = f.count("winnow_weights");
+    r.gamma1 = f.number_or_null("gamma1");
+    r.R_inf = f.number("R_inf");
+  }
   // The hinge bound: all its fields or none (run_record.hpp).
   if (f.has("nonsep_bound")) {
     r.nonsep_bound = f.number("nonsep_bound");
@@ -218,6 +224,9 @@ const std::vector<std::string_view>& run_record_fields() {
                                                         "plain_bound_holds",
                                                         "ls_gap",
                                                         "ls_distance",
+                                                        "gamma1",
+                                                        "R_inf",
+                                                        "winnow_weights",
                                                         "nonsep_bound",
                                                         "nonsep_bound_kind",
                                                         "nonsep_ratio",
@@ -287,6 +296,11 @@ std::string write_run_record(const RunRecord& record) {
   r["plain_bound_holds"] = flag(record.plain_bound_holds);
   r["ls_gap"] = number(record.ls_gap);
   r["ls_distance"] = number(record.ls_distance);
+  if (record.winnow_weights) {
+    r["gamma1"] = number(record.gamma1);
+    r["R_inf"] = number(record.R_inf);
+    r["winnow_weights"] = count(record.winnow_weights);
+  }
   if (record.nonsep_bound) {
     r["nonsep_bound"] = *record.nonsep_bound;
     r["nonsep_bound_kind"] = text(record.nonsep_bound_kind);

@@ -275,6 +275,8 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       check_report_plane(p.config.report, *p.data);
       bool need_least_squares = false;
       bool need_hinge = false;
+      bool need_l1_plain = false;
+      bool need_l1_balanced = false;
 
       for (const LearnerSpec& spec : p.config.learners) {
         auto& plugin = plugins[spec.plugin];
@@ -310,14 +312,19 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
         }
         need_least_squares = need_least_squares || l.bound.form == BoundForm::kLeastSquares;
         need_hinge = need_hinge || hinge_bound_covers(l.bound.form);
+        if (l.bound.form == BoundForm::kWinnow) {
+          (l.bound.balanced ? need_l1_balanced : need_l1_plain) = true;
+        }
         p.learners.push_back(std::move(l));
       }
       // The oracle runs once per (data set, theory block), before any run (DESIGN.md).
       auto& theory = theories[data_key + "|" + p.sweep.document.value("theory", Json()).dump() +
-                              (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "")];
+                              (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "") +
+                              (need_l1_plain ? "|l1" : "") + (need_l1_balanced ? "|l1b" : "")];
       if (!theory) {
-        theory = std::make_shared<const PointTheory>(compute_point_theory(
-            *p.data, p.config.theory, loaded->teacher, need_least_squares, need_hinge));
+        theory = std::make_shared<const PointTheory>(
+            compute_point_theory(*p.data, p.config.theory, loaded->teacher, need_least_squares,
+                                 need_hinge, need_l1_plain, need_l1_balanced));
       }
       p.theory = theory;
     } catch (const Error& error) {

@@ -2,6 +2,7 @@
 
 #include "theory/bounds.hpp"
 #include "theory/hinge_bound.hpp"
+#include "theory/winnow_bound.hpp"
 
 namespace plab {
 
@@ -106,6 +107,13 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   r.plain_bound_holds = bound.plain_holds;
   r.ls_gap = bound.ls_gap;
   r.ls_distance = bound.ls_distance;
+  if (learner.bound.form == BoundForm::kWinnow) {
+    if (const L1Margin* m = winnow_margin(*point.theory, learner.bound)) {
+      if (m->positive.value_or(false)) r.gamma1 = m->gamma1;
+      r.R_inf = m->r_inf;
+      r.winnow_weights = (learner.bound.balanced ? 2 : 1) * point.data->cols();
+    }
+  }
   if (ran) {
     const HingeBoundInputs inputs = hinge_inputs(point, learner, outcome);
     const HingeBoundReport hinge = evaluate_hinge_bound(inputs);

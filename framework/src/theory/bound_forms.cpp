@@ -9,7 +9,8 @@ namespace plab {
 namespace {
 
 bool is_known(BoundForm form) {
-  return static_cast<std::uint8_t>(form) <= static_cast<std::uint8_t>(BoundForm::kLeastSquares);
+  return static_cast<std::uint8_t>(form) <= static_cast<std::uint8_t>(BoundForm::kLeastSquares) ||
+         form == BoundForm::kWinnow;
 }
 
 // Which counted quantity each form's proof bounds (docs/bounds.md): the averaged batch step
@@ -54,6 +55,8 @@ const char* bound_form_name(BoundForm form) {
       return "margin_perceptron";
     case BoundForm::kLeastSquares:
       return "least_squares";
+    case BoundForm::kWinnow:
+      return "winnow";
   }
   return "";
 }
@@ -80,7 +83,7 @@ std::string bound_declaration_problem(const BoundDeclaration& declared,
   if (!is_known(form)) {
     return "field `form` is " + std::to_string(static_cast<unsigned>(form)) +
            ", which this plab does not know (it proves none, novikoff, batch_averaged, "
-           "batch_sum, kesler, margin_perceptron, least_squares)";
+           "batch_sum, kesler, margin_perceptron, least_squares, winnow)";
   }
   const std::string name = bound_form_name(form);
   if (!form_has_bound(form)) {
@@ -94,6 +97,9 @@ std::string bound_declaration_problem(const BoundDeclaration& declared,
     }
     if (declared.tau != 0.0) {
       return "field `tau` is " + number_text(declared.tau) + ", but form " + name + " has no tau";
+    }
+    if (declared.balanced) {
+      return "field `balanced` is set, but form " + name + " has no weights to balance";
     }
     return "";
   }
@@ -129,6 +135,11 @@ std::string bound_declaration_problem(const BoundDeclaration& declared,
   if (declared.tau != 0.0 && form != BoundForm::kMarginPerceptron) {
     return "field `tau` is " + number_text(declared.tau) + ", but form " + name +
            " has no tau (only margin_perceptron does)";
+  }
+  if (declared.balanced && form != BoundForm::kWinnow) {
+    return "field `balanced` is set, but form " + name +
+           " has no balanced variant (only winnow "
+           "does)";
   }
   return "";
 }

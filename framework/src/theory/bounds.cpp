@@ -9,6 +9,7 @@
 
 #include "theory/bound_forms.hpp"
 #include "theory/least_squares.hpp"
+#include "theory/winnow_bound.hpp"
 
 namespace plab {
 
@@ -132,6 +133,7 @@ double euclidean_norm(std::span<const double> v) {
 }
 
 BoundReport evaluate_bound(const BoundInputs& in) {
+  if (in.declared.form == BoundForm::kWinnow) return evaluate_winnow_bound(in);
   BoundReport out;
   const PointTheory& t = *in.theory;
 

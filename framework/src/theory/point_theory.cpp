@@ -23,7 +23,7 @@ double data_radius(const Dataset& data) {
 
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
                                  const std::vector<double>& teacher, bool need_least_squares,
-                                 bool need_hinge) {
+                                 bool need_hinge, bool need_l1_plain, bool need_l1_balanced) {
   PointTheory t;
   t.radius = data_radius(data);
   OracleRequest request;
@@ -35,6 +35,14 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
   if (need_hinge && request.kind != "none" && !t.margin.separable.value_or(false)) {
     t.hinge_candidates = hinge_candidates(data, theory.oracle_seconds - t.margin.seconds);
   }
+  // Winnow's l1-margin: the LP under "svm"; the teacher's or given vector itself otherwise,
+  // as for the linear margin (cheap where the LP over 2d columns is not).
+  const auto l1 = [&](bool balanced) {
+    return request.kind == "svm" ? find_l1_margin(data, balanced, theory.oracle_seconds)
+                                 : certify_given_l1(data, balanced, request.vector, request.kind);
+  };
+  if (request.kind != "none" && need_l1_plain) t.l1_plain = l1(false);
+  if (request.kind != "none" && need_l1_balanced) t.l1_balanced = l1(true);
   if (need_least_squares && data.task() == TaskKind::kBinary) {
     t.least_squares = solve_least_squares(data);
   }

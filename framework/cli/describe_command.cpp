@@ -36,6 +36,9 @@ const char* form_text(BoundForm form) {
              "form otherwise (docs/bounds.md)";
     case BoundForm::kLeastSquares:
       return "none; reports the distance to the least-squares optimum (THEORY.md s6)";
+    case BoundForm::kKernelNovikoff:
+      return "Novikoff in the kernel's feature space: mistakes <= (R_K/rho_K)^2 from zero, "
+             "R_K^2 = max K(x_i,x_i), rho_K certified on the Gram matrix (docs/bounds.md)";
   }
   return "";
 }
@@ -46,6 +49,7 @@ std::string declared_text(const BoundDeclaration& b) {
   if (!form_has_bound(b.form)) return out;
   out += std::string(" on ") + bound_count_name(b.counts) + ", eta = " + number_text(b.eta);
   if (b.form == BoundForm::kMarginPerceptron) out += ", tau = " + number_text(b.tau);
+  if (b.form == BoundForm::kKernelNovikoff) out += std::string(", kernel ") + kernel_name(b.kernel.kind);
   return out;
 }
 

@@ -26,6 +26,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "plab/kernel.hpp"
+
 namespace plab {
 
 struct LearnerSetup;
@@ -39,6 +41,9 @@ enum class BoundForm : std::uint8_t {
   kKesler = 4,  // multi-class, η(e_y − e_ŷ)⊗x̃ on s_ŷ ≥ s_y: R²ₑ = 2R² (THEORY.md §5)
   kMarginPerceptron = 5,  // step η·y·x̃ whenever y·(w·x̃) ≤ τ: R²ₑ = R² + 2τ/η
   kLeastSquares = 6,      // no mistake bound; the distance to the least-squares optimum (§6)
+  // Novikoff in the feature space of `kernel` (a dual learner, f = Σ αᵢyᵢK(xᵢ,·), from α = 0):
+  // R²ₑ = R_K² = maxᵢ K(xᵢ,xᵢ), the margin ρ_K certified on the Gram matrix (docs/bounds.md)
+  kKernelNovikoff = 7,
 };
 
 // What a bound limits: the record's `mistakes` or its `updates`.
@@ -49,6 +54,9 @@ struct BoundDeclaration {
   BoundCount counts = BoundCount::kUnset;  // kBatchAveraged: updates; kBatchSummed: mistakes
   double eta = std::numeric_limits<double>::quiet_NaN();  // step scale, finite and > 0
   double tau = 0.0;  // kMarginPerceptron only: the update threshold, finite and ≥ 0
+  // kKernelNovikoff only: the kernel the learner's scores use (plab/kernel.hpp); the engine
+  // evaluates the same K to certify ρ_K. Added in ABI version 5.
+  KernelSpec kernel = {};
 };
 
 // `setup` carries the resolved params (defaults filled in, already checked) and the shape

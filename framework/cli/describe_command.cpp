@@ -49,7 +49,8 @@ std::string declared_text(const BoundDeclaration& b) {
   if (!form_has_bound(b.form)) return out;
   out += std::string(" on ") + bound_count_name(b.counts) + ", eta = " + number_text(b.eta);
   if (b.form == BoundForm::kMarginPerceptron) out += ", tau = " + number_text(b.tau);
-  if (b.form == BoundForm::kKernelNovikoff) out += std::string(", kernel ") + kernel_name(b.kernel.kind);
+  if (b.form == BoundForm::kKernelNovikoff)
+    out += std::string(", kernel ") + kernel_name(b.kernel.kind);
   return out;
 }
 

@@ -77,7 +77,8 @@ class KernelRowCache {
     if (used_ >= capacity_) return;
     values_.resize((used_ + 1) * rows_);
     double* row = values_.data() + used_ * rows_;
-    for (std::size_t i = 0; i < rows_; ++i) row[i] = plab::kernel_value(k, data.row(j), data.row(i), data.cols);
+    for (std::size_t i = 0; i < rows_; ++i)
+      row[i] = plab::kernel_value(k, data.row(j), data.row(i), data.cols);
     slot_[j] = used_++;
   }
 
@@ -120,7 +121,8 @@ class KernelPerceptron : public plab::Learner {
     cache_.reset(data.rows);
     base_.assign(data.rows, 0.0);
     if (std::any_of(w_.begin(), w_.end(), [](double v) { return v != 0.0; })) {
-      for (std::size_t i = 0; i < data.rows; ++i) base_[i] = plab::dot(w_.data(), data.row(i), data.cols);
+      for (std::size_t i = 0; i < data.rows; ++i)
+        base_[i] = plab::dot(w_.data(), data.row(i), data.cols);
     }
   }
 
@@ -219,7 +221,7 @@ class KernelPerceptron : public plab::Learner {
   bool tie_positive_;
   KernelRowCache cache_;
   std::vector<std::uint64_t> alpha_;
-  std::vector<double> coef_;         // αⱼ·yⱼ, exact (an integer below 2⁵³)
+  std::vector<double> coef_;          // αⱼ·yⱼ, exact (an integer below 2⁵³)
   std::vector<std::size_t> support_;  // the rows with αⱼ > 0, increasing
   std::vector<double> base_;          // w₀·x̃ᵢ
   std::vector<std::size_t> scratch_;

@@ -72,7 +72,8 @@ TEST(KernelPerceptronRecords, CarryTheFeatureSpaceFactsAndABoundThatHolds) {
     const double rk = r.at("kernel_R").to_number<double>();
     const double rho = r.at("kernel_rho").to_number<double>();
     EXPECT_LE(rho, r.at("kernel_rho_upper").to_number<double>());
-    EXPECT_NEAR(r.at("bound").to_number<double>(), rk * rk / (rho * rho), 1e-9 * rk * rk / (rho * rho));
+    EXPECT_NEAR(r.at("bound").to_number<double>(), rk * rk / (rho * rho),
+                1e-9 * rk * rk / (rho * rho));
     EXPECT_LE(r.at("mistakes").to_number<double>(), r.at("bound").to_number<double>());
   }
   EXPECT_EQ(kernel_runs, 2);

@@ -18,11 +18,11 @@ KernelSpec quadratic() {
 }
 
 // The kernel in long double, written from its definition, not through plab/kernel.hpp.
-long double reference_kernel(const KernelSpec& k, const double* a, const double* b,
-                             std::size_t n) {
+long double reference_kernel(const KernelSpec& k, const double* a, const double* b, std::size_t n) {
   long double s = 0;
   if (k.kind == KernelKind::kRbf) {
-    for (std::size_t j = 0; j < n; ++j) s += (static_cast<long double>(a[j]) - b[j]) * (static_cast<long double>(a[j]) - b[j]);
+    for (std::size_t j = 0; j < n; ++j)
+      s += (static_cast<long double>(a[j]) - b[j]) * (static_cast<long double>(a[j]) - b[j]);
     return std::exp(-static_cast<long double>(k.gamma) * s);
   }
   for (std::size_t j = 0; j < n; ++j) s += static_cast<long double>(a[j]) * b[j];
@@ -93,7 +93,8 @@ TEST(KernelBound, WeightsThatAreNotConvexCertifyNothing) {
 
 TEST(KernelBound, DeclarationsOfTheKernelFormAreChecked) {
   const auto plugin = test::load_bundled("kernel_perceptron");
-  BoundDeclaration d{.form = BoundForm::kKernelNovikoff, .counts = BoundCount::kMistakes, .eta = 1.0};
+  BoundDeclaration d{
+      .form = BoundForm::kKernelNovikoff, .counts = BoundCount::kMistakes, .eta = 1.0};
   EXPECT_NE(bound_declaration_problem(d, plugin->descriptor(), TaskKind::kBinary).find("kernel"),
             std::string::npos);
   d.kernel = KernelSpec{.kind = KernelKind::kRbf, .gamma = 0.0};
@@ -101,10 +102,10 @@ TEST(KernelBound, DeclarationsOfTheKernelFormAreChecked) {
             std::string::npos);
   d.kernel.gamma = 1.0;
   EXPECT_EQ(bound_declaration_problem(d, plugin->descriptor(), TaskKind::kBinary), "");
-  BoundDeclaration linear{.form = BoundForm::kNovikoff, .counts = BoundCount::kMistakes, .eta = 1.0};
+  BoundDeclaration linear{
+      .form = BoundForm::kNovikoff, .counts = BoundCount::kMistakes, .eta = 1.0};
   linear.kernel.kind = KernelKind::kRbf;
-  EXPECT_NE(bound_declaration_problem(linear, plugin->descriptor(), TaskKind::kBinary),
-            "");
+  EXPECT_NE(bound_declaration_problem(linear, plugin->descriptor(), TaskKind::kBinary), "");
   EXPECT_STREQ(bound_form_name(BoundForm::kKernelNovikoff), "kernel_novikoff");
 }
 
@@ -119,7 +120,8 @@ Dataset random_feature_separable(Rng& rng, std::size_t rows, bool use_xor) {
   while (points.size() < rows) {
     const double x = 4.0 * rng.uniform() - 2.0;
     const double y = 4.0 * rng.uniform() - 2.0;
-    const double score = use_xor ? (x - cx) * (y - cy) : r * r - (x - cx) * (x - cx) - (y - cy) * (y - cy);
+    const double score =
+        use_xor ? (x - cx) * (y - cy) : r * r - (x - cx) * (x - cx) - (y - cy) * (y - cy);
     if (std::fabs(score) < 0.2) continue;
     points.push_back({x, y});
     signs.push_back(score > 0 ? 1 : -1);
@@ -155,7 +157,8 @@ TEST(KernelBound, MistakesNeverExceedTheCertifiedBoundOnRandomSets) {
     for (int epoch = 0; epoch < 10000 && !converged; ++epoch) {
       std::iota(order.begin(), order.end(), 0u);
       for (std::size_t q = order.size(); q > 1; --q) std::swap(order[q - 1], order[rng.below(q)]);
-      const EpochOutcome e = t.learner->train_epoch(data.view(), set % 3 == 0 ? nullptr : order.data(), nullptr);
+      const EpochOutcome e =
+          t.learner->train_epoch(data.view(), set % 3 == 0 ? nullptr : order.data(), nullptr);
       mistakes += e.mistakes;
       converged = e.converged;
     }

@@ -149,8 +149,8 @@ Trace train(const std::string& plugin, const Json& params, const Dataset& data, 
     }
     std::iota(perm.begin(), perm.end(), 0u);
     for (std::size_t k = perm.size(); k > 1; --k) std::swap(perm[k - 1], perm[rng.below(k)]);
-    const EpochOutcome o =
-        t.learner->train_epoch(data.view(), order == Order::kShuffled ? perm.data() : nullptr, &trace);
+    const EpochOutcome o = t.learner->train_epoch(
+        data.view(), order == Order::kShuffled ? perm.data() : nullptr, &trace);
     per_epoch.push_back(o.mistakes);
     if (o.converged) break;
   }
@@ -162,8 +162,8 @@ TEST(KernelPerceptronPlugin, LinearKernelMakesExactlyTheLinearPerceptronsMistake
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     for (bool separable : {true, false}) {
       const Dataset data = integer_data(seed, 40 + 10 * seed, 2 + seed % 4, separable);
-      for (Order order : {Order::kCyclic, Order::kShuffled, Order::kRandomMistake,
-                          Order::kWorstMistake}) {
+      for (Order order :
+           {Order::kCyclic, Order::kShuffled, Order::kRandomMistake, Order::kWorstMistake}) {
         for (const char* tie : {"mistake", "positive"}) {
           std::vector<std::uint64_t> linear_epochs;
           std::vector<std::uint64_t> kernel_epochs;

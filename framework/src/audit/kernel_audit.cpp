@@ -7,9 +7,8 @@ namespace plab {
 namespace {
 
 bool same(double recorded, double recomputed) {
-  return recorded == recomputed ||
-         std::fabs(recorded - recomputed) <=
-             1e-12 * std::max(std::fabs(recorded), std::fabs(recomputed));
+  return recorded == recomputed || std::fabs(recorded - recomputed) <=
+                                       1e-12 * std::max(std::fabs(recorded), std::fabs(recomputed));
 }
 
 boost::json::value number(const std::optional<double>& v) {
@@ -55,7 +54,8 @@ KernelCertificate recheck_kernel_theory(const std::string& where, const std::str
   }
   // The weights as the correctly rounding parser reads them (Boost may be an ulp off).
   const auto precise = precise_theory.find("weights");
-  if (precise != precise_theory.end() && precise->is_array() && precise->size() == c.weights.size()) {
+  if (precise != precise_theory.end() && precise->is_array() &&
+      precise->size() == c.weights.size()) {
     for (std::size_t i = 0; i < c.weights.size(); ++i) {
       const Json& pair = (*precise)[i];
       if (pair.is_array() && pair.size() == 2 && pair[1].is_number()) {

@@ -34,10 +34,9 @@ bool same_number(double recorded, double recomputed) {
 }
 
 BoundForm form_named(const RecordFields& f, const std::string& name) {
-  for (auto form :
-       {BoundForm::kNone, BoundForm::kNovikoff, BoundForm::kBatchAveraged, BoundForm::kBatchSummed,
-        BoundForm::kKesler, BoundForm::kMarginPerceptron, BoundForm::kLeastSquares,
-        BoundForm::kKernelNovikoff}) {
+  for (auto form : {BoundForm::kNone, BoundForm::kNovikoff, BoundForm::kBatchAveraged,
+                    BoundForm::kBatchSummed, BoundForm::kKesler, BoundForm::kMarginPerceptron,
+                    BoundForm::kLeastSquares, BoundForm::kKernelNovikoff}) {
     if (name == bound_form_name(form)) return form;
   }
   f.wrong("form", f.any("form"), "a bound form (docs/bounds.md)");
@@ -345,12 +344,12 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
         AuditedLearner learner{l.string("plugin"), l.has("weights") ? l.count("weights") : 0,
                                read_declaration(l), std::nullopt};
         if (learner.declared && learner.declared->form == BoundForm::kKernelNovikoff) {
-          const Json& precise_learners = precise_point.contains("learners") ? precise_point["learners"] : Json();
-          const Json& precise_kernel =
-              precise_learners.is_array() && j < precise_learners.size() &&
-                      precise_learners[j].contains("kernel_theory")
-                  ? precise_learners[j]["kernel_theory"]
-                  : Json();
+          const Json& precise_learners =
+              precise_point.contains("learners") ? precise_point["learners"] : Json();
+          const Json& precise_kernel = precise_learners.is_array() && j < precise_learners.size() &&
+                                               precise_learners[j].contains("kernel_theory")
+                                           ? precise_learners[j]["kernel_theory"]
+                                           : Json();
           learner.kernel = recheck_kernel_theory(
               where, "points/" + std::to_string(index) + "/learners/" + std::to_string(j) + "/", l,
               precise_kernel, p.data->data, learner.declared->kernel, report);

@@ -104,16 +104,17 @@ boost::json::object declaration_json(const BoundDeclaration& d) {
 boost::json::object kernel_theory_json(const KernelCertificate& c) {
   boost::json::array weights;
   for (const auto& [j, lambda] : c.weights) weights.push_back(boost::json::array{j, lambda});
-  boost::json::object out{{"R", c.radius},
-                          {"separable", c.separable ? boost::json::value(*c.separable) : nullptr},
-                          {"method", c.method.empty() ? boost::json::value(nullptr) : boost::json::value(c.method)},
-                          {"gamma", c.separable.value_or(false) ? boost::json::value(c.gamma) : nullptr},
-                          {"v_norm", c.separable.value_or(false) ? boost::json::value(c.norm) : nullptr},
-                          {"rho", c.separable.value_or(false) ? boost::json::value(c.rho) : nullptr},
-                          {"rho_upper", optional_number(c.rho_upper)},
-                          {"weights", std::move(weights)},
-                          {"reason", c.reason.empty() ? boost::json::value(nullptr) : boost::json::value(c.reason)},
-                          {"seconds", c.seconds}};
+  boost::json::object out{
+      {"R", c.radius},
+      {"separable", c.separable ? boost::json::value(*c.separable) : nullptr},
+      {"method", c.method.empty() ? boost::json::value(nullptr) : boost::json::value(c.method)},
+      {"gamma", c.separable.value_or(false) ? boost::json::value(c.gamma) : nullptr},
+      {"v_norm", c.separable.value_or(false) ? boost::json::value(c.norm) : nullptr},
+      {"rho", c.separable.value_or(false) ? boost::json::value(c.rho) : nullptr},
+      {"rho_upper", optional_number(c.rho_upper)},
+      {"weights", std::move(weights)},
+      {"reason", c.reason.empty() ? boost::json::value(nullptr) : boost::json::value(c.reason)},
+      {"seconds", c.seconds}};
   if (c.conflict) out["conflict"] = boost::json::array{c.conflict->first, c.conflict->second};
   return out;
 }

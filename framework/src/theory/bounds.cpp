@@ -93,8 +93,10 @@ BoundReport kernel_bound(const BoundInputs& in) {
   const double r = k->radius / k->rho;
   const double bound = r * r * (1.0 + 8.0 * kUnitRoundoff);
   if (!std::isfinite(bound)) {
-    out.note = "the kernel_novikoff bound cannot be computed in double precision: it exceeds the "
-               "largest double (R_K = " + text_of(k->radius) + ", rho_K = " + text_of(k->rho) + ")";
+    out.note =
+        "the kernel_novikoff bound cannot be computed in double precision: it exceeds the "
+        "largest double (R_K = " +
+        text_of(k->radius) + ", rho_K = " + text_of(k->rho) + ")";
     return out;
   }
   const auto counted = static_cast<double>(in.mistakes);

@@ -45,8 +45,8 @@ RowSum weighted_row(const Dataset& data, const KernelSpec& k, const ConvexWeight
   }
   out.value *= yj;
   const double m = static_cast<double>(weights.size());
-  out.error = (gamma_n(m + 2.0) * magnitude + kernel_error * (1.0 + gamma_n(m + 2.0))) *
-              (1.0 + 8.0 * kU);
+  out.error =
+      (gamma_n(m + 2.0) * magnitude + kernel_error * (1.0 + gamma_n(m + 2.0))) * (1.0 + 8.0 * kU);
   return out;
 }
 
@@ -66,7 +66,8 @@ double squared_norm_upper(const Dataset& data, const KernelSpec& k, const Convex
   for (const auto& [j, lambda] : weights) {
     const RowSum r = weighted_row(data, k, weights, j);
     value += lambda * r.value;
-    error += lambda * (r.error + std::fabs(r.value) * gamma_n(static_cast<double>(weights.size()) + 2.0));
+    error += lambda *
+             (r.error + std::fabs(r.value) * gamma_n(static_cast<double>(weights.size()) + 2.0));
   }
   return (value + error * (1.0 + 8.0 * kU)) * (1.0 + 8.0 * kU);
 }
@@ -77,8 +78,7 @@ std::optional<std::pair<std::size_t, std::size_t>> conflicting_duplicate(const D
   std::iota(order.begin(), order.end(), std::size_t{0});
   const std::size_t d = data.cols();
   const auto less = [&](std::size_t a, std::size_t b) {
-    return std::lexicographical_compare(data.row(a), data.row(a) + d, data.row(b),
-                                        data.row(b) + d);
+    return std::lexicographical_compare(data.row(a), data.row(a) + d, data.row(b), data.row(b) + d);
   };
   std::sort(order.begin(), order.end(), less);
   for (std::size_t t = 1; t < order.size(); ++t) {
@@ -113,8 +113,8 @@ ConvexWeights libsvm_nearest_point(const Dataset& data, const KernelSpec& k, dou
     r[0].value = static_cast<double>(i + 1);
     for (std::size_t j = 0; j < n; ++j) {
       r[j + 1].index = static_cast<int>(j + 1);
-      r[j + 1].value =
-          data.view().sign[i] * data.view().sign[j] * kernel_value(k, data.row(i), data.row(j), data.cols());
+      r[j + 1].value = data.view().sign[i] * data.view().sign[j] *
+                       kernel_value(k, data.row(i), data.row(j), data.cols());
     }
     r[n + 1].index = -1;
     rows[i] = r;
@@ -137,7 +137,8 @@ ConvexWeights libsvm_nearest_point(const Dataset& data, const KernelSpec& k, dou
   svm_model* model = svm_train(&problem, &p);
   for (int s = 0; s < model->l; ++s) {
     const double lambda = model->sv_coef[0][s];
-    if (lambda > 0.0) weights.emplace_back(static_cast<std::size_t>(model->sv_indices[s] - 1), lambda);
+    if (lambda > 0.0)
+      weights.emplace_back(static_cast<std::size_t>(model->sv_indices[s] - 1), lambda);
   }
   svm_free_and_destroy_model(&model);
   std::sort(weights.begin(), weights.end());
@@ -265,12 +266,13 @@ KernelCertificate certify_kernel_margin(const Dataset& data, const KernelSpec& k
     c.norm = m->norm;
     c.rho = m->rho;
   } else {
-    c.reason = "undecided: the nearest hull point libsvm found certifies no positive margin "
-               "(||p|| <= " +
-               std::to_string(c.rho_upper.value_or(0.0)) +
-               "); the hull of y phi(x) nearly contains the origin, and this plab has no exact "
-               "non-separability certificate in a kernel feature space other than equal rows "
-               "with opposite labels";
+    c.reason =
+        "undecided: the nearest hull point libsvm found certifies no positive margin "
+        "(||p|| <= " +
+        std::to_string(c.rho_upper.value_or(0.0)) +
+        "); the hull of y phi(x) nearly contains the origin, and this plab has no exact "
+        "non-separability certificate in a kernel feature space other than equal rows "
+        "with opposite labels";
   }
   return finish();
 }

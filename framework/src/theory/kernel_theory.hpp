@@ -27,11 +27,11 @@ using ConvexWeights = std::vector<std::pair<std::size_t, double>>;
 
 struct KernelCertificate {
   KernelSpec kernel;
-  double radius = 0.0;            // R_K = √maxᵢ K(xᵢ,xᵢ), rounded up
-  std::optional<bool> separable;  // nullopt: undecided (see reason)
-  double gamma = 0.0;             // certified minᵢ yᵢ v·φ(x̃ᵢ)
-  double norm = 0.0;              // ‖v‖, rounded up
-  double rho = 0.0;               // γ/‖v‖, rounded down: ≤ ρ_K
+  double radius = 0.0;              // R_K = √maxᵢ K(xᵢ,xᵢ), rounded up
+  std::optional<bool> separable;    // nullopt: undecided (see reason)
+  double gamma = 0.0;               // certified minᵢ yᵢ v·φ(x̃ᵢ)
+  double norm = 0.0;                // ‖v‖, rounded up
+  double rho = 0.0;                 // γ/‖v‖, rounded down: ≤ ρ_K
   std::optional<double> rho_upper;  // ρ_K ≤ rho_upper
   ConvexWeights weights;            // λ: v = Σ λⱼ yⱼφ(x̃ⱼ) / Σλ
   // Not separable: two rows equal bit for bit with opposite labels (½z_a + ½z_b = 0 in
@@ -65,7 +65,7 @@ std::optional<double> kernel_hull_norm_upper(const Dataset& data, const KernelSp
 
 // The Gram matrix is formed in full for LIBSVM: above this many rows the point is left
 // undecided (the learner itself never needs the full matrix).
-inline constexpr std::size_t kKernelCertificateMaxRows = 3000;
+inline constexpr std::size_t kKernelCertificateMaxRows = 2000;
 
 KernelCertificate certify_kernel_margin(const Dataset& data, const KernelSpec& k);
 

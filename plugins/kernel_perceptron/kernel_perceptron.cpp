@@ -69,35 +69,35 @@ class KernelRowCache {
   void reset(std::size_t rows) {
     slot_.assign(rows, kNoSlot);
     values_.clear();
-    used_ = 0;
   }
 
-  // Caches K(xⱼ,·) if the budget has room (called once, when j becomes a support row).
+  // Caches K(xⱼ,·) if the budget has room (called once, when j becomes a support row). Each
+  // row is its own allocation of exactly n values, so the cache never holds more than the
+  // budget (a growing single block could reserve up to twice it).
   void offer(const plab::KernelSpec& k, const plab::TrainingSet& data, std::size_t j) {
-    if (used_ >= capacity_) return;
-    values_.resize((used_ + 1) * rows_);
-    double* row = values_.data() + used_ * rows_;
-    for (std::size_t i = 0; i < rows_; ++i)
+    if (values_.size() >= capacity_) return;
+    std::vector<double>& row = values_.emplace_back(rows_);
+    for (std::size_t i = 0; i < rows_; ++i) {
       row[i] = plab::kernel_value(k, data.row(j), data.row(i), data.cols);
-    slot_[j] = used_++;
+    }
+    slot_[j] = values_.size() - 1;
   }
 
   double value(const plab::KernelSpec& k, const plab::TrainingSet& data, std::size_t j,
                std::size_t i) const {
     const std::size_t s = slot_[j];
-    if (s != kNoSlot) return values_[s * rows_ + i];
+    if (s != kNoSlot) return values_[s][i];
     return plab::kernel_value(k, data.row(j), data.row(i), data.cols);
   }
 
-  std::size_t cached_rows() const { return used_; }
+  std::size_t cached_rows() const { return values_.size(); }
 
  private:
   static constexpr std::size_t kNoSlot = std::numeric_limits<std::size_t>::max();
   std::size_t rows_;
   std::size_t capacity_ = 0;
-  std::size_t used_ = 0;
   std::vector<std::size_t> slot_;
-  std::vector<double> values_;
+  std::vector<std::vector<double>> values_;
 };
 
 class KernelPerceptron : public plab::Learner {

@@ -10,6 +10,7 @@
 
 #include "audit/declaration_check.hpp"
 #include "audit/declaration_rederive.hpp"
+#include "audit/kernel_audit.hpp"
 #include "audit/separability_audit.hpp"
 #include "build_info.hpp"
 #include "config/sweep.hpp"
@@ -36,7 +37,8 @@ bool same_number(double recorded, double recomputed) {
 BoundForm form_named(const RecordFields& f, const std::string& name) {
   for (auto form : {BoundForm::kNone, BoundForm::kNovikoff, BoundForm::kBatchAveraged,
                     BoundForm::kBatchSummed, BoundForm::kKesler, BoundForm::kMarginPerceptron,
-                    BoundForm::kLeastSquares, BoundForm::kWinnow}) {
+                    BoundForm::kLeastSquares, BoundForm::kWinnow,
+                    BoundForm::kKernelNovikoff}) {
     if (name == bound_form_name(form)) return form;
   }
   f.wrong("form", f.any("form"), "a bound form (docs/bounds.md)");
@@ -55,6 +57,7 @@ std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
   d.eta = b.number("step_scale");
   d.tau = b.number("threshold");
   if (d.form == BoundForm::kWinnow) d.balanced = b.boolean("balanced");
+  if (d.form == BoundForm::kKernelNovikoff) d.kernel = read_kernel_spec(b);
   return d;
 }
 
@@ -391,7 +394,18 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
       for (std::size_t j = 0; j < learners.size(); ++j) {
         const RecordFields& l = learners[j];
         AuditedLearner learner{l.string("plugin"), l.has("weights") ? l.count("weights") : 0,
-                               read_declaration(l)};
+                               read_declaration(l), std::nullopt};
+        if (learner.declared && learner.declared->form == BoundForm::kKernelNovikoff) {
+          const Json& precise_learners =
+              precise_point.contains("learners") ? precise_point["learners"] : Json();
+          const Json& precise_kernel = precise_learners.is_array() && j < precise_learners.size() &&
+                                               precise_learners[j].contains("kernel_theory")
+                                           ? precise_learners[j]["kernel_theory"]
+                                           : Json();
+          learner.kernel = recheck_kernel_theory(
+              where, "points/" + std::to_string(index) + "/learners/" + std::to_string(j) + "/", l,
+              precise_kernel, p.data->data, learner.declared->kernel, report);
+        }
         check_declaration(
             where, "points/" + std::to_string(index) + "/learners/" + std::to_string(j) + "/", l,
             learner.weights, learner.declared, current, p.data->data.task(), report);

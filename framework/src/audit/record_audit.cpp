@@ -60,6 +60,7 @@ BoundReport recompute_bound(const RunRecord& r, const AuditedPoint& p,
   in.initial_weights = w0;
   in.mistakes = r.mistakes.value_or(0);  // set: the record is not a failed run's
   in.updates = r.updates.value_or(0);
+  if (learner.kernel) in.kernel = &*learner.kernel;
   return evaluate_bound(in);
 }
 
@@ -234,6 +235,15 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
     return {};
   }
   check("plugin", l->second.plugin.c_str());
+  // A kernel_novikoff learner's feature-space facts, as re-certified (kernel_audit.hpp).
+  if (const auto& k = l->second.kernel) {
+    check("kernel_R", k->radius);
+    check("kernel_separable", flag(k->separable));
+    check("kernel_rho", k->separable.value_or(false) ? boost::json::value(k->rho) : nullptr);
+    check("kernel_rho_upper", number(k->rho_upper));
+  } else if (r.has("kernel_R")) {
+    report.differ(where, "kernel_R", r.any("kernel_R"), "absent (not a kernel_novikoff learner)");
+  }
   if (!l->second.declared || l->second.weights == 0) {  // said in not_rechecked
     report.bounds_not_judged += rec.bound_not_computed();
     return {};

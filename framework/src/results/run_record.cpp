@@ -212,6 +212,10 @@ const std::vector<std::string_view>& run_record_fields() {
                                                         "w_ref_norm",
                                                         "rho",
                                                         "rho_upper",
+                                                        "kernel_R",
+                                                        "kernel_separable",
+                                                        "kernel_rho",
+                                                        "kernel_rho_upper",
                                                         "bound",
                                                         "bound_kind",
                                                         "bound_on",
@@ -284,6 +288,12 @@ std::string write_run_record(const RunRecord& record) {
   r["w_ref_norm"] = number(record.w_ref_norm);
   r["rho"] = number(record.rho);
   r["rho_upper"] = number(record.rho_upper);
+  if (record.has_kernel) {
+    r["kernel_R"] = number(record.kernel_R);
+    r["kernel_separable"] = flag(record.kernel_separable);
+    r["kernel_rho"] = number(record.kernel_rho);
+    r["kernel_rho_upper"] = number(record.kernel_rho_upper);
+  }
   r["bound"] = number(record.bound);
   r["bound_kind"] = text(record.bound_kind);
   r["bound_on"] = text(record.bound_on);
@@ -375,6 +385,14 @@ RunRecord read_checked(const boost::json::object& record, const std::string& whe
   r.gamma = f.number_or_null("gamma");
   r.w_ref_norm = f.number_or_null("w_ref_norm");
   r.rho_upper = f.number_or_null("rho_upper");
+  // The kernel facts: all four fields or none (a kernel_novikoff learner's record).
+  if (f.has("kernel_R")) {
+    r.has_kernel = true;
+    r.kernel_R = f.number_or_null("kernel_R");
+    r.kernel_separable = f.boolean_or_null("kernel_separable");
+    r.kernel_rho = f.number_or_null("kernel_rho");
+    r.kernel_rho_upper = f.number_or_null("kernel_rho_upper");
+  }
   r.loss = f.number_or_null("loss");
   r.error = f.string_or_null("error");
   // Fields the record does not use itself are the learner's metrics, in the file's order.

@@ -10,6 +10,14 @@ boost::json::value optional_number(const std::optional<double>& v) {
   return v ? boost::json::value(*v) : boost::json::value(nullptr);
 }
 
+boost::json::object kernel_spec_json(const KernelSpec& k) {
+  return boost::json::object{{"kind", kernel_name(k.kind)},
+                             {"degree", k.degree},
+                             {"scale", k.scale},
+                             {"coef0", k.coef0},
+                             {"gamma", k.gamma}};
+}
+
 }  // namespace
 
 boost::json::object l1_margin_json(const L1Margin& m) {
@@ -111,6 +119,25 @@ boost::json::object declaration_json(const BoundDeclaration& d) {
       {"threshold", has ? boost::json::value(d.tau) : nullptr}};
   // Only winnow has variants; other declarations keep their bytes.
   if (d.form == BoundForm::kWinnow) out["balanced"] = d.balanced;
+  if (d.form == BoundForm::kKernelNovikoff) out["kernel"] = kernel_spec_json(d.kernel);
+  return out;
+}
+
+boost::json::object kernel_theory_json(const KernelCertificate& c) {
+  boost::json::array weights;
+  for (const auto& [j, lambda] : c.weights) weights.push_back(boost::json::array{j, lambda});
+  boost::json::object out{
+      {"R", c.radius},
+      {"separable", c.separable ? boost::json::value(*c.separable) : nullptr},
+      {"method", c.method.empty() ? boost::json::value(nullptr) : boost::json::value(c.method)},
+      {"gamma", c.separable.value_or(false) ? boost::json::value(c.gamma) : nullptr},
+      {"v_norm", c.separable.value_or(false) ? boost::json::value(c.norm) : nullptr},
+      {"rho", c.separable.value_or(false) ? boost::json::value(c.rho) : nullptr},
+      {"rho_upper", optional_number(c.rho_upper)},
+      {"weights", std::move(weights)},
+      {"reason", c.reason.empty() ? boost::json::value(nullptr) : boost::json::value(c.reason)},
+      {"seconds", c.seconds}};
+  if (c.conflict) out["conflict"] = boost::json::array{c.conflict->first, c.conflict->second};
   return out;
 }
 

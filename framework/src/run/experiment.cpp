@@ -214,7 +214,20 @@ struct PrepareCache {
   std::map<std::string, std::shared_ptr<const LoadedData>> datasets;    // by dataset JSON + seed
   std::map<std::string, std::shared_ptr<const PointTheory>> theories;   // by data + theory spec
   std::map<std::string, std::shared_ptr<const PluginLibrary>> plugins;  // by name or path
+  // By data + kernel: one certificate per kernel a learner declares (theory/kernel_theory.hpp).
+  std::map<std::string, std::shared_ptr<const KernelCertificate>> kernel_theories;
 };
+
+namespace {
+
+std::string kernel_key(const KernelSpec& k) {
+  char text[160];
+  std::snprintf(text, sizeof text, "|kernel %d %u %.17g %.17g %.17g", static_cast<int>(k.kind),
+                k.degree, k.scale, k.coef0, k.gamma);
+  return text;
+}
+
+}  // namespace
 
 const PreparedPoint& Experiment::point(std::size_t index) const {
   PLAB_CHECK(index >= first_point && index - first_point < points.size());
@@ -309,6 +322,14 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
                                             std::to_string(l.shape.rows) + " x " +
                                             std::to_string(l.shape.cols) +
                                             (p.data->augmented() ? ", bias first" : "") + ")");
+        }
+        if (l.bound.form == BoundForm::kKernelNovikoff) {
+          auto& certificate = e.cache->kernel_theories[data_key + kernel_key(l.bound.kernel)];
+          if (!certificate) {
+            certificate = std::make_shared<const KernelCertificate>(
+                certify_kernel_margin(*p.data, l.bound.kernel));
+          }
+          l.kernel_theory = certificate;
         }
         need_least_squares = need_least_squares || l.bound.form == BoundForm::kLeastSquares;
         need_hinge = need_hinge || hinge_bound_covers(l.bound.form);

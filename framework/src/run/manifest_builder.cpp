@@ -21,11 +21,13 @@ boost::json::array describe_points(const Experiment& e) {
     for (const auto& [pointer, value] : p.sweep.assignments) values[pointer] = to_boost(value);
     boost::json::array learners;
     for (const PreparedLearner& l : p.learners) {
-      learners.push_back(boost::json::object{{"name", l.name},
-                                             {"plugin", l.plugin->descriptor().name},
-                                             {"params", to_boost(l.params_json)},
-                                             {"weights", l.shape.size()},
-                                             {"bound", declaration_json(l.bound)}});
+      boost::json::object learner{{"name", l.name},
+                                  {"plugin", l.plugin->descriptor().name},
+                                  {"params", to_boost(l.params_json)},
+                                  {"weights", l.shape.size()},
+                                  {"bound", declaration_json(l.bound)}};
+      if (l.kernel_theory) learner["kernel_theory"] = kernel_theory_json(*l.kernel_theory);
+      learners.push_back(std::move(learner));
     }
     const Dataset& d = *p.data;
     boost::json::array classes;

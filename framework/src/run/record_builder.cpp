@@ -24,6 +24,7 @@ BoundReport run_bound(const PreparedPoint& point, const PreparedLearner& learner
   if (finished && !outcome.has_test) in.final_weights = outcome.final_weights;
   in.mistakes = outcome.mistakes;
   in.updates = outcome.updates;
+  in.kernel = learner.kernel_theory.get();
   return evaluate_bound(in);
 }
 
@@ -93,6 +94,13 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
     r.rho = margin.rho;
   }
   r.rho_upper = margin.rho_upper;
+  if (const KernelCertificate* k = learner.kernel_theory.get()) {
+    r.has_kernel = true;
+    r.kernel_R = k->radius;
+    r.kernel_separable = k->separable;
+    if (k->separable.value_or(false)) r.kernel_rho = k->rho;
+    r.kernel_rho_upper = k->rho_upper;
+  }
 
   const BoundReport bound = ran ? run_bound(point, learner, outcome, finished) : BoundReport{};
   r.bound = bound.bound;

@@ -88,7 +88,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "perceptron's own. No mistake bound (THEORY.md s7).",
      .tasks = plab::kBinaryTask,
      .declare_bound = plab::no_bound,
-     .orders = plab::OrderSupport::kPermutation},
+     .orders = plab::OrderSupport::kPermutation,
+     .storage = plab::StorageSupport::kDenseAndSparse},
     kParams);
 
 }  // namespace

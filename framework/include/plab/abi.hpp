@@ -15,7 +15,9 @@ namespace plab {
 // Version 2: the descriptor's `declare_bound` (plab/bound.hpp) replaced the Guarantee enum.
 // Version 3: Learner::on_start, called once the initial weights are set.
 // Version 4: PluginDescriptor::create_lanes and the LaneGroup interface.
-inline constexpr std::uint32_t kAbiVersion = 4;
+// Version 5: sparse storage: TrainingSet's CSR members and row_view, Sample::row, and
+//            PluginDescriptor::storage (dense only by default).
+inline constexpr std::uint32_t kAbiVersion = 5;
 
 }  // namespace plab
 

@@ -19,6 +19,7 @@
 #include "theory/bound_forms.hpp"
 #include "theory/hinge_bound.hpp"
 #include "theory/margin_oracle.hpp"
+#include "theory/point_theory.hpp"
 
 namespace plab {
 
@@ -70,6 +71,12 @@ void check_data(const std::string& where, const RecordFields& point, const Audit
   count_field("cols", data.cols());
   if (d.boolean("augmented") != data.augmented())
     report.differ(where, name + "augmented", d.any("augmented"), data.augmented());
+  if (d.has("storage") != data.sparse()) {
+    report.differ(where, name + "storage", d.has("storage") ? d.any("storage") : nullptr,
+                  data.sparse() ? "sparse" : "dense (no storage field)");
+  } else if (data.sparse()) {
+    count_field("entries", data.sparse_rows().entries());
+  }
   const std::vector<RecordFields> classes = d.objects("classes");
   const auto counts = data.class_counts();
   if (classes.size() != data.class_names().size()) {
@@ -198,7 +205,11 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
                   AuditedPoint& p, AuditReport& report) {
   const std::string name = "points/" + std::to_string(point.count("index")) + "/theory/";
   const RecordFields t = point.object("theory");
-  const Dataset& data = p.data->data;
+  // Sparse data: rechecked on the dense copy the oracle used (theory/point_theory.hpp).
+  const std::optional<Dataset> dense_copy =
+      theory_needs_dense_copy(p.data->data) ? std::optional<Dataset>(p.data->data.stored_dense())
+                                            : std::nullopt;
+  const Dataset& data = dense_copy ? *dense_copy : p.data->data;
   p.theory.radius = data_radius(data);
   // An R beyond the range of a double is written as null (JSON has no infinity).
   const std::optional<double> recorded = t.number_or_null("R");
@@ -207,6 +218,11 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
     report.differ(where, name + "R", t.any("R"),
                   std::isfinite(p.theory.radius) ? boost::json::value(p.theory.radius)
                                                  : boost::json::value(nullptr));
+  }
+  // Too large for the oracle's dense copy: the recorded margin is undecided, nothing to redo.
+  if (const std::string why = theory_too_large(data); !why.empty()) {
+    report.not_rechecked.push_back("the margin of sparse point " + name + ": " + why);
+    return;
   }
   MarginCertificate& m = p.theory.margin;
   static const Json kNone = Json::object();

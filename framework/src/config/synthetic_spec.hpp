@@ -9,13 +9,17 @@
 namespace plab {
 
 struct SyntheticSpec {
-  std::string generator;  // separable | noisy | multiclass | xor
+  std::string generator;  // separable | noisy | multiclass | xor | sparse
   std::size_t rows = 100;
   std::size_t dim = 2;
   double margin = 0.1;
   double radius = 2.0;
   double flip = 0.1;
   std::size_t classes = 3;
+  // generator "sparse" (data/sparse_synthetic.hpp); `dim` is its feature count
+  std::size_t nonzeros = 10;          // features present in each row
+  double zipf = 1.0;                  // feature j drawn with probability ∝ 1/(j+1)^zipf
+  std::size_t teacher_nonzeros = 10;  // features the teacher weighs
 };
 
 }  // namespace plab

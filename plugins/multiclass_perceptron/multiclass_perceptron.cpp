@@ -95,7 +95,8 @@ class MulticlassPerceptron final : public plab::Learner {
     std::vector<double> scores(classes_);
     std::size_t errors = 0;
     for (std::size_t i = 0; i < data.rows; ++i) {
-      errors += judge_into(scores, data.row_view(i), static_cast<std::size_t>(data.label[i])).mistake;
+      errors +=
+          judge_into(scores, data.row_view(i), static_cast<std::size_t>(data.label[i])).mistake;
     }
     return errors;
   }

@@ -50,8 +50,8 @@ Folder run_config(const test::TempDir& dir, const std::string& name, const std::
   const fs::path file = dir / (name + ".json");
   std::ofstream(file) << config;
   const fs::path out = dir / name;
-  std::vector<std::string> args{"run", file.string(), "--out", out.string(), "--no-report",
-                                "--quiet"};
+  std::vector<std::string> args{"run",        file.string(), "--out",
+                                out.string(), "--no-report", "--quiet"};
   for (const std::string& set : sets) args.insert(args.end(), {"--set", set});
   const auto r = run_plab(args);
   Folder f{r.exit_code, r.err, "", ""};
@@ -116,7 +116,8 @@ TEST(SparseStorage, HoldoutAndCrossValidationSameRecords) {
 // Real data with zeros: the 8x8 digits (about half the pixels are 0), multi-class, from CSV.
 TEST(SparseStorage, DigitsFromCsvSameRecords) {
   const std::string config = R"({"name": "digits", "seed": 6, "repeats": 2,
-    "dataset": {"kind": "csv", "path": ")" + kSource +
+    "dataset": {"kind": "csv", "path": ")" +
+                             kSource +
                              R"(/data/digits.csv", "label": "digit"},
     "learners": [{"name": "strict", "plugin": "multiclass_perceptron"},
                  {"name": "first", "plugin": "multiclass_perceptron", "params": {"tie": "first"}}],
@@ -157,17 +158,31 @@ TEST(SparseStorage, GeneratorIsDeterministicAndRecordsStorage) {
 TEST(SparseStorage, StandardizeRefusedOnSparseStorage) {
   test::TempDir dir;
   const std::string config = R"({"name": "s", "seed": 1,
-    "dataset": {"kind": "csv", "path": ")" + kSource +
+    "dataset": {"kind": "csv", "path": ")" +
+                             kSource +
                              R"(/data/iris.csv", "label": "species", "positive": ["setosa"],
                 "scale": "standardize", "storage": "sparse"},
     "learners": [{"name": "p", "plugin": "perceptron"}]})";
   const Folder f = run_config(dir, "s", config, {});
   EXPECT_EQ(f.exit_code, 2);
   const std::string expected =
-      "\"standardize\" centres every column, which turns the stored zeros of sparse storage "
-      "into non-zeros";
+      "centres every column, which turns the stored zeros of sparse storage into non-zeros";
   EXPECT_NE(f.err.find(expected), std::string::npos) << f.err;
   EXPECT_NE(f.err.find("/dataset/scale"), std::string::npos) << f.err;
+  EXPECT_TRUE(test::in_troubleshooting(expected)) << "docs/troubleshooting.md";
+}
+
+// One teacher feature among 10^6, rarely drawn, and a margin few values reach.
+TEST(SparseStorage, GeneratorRefusesAMarginOutOfReach) {
+  test::TempDir dir;
+  const std::string config = R"({"name": "s", "seed": 1,
+    "dataset": {"kind": "synthetic", "generator": "sparse", "rows": 10, "dim": 1000000,
+                "nonzeros": 1, "teacher_nonzeros": 1, "zipf": 0, "margin": 0.99},
+    "learners": [{"name": "p", "plugin": "perceptron"}]})";
+  const Folder f = run_config(dir, "s", config, {});
+  EXPECT_EQ(f.exit_code, 2) << f.err;
+  const std::string expected = "rows in a row below the margin";
+  EXPECT_NE(f.err.find(expected), std::string::npos) << f.err;
   EXPECT_TRUE(test::in_troubleshooting(expected)) << "docs/troubleshooting.md";
 }
 

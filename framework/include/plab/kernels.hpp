@@ -74,8 +74,10 @@ inline double dot_blocked(const double* w, SparseRow x, std::size_t n) {
   double lane[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   const std::size_t blocked = n - n % 8;
   std::size_t k = 0;
-  for (; k < x.count && x.index[k] < blocked; ++k) lane[x.index[k] % 8] += w[x.index[k]] * x.value[k];
-  double total = ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7]));
+  for (; k < x.count && x.index[k] < blocked; ++k)
+    lane[x.index[k] % 8] += w[x.index[k]] * x.value[k];
+  double total =
+      ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7]));
   for (; k < x.count; ++k) total += w[x.index[k]] * x.value[k];
   return total;
 }

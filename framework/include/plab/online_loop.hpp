@@ -171,8 +171,8 @@ StepOutcome online_step_in(const TrainingSet& data, MistakePick pick, double uni
     out.sample = scratch[k];
   }
   const auto x = Rows::get(data, out.sample);
-  const Sample s{data,  out.sample, Rows::dense(x), data.sign[out.sample], Dot::apply(w, x, d),
-                 w,     Rows::view(x)};
+  const Sample s{data, out.sample,   Rows::dense(x), data.sign[out.sample], Dot::apply(w, x, d),
+                 w,    Rows::view(x)};
   add_scaled(w, detail::rule_step(rule, s), x, d);
   out.updated = true;
   if (observer != nullptr) observer->on_update(out.sample, std::span<const double>(w, d));

@@ -55,7 +55,8 @@ struct TrainingSet {
   // Sparse storage only.
   SparseRow sparse_row(std::size_t i) const {
     const std::uint64_t begin = csr_offset[i];
-    return {csr_index + begin, csr_value + begin, static_cast<std::size_t>(csr_offset[i + 1] - begin)};
+    return {csr_index + begin, csr_value + begin,
+            static_cast<std::size_t>(csr_offset[i + 1] - begin)};
   }
   // Either storage.
   RowView row_view(std::size_t i) const {

@@ -78,7 +78,7 @@ class SparseRows {
 
  private:
   std::vector<double, CacheLineAllocator<double>> value_;
-  std::vector<std::uint32_t, CacheLineAllocator<std::uint32_t>> index_;  // augmented columns
+  std::vector<std::uint32_t, CacheLineAllocator<std::uint32_t>> index_;   // augmented columns
   std::vector<std::uint64_t, CacheLineAllocator<std::uint64_t>> offset_;  // rows() + 1
   std::size_t raw_features_ = 0;
   bool bias_column_ = false;

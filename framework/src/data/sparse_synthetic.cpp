@@ -27,8 +27,8 @@ class ZipfFeatures {
   std::uint32_t draw(Rng& rng) const {
     const double u = rng.uniform() * cumulative_.back();
     const auto it = std::upper_bound(cumulative_.begin(), cumulative_.end(), u);
-    const std::size_t j = std::min<std::size_t>(
-        static_cast<std::size_t>(it - cumulative_.begin()), cumulative_.size() - 1);
+    const std::size_t j = std::min<std::size_t>(static_cast<std::size_t>(it - cumulative_.begin()),
+                                                cumulative_.size() - 1);
     return static_cast<std::uint32_t>(j);
   }
 
@@ -88,10 +88,10 @@ SparseSyntheticTable generate_sparse_synthetic(const SyntheticSpec& spec, std::u
     double score = 0.0;
     for (std::size_t draws = 0;; ++draws) {
       if (draws == kMaxRowDraws) {
-        throw_config_error("/dataset",
-                           "the sparse generator drew " + std::to_string(kMaxRowDraws) +
-                               " rows in a row with |u . x| below the margin; lower margin, or "
-                               "raise nonzeros or teacher_nonzeros so rows meet the teacher");
+        throw_config_error(
+            "/dataset", "the sparse generator drew " + std::to_string(kMaxRowDraws) +
+                            " rows in a row below the margin (|u . x| < margin); lower margin, or "
+                            "raise nonzeros or teacher_nonzeros so rows meet the teacher");
       }
       zipf.distinct(rng, spec.nonzeros, chosen, stamp, ++mark);
       value.resize(chosen.size());

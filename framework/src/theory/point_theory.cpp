@@ -16,10 +16,10 @@ double data_radius(const Dataset& data) {
   double max_norm = 0.0;
   for (std::size_t i = 0; i < data.rows(); ++i) {
     const RowView x = data.row_view(i);
-    max_norm = std::max(max_norm, euclidean_norm(x.is_sparse() ? std::span<const double>(
-                                                                     x.sparse.value, x.sparse.count)
-                                                               : std::span<const double>(
-                                                                     x.dense, data.cols())));
+    max_norm = std::max(
+        max_norm,
+        euclidean_norm(x.is_sparse() ? std::span<const double>(x.sparse.value, x.sparse.count)
+                                     : std::span<const double>(x.dense, data.cols())));
   }
   // Rounded up: R enters bounds as an upper bound on every ‖x̃ᵢ‖.
   const double u = std::numeric_limits<double>::epsilon() / 2.0;

@@ -38,7 +38,11 @@ TEST(SparseRows, AppendsNonZerosAfterTheBiasEntry) {
   EXPECT_EQ(r0.index[2], 5u);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(rows.values()) % 64, 0u);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(rows.indices()) % 64, 0u);
-  rows.keep_rows({false, true});
+  rows.widen(9);  // a reader that learns the width as it reads
+  rows.append_row(std::vector<std::uint32_t>{8}, std::vector<double>{4.0});
+  EXPECT_EQ(rows.cols(), 10u);
+  EXPECT_EQ(rows.row(2).index[1], 9u);
+  rows.keep_rows({false, true, false});
   ASSERT_EQ(rows.rows(), 1u);
   EXPECT_EQ(rows.row(0).count, 3u);
   EXPECT_EQ(rows.row(0).value[1], 7.0);

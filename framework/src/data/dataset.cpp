@@ -34,10 +34,7 @@ Dataset::Dataset(FeatureRows features, TaskKind task, std::vector<std::int32_t> 
       task_(task),
       label_(std::move(label)),
       class_names_(std::move(class_names)) {
-  PLAB_CHECK(feature_names.size() == features_.raw_features());
-  if (augmented()) feature_names_.emplace_back("bias");
-  for (auto& name : feature_names) feature_names_.push_back(std::move(name));
-  set_labels();
+  set_names_and_signs(std::move(feature_names));
 }
 
 Dataset::Dataset(SparseRows features, TaskKind task, std::vector<std::int32_t> label,
@@ -47,13 +44,13 @@ Dataset::Dataset(SparseRows features, TaskKind task, std::vector<std::int32_t> l
       task_(task),
       label_(std::move(label)),
       class_names_(std::move(class_names)) {
-  PLAB_CHECK(feature_names.size() == sparse_features_.raw_features());
-  if (augmented()) feature_names_.emplace_back("bias");
-  for (auto& name : feature_names) feature_names_.push_back(std::move(name));
-  set_labels();
+  set_names_and_signs(std::move(feature_names));
 }
 
-void Dataset::set_labels() {
+void Dataset::set_names_and_signs(std::vector<std::string> feature_names) {
+  PLAB_CHECK(feature_names.size() == cols() - (augmented() ? 1 : 0));
+  if (augmented()) feature_names_.emplace_back("bias");
+  for (auto& name : feature_names) feature_names_.push_back(std::move(name));
   const std::size_t rows = this->rows();
   PLAB_CHECK(label_.size() == rows);
   if (task_ == TaskKind::kBinary) {

@@ -61,7 +61,8 @@ class Dataset {
   void set_source_sha256(std::string digest) { source_sha256_ = std::move(digest); }
 
  private:
-  void set_labels();
+  // The constructors' common part: names ("bias" first when augmented) and binary signs.
+  void set_names_and_signs(std::vector<std::string> feature_names);
 
   FeatureRows features_;
   SparseRows sparse_features_;

@@ -65,6 +65,12 @@ void SparseRows::append_dense(const double* raw) {
   end_row();
 }
 
+void SparseRows::widen(std::size_t raw_features) {
+  PLAB_CHECK(raw_features >= raw_features_);
+  raw_features_ = raw_features;
+  PLAB_CHECK(cols() <= std::numeric_limits<std::uint32_t>::max());
+}
+
 void SparseRows::keep_rows(const std::vector<bool>& keep) {
   PLAB_CHECK(!open_row_ && keep.size() == rows());
   std::size_t out_row = 0;

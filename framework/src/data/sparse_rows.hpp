@@ -65,6 +65,11 @@ class SparseRows {
   // A dense row of raw_features() values (its non-zeros are kept).
   void append_dense(const double* raw);
 
+  // Widens the rows to `raw_features` (never narrows): a reader whose width is the largest
+  // index seen (svmlight without n_features) widens as it goes; stored entries keep their
+  // columns, since raw feature j is column j + 1 whatever the width.
+  void widen(std::size_t raw_features);
+
   // Keeps the rows whose flag is set (one flag a row), in their order.
   void keep_rows(const std::vector<bool>& keep);
 

@@ -155,6 +155,33 @@ TEST(SparseStorage, GeneratorIsDeterministicAndRecordsStorage) {
   EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
 }
 
+// 10^6 features, past the oracle's dense copy: the teacher is still certified on the sparse
+// rows (bounds apply, verify rechecks it), and an svm margin is undecided with its reason.
+TEST(SparseStorage, WideDataCertifiesTheTeacherAndLeavesSvmUndecided) {
+  test::TempDir dir;
+  const std::string config = R"({"name": "wide", "seed": 1, "repeats": 2,
+    "dataset": {"kind": "synthetic", "generator": "sparse", "rows": 40, "dim": 1000000,
+                "nonzeros": 5, "teacher_nonzeros": 3},
+    "learners": [{"name": "classic", "plugin": "perceptron"}],
+    "protocol": {"kind": "convergence", "max_epochs": 50}})";
+  const Folder teacher = run_config(dir, "teacher", config, {});
+  ASSERT_EQ(teacher.exit_code, 0) << teacher.err;
+  EXPECT_NE(teacher.runs.find("\"bound_applies\":true"), std::string::npos) << teacher.runs;
+  const std::string manifest = read_file(dir / "teacher" / "manifest.json");
+  EXPECT_NE(manifest.find("\"method\":\"teacher\""), std::string::npos);
+  const auto v = run_plab({"verify", (dir / "teacher").string()});
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+  EXPECT_NE(v.out.find("0 recorded values differ"), std::string::npos) << v.out;
+
+  const Folder svm = run_config(dir, "svm", config, {"/theory={\"margin\":\"svm\"}"});
+  ASSERT_EQ(svm.exit_code, 0) << svm.err;
+  EXPECT_NE(read_file(dir / "svm" / "manifest.json")
+                .find("the margin oracle works on a dense copy, which would hold 40 x 1000001"),
+            std::string::npos);
+  const auto v_svm = run_plab({"verify", (dir / "svm").string()});
+  EXPECT_EQ(v_svm.exit_code, 0) << v_svm.out << v_svm.err;
+}
+
 TEST(SparseStorage, StandardizeRefusedOnSparseStorage) {
   test::TempDir dir;
   const std::string config = R"({"name": "s", "seed": 1,

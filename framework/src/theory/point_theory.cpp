@@ -52,6 +52,16 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
     }
     PointTheory t;
     t.radius = data_radius(data);
+    // A teacher or given u is certified on the sparse rows themselves (PointSet reads both
+    // storages); the svm methods and the least-squares reference need the dense copy.
+    if (theory.margin == "teacher" || theory.margin == "given") {
+      OracleRequest request;
+      request.kind = theory.margin;
+      request.vector = theory.margin == "teacher" ? teacher : theory.u;
+      request.budget_seconds = theory.oracle_seconds;
+      t.margin = find_margin(data, request);
+      return t;
+    }
     t.margin.oracle = theory.margin;
     t.margin.reason = theory_too_large(data);
     return t;

@@ -97,7 +97,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "pocket's predictions have no mistake bound (THEORY.md s7).",
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
-     .orders = plab::OrderSupport::kPermutation},
+     .orders = plab::OrderSupport::kPermutation,
+     .storage = plab::StorageSupport::kDenseAndSparse},
     kParams);
 
 }  // namespace

@@ -21,6 +21,7 @@
 #include "theory/hinge_bound.hpp"
 #include "theory/l1_margin.hpp"
 #include "theory/margin_oracle.hpp"
+#include "theory/point_theory.hpp"
 
 namespace plab {
 
@@ -75,6 +76,12 @@ void check_data(const std::string& where, const RecordFields& point, const Audit
   count_field("cols", data.cols());
   if (d.boolean("augmented") != data.augmented())
     report.differ(where, name + "augmented", d.any("augmented"), data.augmented());
+  if (d.has("storage") != data.sparse()) {
+    report.differ(where, name + "storage", d.has("storage") ? d.any("storage") : nullptr,
+                  data.sparse() ? "sparse" : "dense (no storage field)");
+  } else if (data.sparse()) {
+    count_field("entries", data.sparse_rows().entries());
+  }
   const std::vector<RecordFields> classes = d.objects("classes");
   const auto counts = data.class_counts();
   if (classes.size() != data.class_names().size()) {
@@ -203,7 +210,11 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
                   AuditedPoint& p, AuditReport& report) {
   const std::string name = "points/" + std::to_string(point.count("index")) + "/theory/";
   const RecordFields t = point.object("theory");
-  const Dataset& data = p.data->data;
+  // Sparse data: rechecked on the dense copy the oracle used (theory/point_theory.hpp).
+  const std::optional<Dataset> dense_copy =
+      theory_needs_dense_copy(p.data->data) ? std::optional<Dataset>(p.data->data.stored_dense())
+                                            : std::nullopt;
+  const Dataset& data = dense_copy ? *dense_copy : p.data->data;
   p.theory.radius = data_radius(data);
   // An R beyond the range of a double is written as null (JSON has no infinity).
   const std::optional<double> recorded = t.number_or_null("R");
@@ -212,6 +223,17 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
     report.differ(where, name + "R", t.any("R"),
                   std::isfinite(p.theory.radius) ? boost::json::value(p.theory.radius)
                                                  : boost::json::value(nullptr));
+  }
+  // Too large for the oracle's dense copy: an svm margin is undecided, nothing to redo; a
+  // teacher or given u is rechecked on the sparse rows, as the oracle certified it (the
+  // fields only the dense methods write would need the rows dense: not rechecked then).
+  const bool certified_on_sparse_rows =
+      (t.string("oracle") == "teacher" || t.string("oracle") == "given") &&
+      !t.has("rho_upper_weights") && !t.has("hinge_candidates") &&
+      !t.has("non_separability_certificate");
+  if (const std::string why = theory_too_large(data); !why.empty() && !certified_on_sparse_rows) {
+    report.not_rechecked.push_back("the margin of sparse point " + name + ": " + why);
+    return;
   }
   MarginCertificate& m = p.theory.margin;
   static const Json kNone = Json::object();

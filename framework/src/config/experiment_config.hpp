@@ -32,6 +32,9 @@ struct DatasetSpec {
   std::optional<std::vector<std::string>> keep_classes;  // keep only rows with these labels
   bool augment = true;
   std::string scale = "none";  // none | standardize (each feature to mean 0, variance 1)
+  // dense | sparse (data/sparse_rows.hpp): how the features are held; every kind takes it.
+  // Default dense, but sparse for the sparse synthetic generator.
+  std::string storage = "dense";
 };
 
 struct LearnerSpec {

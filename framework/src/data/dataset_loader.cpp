@@ -4,6 +4,7 @@
 #include "config/object_reader.hpp"
 #include "data/csv_reader.hpp"
 #include "data/label_mapping.hpp"
+#include "data/sparse_synthetic.hpp"
 #include "data/synthetic.hpp"
 
 #include <algorithm>
@@ -96,6 +97,25 @@ Dataset from_inline(const DatasetSpec& spec) {
                  std::move(labels.class_names), std::move(names));
 }
 
+std::vector<std::string> numbered_names(std::size_t width) {
+  std::vector<std::string> names;
+  names.reserve(width);
+  for (std::size_t j = 0; j < width; ++j) names.push_back("x" + std::to_string(j + 1));
+  return names;
+}
+
+// The sparse generator writes compressed rows; `storage: "dense"` expands them afterwards.
+LoadedData from_sparse_synthetic(const DatasetSpec& spec, std::uint64_t data_seed) {
+  SparseSyntheticTable table = generate_sparse_synthetic(spec.synthetic, data_seed);
+  LabelMapping labels =
+      map_labels(table.labels, spec.positive, spec.classes, "/dataset",
+                 [](std::size_t row) { return "generated row " + std::to_string(row); });
+  Dataset data(std::move(table.values), labels.task, std::move(labels.index),
+               std::move(labels.class_names), numbered_names(spec.synthetic.dim));
+  if (spec.storage == "dense") data = data.stored_dense();
+  return LoadedData{std::move(data), std::move(table.teacher)};
+}
+
 LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
   if (!spec.augment) {
     throw_config_error("/dataset/augment",
@@ -109,6 +129,7 @@ LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
   }
   const std::uint64_t data_seed =
       spec.seed ? *spec.seed : derive_seed(seed, 0, 0, StreamPurpose::kData);
+  if (spec.synthetic.generator == "sparse") return from_sparse_synthetic(spec, data_seed);
   SyntheticTable table = generate_synthetic(spec.synthetic, data_seed);
   const std::size_t width = spec.synthetic.generator == "xor" ? 2 : spec.synthetic.dim;
   std::optional<std::vector<std::string>> classes = spec.classes;
@@ -129,9 +150,16 @@ LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
 
 }  // namespace
 
+// `storage: "sparse"` for data read or generated dense: the rows' non-zeros are copied into
+// compressed rows and the dense block is let go.
+LoadedData in_storage(LoadedData loaded, const DatasetSpec& spec) {
+  if (spec.storage == "sparse" && !loaded.data.sparse()) loaded.data = loaded.data.stored_sparse();
+  return loaded;
+}
+
 LoadedData load_dataset_with_teacher(const DatasetSpec& spec, std::uint64_t seed) {
-  if (spec.kind == "synthetic") return from_synthetic(spec, seed);
-  return LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}};
+  if (spec.kind == "synthetic") return in_storage(from_synthetic(spec, seed), spec);
+  return in_storage(LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}}, spec);
 }
 
 Dataset load_dataset(const DatasetSpec& spec, std::uint64_t seed) {

@@ -116,6 +116,16 @@ void check_task(const PluginDescriptor& d, const Dataset& data, const LearnerSpe
   }
 }
 
+// A dense-only learner (its descriptor's `storage`, dense only by default) would read a
+// sparse data set's rows as dense arrays: refused before any run, with the way out.
+void check_storage(const PluginDescriptor& d, const Dataset& data, const LearnerSpec& spec) {
+  if (!data.sparse() || d.storage == StorageSupport::kDenseAndSparse) return;
+  throw_config_error(spec.pointer, "plugin '" + std::string(d.name) + "' (learner '" + spec.name +
+                                       "') reads dense rows only, but the data set is stored "
+                                       "sparse (/dataset/storage); set \"storage\": \"dense\" "
+                                       "or use a learner that declares sparse support");
+}
+
 void check_order(const PluginDescriptor& d, const ProtocolSpec& protocol, const LearnerSpec& spec,
                  std::vector<std::string>& notes) {
   const bool mistake_driven = protocol.mistake_driven();
@@ -299,6 +309,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
         }
         const PluginDescriptor& d = plugin->descriptor();
         check_task(d, *p.data, spec);
+        check_storage(d, *p.data, spec);
         check_order(d, p.config.protocol, spec, e.notes);
         PreparedLearner l{
             spec.name, plugin, resolve_params(d, spec.params, spec.pointer + "/params"),

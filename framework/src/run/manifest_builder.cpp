@@ -12,6 +12,21 @@ namespace plab {
 
 namespace {
 
+// The data set's shape. Sparse storage adds "storage" and its stored "entries" (bias entries
+// included); dense points keep the fields they always had, so their manifests are unchanged.
+boost::json::object dataset_json(const Dataset& d, boost::json::array classes) {
+  boost::json::object out{{"rows", d.rows()},
+                          {"cols", d.cols()},
+                          {"augmented", d.augmented()},
+                          {"task", d.task() == TaskKind::kBinary ? "binary" : "multiclass"},
+                          {"classes", std::move(classes)}};
+  if (d.sparse()) {
+    out["storage"] = "sparse";
+    out["entries"] = d.sparse_rows().entries();
+  }
+  return out;
+}
+
 boost::json::value to_boost(const Json& j) { return boost::json::parse(j.dump()); }
 
 boost::json::array describe_points(const Experiment& e) {
@@ -43,12 +58,7 @@ boost::json::array describe_points(const Experiment& e) {
         {"seed", p.config.seed},
         {"repeats", p.config.repeats},
         {"learners", std::move(learners)},
-        {"dataset",
-         boost::json::object{{"rows", d.rows()},
-                             {"cols", d.cols()},
-                             {"augmented", d.augmented()},
-                             {"task", d.task() == TaskKind::kBinary ? "binary" : "multiclass"},
-                             {"classes", std::move(classes)}}},
+        {"dataset", dataset_json(d, std::move(classes))},
         {"theory", theory_json(*p.theory)},
     });
   }

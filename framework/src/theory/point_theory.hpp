@@ -29,6 +29,17 @@ struct PointTheory {
 
 double data_radius(const Dataset& data);
 
+// Theory on sparse data (issue #21): R is computed from the sparse rows; the oracle's methods
+// (nearest hull point, LIBLINEAR, LP, Gordan certificates), the least-squares reference and
+// plab verify's rechecks read dense rows, so they run on a dense copy of the data, which
+// makes every figure equal to the bit to the same data stored dense. The copy is made only
+// up to kTheoryDenseValues values (rows × cols); beyond that a `teacher` or `given` u is
+// still certified on the sparse rows (theory/point_set.hpp reads both storages), and an
+// `svm` margin is left undecided with theory_too_large() as the reason.
+inline constexpr std::size_t kTheoryDenseValues = std::size_t{1} << 25;
+bool theory_needs_dense_copy(const Dataset& data);  // sparse, within the limit
+std::string theory_too_large(const Dataset& data);  // "" when theory can run
+
 // `teacher`: the generator's vector for synthetic data (empty otherwise). `need_hinge`: a
 // learner declares a form the hinge bounds cover (hinge_bound_covers). `need_l1_plain`,
 // `need_l1_balanced`: a learner declares kWinnow of that variant.

@@ -133,8 +133,13 @@ struct LineCount {
 // read at once, however large the file (DESIGN.md: do not read it all to then fail).
 class CsvParser {
  public:
-  CsvParser(std::string origin, const CsvOptions& options, std::optional<LineCount> size)
-      : origin_(std::move(origin)), options_(options), splitter_(origin_), size_(size) {}
+  CsvParser(std::string origin, const CsvOptions& options, std::optional<LineCount> size,
+            const CsvRowSink* sink = nullptr)
+      : origin_(std::move(origin)),
+        options_(options),
+        splitter_(origin_),
+        size_(size),
+        sink_(sink) {}
 
   std::size_t lines_read() const { return line_number_; }
 
@@ -255,7 +260,9 @@ class CsvParser {
       throw DataError(where() + ": found " + std::to_string(fields_.size()) + " fields, expected " +
                       std::to_string(width_) + " like the first row");
     }
-    double* values = table_.values.append_row();
+    if (sink_ != nullptr) row_.resize(table_.features);
+    double* values = sink_ != nullptr ? row_.data() : table_.values.append_row();
+    std::string_view label_text;
     for (std::size_t j = 0; j < width_; ++j) {
       const Field& f = fields_[j];
       if (j == label_col_) {
@@ -263,7 +270,12 @@ class CsvParser {
         if (label.empty()) {
           throw DataError(where() + ":" + std::to_string(f.column) + ": the label cell is empty");
         }
-        table_.labels.push_back(std::move(label));
+        if (sink_ == nullptr) {
+          table_.labels.push_back(std::move(label));
+        } else {
+          label_ = std::move(label);
+          label_text = label_;
+        }
         continue;
       }
       double v = 0;
@@ -283,8 +295,12 @@ class CsvParser {
       }
       *values++ = v;
     }
-    table_.line_of_row.push_back(line_number_);
     ++table_.rows;
+    if (sink_ != nullptr) {
+      (*sink_)(CsvRow{row_, label_text, line_number_});
+      return;
+    }
+    table_.line_of_row.push_back(line_number_);
   }
 
   std::string origin_;
@@ -297,6 +313,9 @@ class CsvParser {
   std::size_t label_col_ = 0;
   bool first_ = true;
   std::optional<LineCount> size_;
+  const CsvRowSink* sink_;   // rows go here instead of into table_ when set
+  std::vector<double> row_;  // the row being handed to sink_
+  std::string label_;
 };
 
 // The first pass of read_csv. It stops early at a NUL byte or an overlong line, where the
@@ -320,8 +339,9 @@ LineCount count_lines(std::FILE* file, std::size_t chunk_bytes) {
 
 // The second pass, or the only one for a stream.
 CsvTable read_rows(std::FILE* file, const std::string& origin, const CsvOptions& options,
-                   std::size_t chunk_bytes, std::optional<LineCount> size) {
-  CsvParser parser(origin, options, size);
+                   std::size_t chunk_bytes, std::optional<LineCount> size,
+                   const CsvRowSink* sink = nullptr) {
+  CsvParser parser(origin, options, size, sink);
   Sha256 hash;  // fed the very chunks that are parsed
   std::vector<char> buffer(std::max<std::size_t>(chunk_bytes, 1));
   std::string partial;  // the start of a line that continues in the next chunk
@@ -382,8 +402,9 @@ CsvTable parse_csv(const std::string& text, const std::string& origin, const Csv
   return table;
 }
 
-CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
-                  std::size_t chunk_bytes) {
+namespace {
+
+std::unique_ptr<std::FILE, int (*)(std::FILE*)> open_data_file(const std::filesystem::path& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     throw DataError("data file '" + path.string() + "' does not exist or is not a regular file");
@@ -394,6 +415,20 @@ CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
     throw DataError("data file '" + path.string() +
                     "' cannot be opened for reading: " + std::strerror(errno));
   }
+  return file;
+}
+
+}  // namespace
+
+CsvTable read_csv_rows(const std::filesystem::path& path, const CsvOptions& options,
+                       const CsvRowSink& sink, std::size_t chunk_bytes) {
+  const auto file = open_data_file(path);
+  return read_rows(file.get(), path.string(), options, chunk_bytes, std::nullopt, &sink);
+}
+
+CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
+                  std::size_t chunk_bytes) {
+  const auto file = open_data_file(path);
   const LineCount size = count_lines(file.get(), chunk_bytes);
   if (std::fseek(file.get(), 0, SEEK_SET) != 0) {
     throw DataError("data file '" + path.string() + "' could not be read: " + std::strerror(errno));

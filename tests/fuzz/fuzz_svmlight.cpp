@@ -37,8 +37,10 @@ template <typename Read>
 Outcome outcome_of(Read read) {
   Outcome o;
   const plab::SvmlightRowSink sink = [&o](const plab::SvmlightRow& r) {
-    o.rows.push_back(Row{std::string(r.label), {r.indices.begin(), r.indices.end()},
-                         {r.values.begin(), r.values.end()}, r.line});
+    o.rows.push_back(Row{std::string(r.label),
+                         {r.indices.begin(), r.indices.end()},
+                         {r.values.begin(), r.values.end()},
+                         r.line});
   };
   try {
     o.summary = read(sink);

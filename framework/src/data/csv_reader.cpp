@@ -11,17 +11,16 @@
 #include <optional>
 #include <string_view>
 
-#include "base/file_hash.hpp"
 #include "config/did_you_mean.hpp"
+#include "data/line_stream.hpp"
 #include "error.hpp"
 
 namespace plab {
 
 namespace {
 
-// Longer lines are refused: no real CSV row needs more, and a file without line ends
-// (binary, or one huge line) must not be read into memory whole.
-constexpr std::size_t kMaxLineBytes = std::size_t{64} << 20;
+constexpr LineStreamWords kCsvWords{"a text CSV file",
+                                    "rows this long are not accepted (is this a CSV file?)"};
 
 struct Field {
   std::string_view text;  // unquoted; escaped quotes still doubled when `escaped`
@@ -145,12 +144,7 @@ class CsvParser {
 
   // One line without its '\n'.
   void line(std::string_view line) {
-    ++line_number_;
-    if (line_number_ == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);  // BOM
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.find('\0') != std::string_view::npos) {
-      throw DataError(where() + ": a NUL byte; this is not a text CSV file");
-    }
+    line = clean_line(line, ++line_number_, origin_, kCsvWords);
     if (trim(line).empty()) return;
     splitter_.split(line, line_number_, fields_);
     if (first_) {
@@ -332,7 +326,7 @@ LineCount count_lines(std::FILE* file, std::size_t chunk_bytes) {
     count.lines += static_cast<std::size_t>(std::count(chunk.begin(), chunk.end(), '\n'));
     const std::size_t last_end = chunk.rfind('\n');
     line_bytes = last_end == std::string_view::npos ? line_bytes + got : got - last_end - 1;
-    if (line_bytes > kMaxLineBytes) break;
+    if (line_bytes > kMaxDataLineBytes) break;
   }
   return count;
 }
@@ -342,44 +336,10 @@ CsvTable read_rows(std::FILE* file, const std::string& origin, const CsvOptions&
                    std::size_t chunk_bytes, std::optional<LineCount> size,
                    const CsvRowSink* sink = nullptr) {
   CsvParser parser(origin, options, size, sink);
-  Sha256 hash;  // fed the very chunks that are parsed
-  std::vector<char> buffer(std::max<std::size_t>(chunk_bytes, 1));
-  std::string partial;  // the start of a line that continues in the next chunk
-  std::size_t got = 0;
-  while ((got = std::fread(buffer.data(), 1, buffer.size(), file)) > 0) {
-    std::string_view chunk(buffer.data(), got);
-    hash.update(chunk);
-    // A NUL byte ends the read here, before a binary file without line ends is gathered
-    // into one enormous line; the parser names it the same way.
-    const std::size_t nul = chunk.find('\0');
-    std::string_view text = chunk.substr(0, nul);
-    for (std::size_t end = text.find('\n'); end != std::string_view::npos; end = text.find('\n')) {
-      if (partial.empty()) {
-        parser.line(text.substr(0, end));
-      } else {
-        partial.append(text.substr(0, end));
-        parser.line(partial);
-        partial.clear();
-      }
-      text.remove_prefix(end + 1);
-    }
-    partial.append(text);
-    if (nul != std::string_view::npos) {
-      throw DataError(origin + ":" + std::to_string(parser.lines_read() + 1) +
-                      ": a NUL byte; this is not a text CSV file");
-    }
-    if (partial.size() > kMaxLineBytes) {
-      throw DataError(origin + ":" + std::to_string(parser.lines_read() + 1) +
-                      ": the line is longer than " + std::to_string(kMaxLineBytes >> 20) +
-                      " MiB; rows this long are not accepted (is this a CSV file?)");
-    }
-  }
-  if (std::ferror(file) != 0) {
-    throw DataError("data file '" + origin + "' could not be read: " + std::strerror(errno));
-  }
-  if (!partial.empty()) parser.line(partial);
+  const std::string sha256 = stream_lines(file, origin, chunk_bytes, kCsvWords,
+                                          [&parser](std::string_view line) { parser.line(line); });
   CsvTable table = parser.finish();
-  table.sha256 = hash.finish();
+  table.sha256 = sha256;
   return table;
 }
 
@@ -389,36 +349,12 @@ CsvTable parse_csv(const std::string& text, const std::string& origin, const Csv
   const LineCount size{static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1,
                        text.size()};
   CsvParser parser(origin, options, size);
-  Sha256 hash;
-  hash.update(text);
-  std::string_view rest(text);
-  while (!rest.empty()) {
-    const std::size_t end = rest.find('\n');
-    parser.line(rest.substr(0, end));
-    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-  }
+  const std::string sha256 =
+      split_lines(text, [&parser](std::string_view line) { parser.line(line); });
   CsvTable table = parser.finish();
-  table.sha256 = hash.finish();
+  table.sha256 = sha256;
   return table;
 }
-
-namespace {
-
-std::unique_ptr<std::FILE, int (*)(std::FILE*)> open_data_file(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    throw DataError("data file '" + path.string() + "' does not exist or is not a regular file");
-  }
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                       &std::fclose);
-  if (!file) {
-    throw DataError("data file '" + path.string() +
-                    "' cannot be opened for reading: " + std::strerror(errno));
-  }
-  return file;
-}
-
-}  // namespace
 
 CsvTable read_csv_rows(const std::filesystem::path& path, const CsvOptions& options,
                        const CsvRowSink& sink, std::size_t chunk_bytes) {

@@ -7,15 +7,15 @@
 #include <cstring>
 #include <memory>
 
-#include "base/file_hash.hpp"
+#include "data/line_stream.hpp"
 #include "error.hpp"
 
 namespace plab {
 
 namespace {
 
-// The CSV reader's limit: a file without line ends must not be gathered into memory whole.
-constexpr std::size_t kMaxLineBytes = std::size_t{64} << 20;
+constexpr LineStreamWords kSvmlightWords{
+    "a text svmlight file", "lines this long are not accepted (is this an svmlight file?)"};
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
@@ -50,16 +50,9 @@ class SvmlightParser {
   SvmlightParser(std::string origin, const SvmlightOptions& options, const SvmlightRowSink& sink)
       : origin_(std::move(origin)), options_(options), sink_(sink) {}
 
-  std::size_t lines_read() const { return line_number_; }
-
   // One line without its '\n'.
   void line(std::string_view line) {
-    ++line_number_;
-    if (line_number_ == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);  // BOM
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.find('\0') != std::string_view::npos) {
-      throw DataError(where() + ": a NUL byte; this is not a text svmlight file");
-    }
+    line = clean_line(line, ++line_number_, origin_, kSvmlightWords);
     // Everything from '#' on is a comment (svmlight's <info>), whatever it holds.
     const std::string_view content = line.substr(0, line.find('#'));
     std::size_t i = skip_blanks(content, 0);
@@ -212,42 +205,10 @@ SvmlightSummary read_lines(std::FILE* file, const std::string& origin,
                            const SvmlightOptions& options, const SvmlightRowSink& sink,
                            std::size_t chunk_bytes) {
   SvmlightParser parser(origin, options, sink);
-  Sha256 hash;  // fed the very chunks that are parsed
-  std::vector<char> buffer(std::max<std::size_t>(chunk_bytes, 1));
-  std::string partial;  // the start of a line that continues in the next chunk
-  std::size_t got = 0;
-  while ((got = std::fread(buffer.data(), 1, buffer.size(), file)) > 0) {
-    std::string_view chunk(buffer.data(), got);
-    hash.update(chunk);
-    const std::size_t nul = chunk.find('\0');
-    std::string_view text = chunk.substr(0, nul);
-    for (std::size_t end = text.find('\n'); end != std::string_view::npos; end = text.find('\n')) {
-      if (partial.empty()) {
-        parser.line(text.substr(0, end));
-      } else {
-        partial.append(text.substr(0, end));
-        parser.line(partial);
-        partial.clear();
-      }
-      text.remove_prefix(end + 1);
-    }
-    partial.append(text);
-    if (nul != std::string_view::npos) {
-      throw DataError(origin + ":" + std::to_string(parser.lines_read() + 1) +
-                      ": a NUL byte; this is not a text svmlight file");
-    }
-    if (partial.size() > kMaxLineBytes) {
-      throw DataError(origin + ":" + std::to_string(parser.lines_read() + 1) +
-                      ": the line is longer than " + std::to_string(kMaxLineBytes >> 20) +
-                      " MiB; lines this long are not accepted (is this an svmlight file?)");
-    }
-  }
-  if (std::ferror(file) != 0) {
-    throw DataError("data file '" + origin + "' could not be read: " + std::strerror(errno));
-  }
-  if (!partial.empty()) parser.line(partial);
+  const std::string sha256 = stream_lines(file, origin, chunk_bytes, kSvmlightWords,
+                                          [&parser](std::string_view line) { parser.line(line); });
   SvmlightSummary summary = parser.finish();
-  summary.sha256 = hash.finish();
+  summary.sha256 = sha256;
   return summary;
 }
 
@@ -256,16 +217,10 @@ SvmlightSummary read_lines(std::FILE* file, const std::string& origin,
 SvmlightSummary parse_svmlight(const std::string& text, const std::string& origin,
                                const SvmlightOptions& options, const SvmlightRowSink& sink) {
   SvmlightParser parser(origin, options, sink);
-  Sha256 hash;
-  hash.update(text);
-  std::string_view rest(text);
-  while (!rest.empty()) {
-    const std::size_t end = rest.find('\n');
-    parser.line(rest.substr(0, end));
-    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-  }
+  const std::string sha256 =
+      split_lines(text, [&parser](std::string_view line) { parser.line(line); });
   SvmlightSummary summary = parser.finish();
-  summary.sha256 = hash.finish();
+  summary.sha256 = sha256;
   return summary;
 }
 
@@ -277,16 +232,7 @@ SvmlightSummary read_svmlight_stream(std::FILE* file, const std::string& origin,
 
 SvmlightSummary read_svmlight(const std::filesystem::path& path, const SvmlightOptions& options,
                               const SvmlightRowSink& sink, std::size_t chunk_bytes) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    throw DataError("data file '" + path.string() + "' does not exist or is not a regular file");
-  }
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                       &std::fclose);
-  if (!file) {
-    throw DataError("data file '" + path.string() +
-                    "' cannot be opened for reading: " + std::strerror(errno));
-  }
+  const DataFile file = open_data_file(path);
   return read_lines(file.get(), path.string(), options, sink, chunk_bytes);
 }
 

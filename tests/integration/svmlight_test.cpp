@@ -269,6 +269,22 @@ TEST(Convert, ZeroBasedAndAChosenLabelColumn) {
   EXPECT_NE(r.out.find("converted 2 rows of 2 features"), std::string::npos) << r.out;
 }
 
+// svmlight cannot say that the last features exist when they are zero in every row: the
+// conversion says which n_features to declare, and --n-features brings the columns back.
+TEST(Convert, TrailingZeroColumnsGetANoteAndComeBackWithNFeatures) {
+  test::TempDir dir;
+  const std::string cwd = dir.path().string();
+  dir.write("in.csv", "a,b,c,y\n1,0,0,x\n2,0,0,z\n");
+  const auto r = run_plab({"convert", "in.csv", "mid.svm"}, cwd);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("plab: note: the last 2 feature column(s) hold only zeros"),
+            std::string::npos)
+      << r.err;
+  const auto back = run_plab({"convert", "mid.svm", "out.csv", "--n-features", "3"}, cwd);
+  ASSERT_EQ(back.exit_code, 0) << back.err;
+  EXPECT_EQ(read_file(dir / "out.csv"), "f1,f2,f3,label\n1,0,0,x\n2,0,0,z\n");
+}
+
 struct BadConvert {
   std::string name;
   Args args;

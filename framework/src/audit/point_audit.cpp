@@ -100,7 +100,7 @@ void check_data(const std::string& where, const RecordFields& point, const Audit
 
 void check_file_digest(const std::string& where, const RecordFields& manifest,
                        const AuditedPoint& p, AuditReport& report) {
-  if (p.config.dataset.kind != "csv") return;
+  if (!p.config.dataset.reads_file()) return;
   const std::string path = p.config.dataset.path.lexically_normal().string();
   const std::vector<RecordFields> files = manifest.objects("data_files");
   for (std::size_t i = 0; i < files.size(); ++i) {

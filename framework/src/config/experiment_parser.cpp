@@ -58,7 +58,8 @@ void parse_sparse_generator(ObjectReader& in, SyntheticSpec& s) {
 
 DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir) {
   DatasetSpec d;
-  d.kind = in.choice("kind", {"csv", "inline", "synthetic"});
+  d.kind = in.choice("kind", {"csv", "svmlight", "libsvm", "inline", "synthetic"});
+  if (d.kind == "libsvm") d.kind = "svmlight";  // the same format under LIBSVM's name
   if (d.kind == "synthetic") {
     SyntheticSpec& s = d.synthetic;
     s.generator = in.choice("generator",
@@ -118,6 +119,12 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
       }
     }
     if (in.has("header")) d.header = in.flag("header", true);
+  } else if (d.kind == "svmlight") {
+    d.path = base_dir / in.text("path");
+    d.zero_based = in.flag("zero_based", false);
+    if (in.has("n_features")) {
+      d.n_features = static_cast<std::size_t>(in.integer("n_features", 1, 0xFFFF'FFFFll, 1));
+    }
   } else {
     const Json& x = in.value("x");
     const std::string xp = in.pointer_of("x");

@@ -27,7 +27,7 @@ namespace {
 // manifest has no digest to compare with.
 void check_data_unchanged(const boost::json::object& manifest, const ExperimentConfig& config,
                           const Dataset& data) {
-  if (config.dataset.kind != "csv") return;  // inline and synthetic data are in the config
+  if (!config.dataset.reads_file()) return;  // inline and synthetic data are in the config
   const std::string path = config.dataset.path.lexically_normal().string();
   std::string recorded;
   if (const auto* files = manifest.if_contains("data_files"); files && files->is_array()) {

@@ -186,7 +186,7 @@ void check_report_plane(const ReportSpec& report, const Dataset& data) {
 void check_same_data_bytes(const std::vector<PreparedPoint>& points) {
   std::map<std::string, std::pair<std::size_t, std::string>> first;  // path -> point, digest
   for (const PreparedPoint& p : points) {
-    if (p.config.dataset.kind != "csv") continue;
+    if (!p.config.dataset.reads_file()) continue;
     const std::string path = p.config.dataset.path.lexically_normal().string();
     const auto [it, inserted] = first.try_emplace(path, p.sweep.index, p.data->source_sha256());
     if (!inserted && it->second.second != p.data->source_sha256()) {
@@ -291,6 +291,10 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       if (!loaded) {
         loaded = std::make_shared<const LoadedData>(
             load_dataset_with_teacher(p.config.dataset, p.config.seed));
+        for (const std::string& note : loaded->notes) {  // once, however many points read it
+          if (std::find(e.notes.begin(), e.notes.end(), note) == e.notes.end())
+            e.notes.push_back(note);
+        }
       }
       p.data = std::shared_ptr<const Dataset>(loaded, &loaded->data);
       check_given_reference(p.config.theory, *p.data);

@@ -83,7 +83,7 @@ boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
   boost::json::array data_files;
   std::vector<std::string> seen;
   for (const PreparedPoint& p : e.points) {
-    if (p.config.dataset.kind != "csv") continue;
+    if (!p.config.dataset.reads_file()) continue;
     const std::string path = p.config.dataset.path.lexically_normal().string();
     if (std::find(seen.begin(), seen.end(), path) != seen.end()) continue;
     seen.push_back(path);

@@ -210,7 +210,7 @@ LoadedData from_sparse_synthetic(const DatasetSpec& spec, std::uint64_t data_see
   Dataset data(std::move(table.values), labels.task, std::move(labels.index),
                std::move(labels.class_names), numbered_names(spec.synthetic.dim));
   if (spec.storage == "dense") data = data.stored_dense();
-  return LoadedData{std::move(data), std::move(table.teacher)};
+  return LoadedData{std::move(data), std::move(table.teacher), {}};
 }
 
 LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {

@@ -260,8 +260,8 @@ LoadedData load_dataset_with_teacher(const DatasetSpec& spec, std::uint64_t seed
   // An svmlight file goes straight into the storage asked for: sparse never passes through
   // a dense copy (that is what makes a million features loadable).
   if (spec.kind == "svmlight") return from_svmlight(spec);
-  return in_storage(
-      LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}, {}}, spec);
+  return in_storage(LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}, {}},
+                    spec);
 }
 
 Dataset load_dataset(const DatasetSpec& spec, std::uint64_t seed) {

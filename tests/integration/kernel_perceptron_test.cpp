@@ -44,12 +44,7 @@ const fs::path& xor_folder() {
   return out;
 }
 
-fs::path copy_of(const test::TempDir& dir) {
-  const fs::path copy = dir / "copy";
-  fs::copy(xor_folder(), copy, fs::copy_options::recursive);
-  fs::remove(copy / "verify.json");
-  return copy;
-}
+fs::path copy_of(const test::TempDir& dir) { return test::copy_to_tamper(xor_folder(), dir); }
 
 bool kernel_learner(const boost::json::object& r) { return r.at("learner") == "k"; }
 

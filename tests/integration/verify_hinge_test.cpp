@@ -49,10 +49,7 @@ const fs::path& not_separable_folder() {
 }
 
 fs::path copy_of(const test::TempDir& dir) {
-  const fs::path copy = dir / "copy";
-  fs::copy(not_separable_folder(), copy, fs::copy_options::recursive);
-  fs::remove(copy / "verify.json");
-  return copy;
+  return test::copy_to_tamper(not_separable_folder(), dir);
 }
 
 bool cyclic(const boost::json::object& r) {

@@ -50,12 +50,7 @@ const fs::path& winnow_folder() {
   return out;
 }
 
-fs::path copy_of(const test::TempDir& dir) {
-  const fs::path copy = dir / "copy";
-  fs::copy(winnow_folder(), copy, fs::copy_options::recursive);
-  fs::remove(copy / "verify.json");
-  return copy;
-}
+fs::path copy_of(const test::TempDir& dir) { return test::copy_to_tamper(winnow_folder(), dir); }
 
 bool balanced(const boost::json::object& r) { return r.at("learner") == "balanced"; }
 

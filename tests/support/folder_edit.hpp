@@ -69,12 +69,18 @@ inline const std::filesystem::path& quickstart_folder() {
   return out;
 }
 
-// A fresh copy of the quickstart folder, to tamper with.
-inline std::filesystem::path copy_of_quickstart(const TempDir& dir) {
+// A fresh copy of a results folder in `dir`, to tamper with (without its verify.json).
+inline std::filesystem::path copy_to_tamper(const std::filesystem::path& folder,
+                                            const TempDir& dir) {
   const std::filesystem::path copy = dir / "copy";
-  std::filesystem::copy(quickstart_folder(), copy, std::filesystem::copy_options::recursive);
+  std::filesystem::copy(folder, copy, std::filesystem::copy_options::recursive);
   std::filesystem::remove(copy / "verify.json");
   return copy;
+}
+
+// A fresh copy of the quickstart folder, to tamper with.
+inline std::filesystem::path copy_of_quickstart(const TempDir& dir) {
+  return copy_to_tamper(quickstart_folder(), dir);
 }
 
 // The same 12 runs made in two shards (--shard 0/2 and 1/2) and joined by plab merge.

@@ -15,7 +15,8 @@ namespace plab {
 // Version 2: the descriptor's `declare_bound` (plab/bound.hpp) replaced the Guarantee enum.
 // Version 3: Learner::on_start, called once the initial weights are set.
 // Version 4: PluginDescriptor::create_lanes and the LaneGroup interface.
-inline constexpr std::uint32_t kAbiVersion = 4;
+// Version 5: TrainingSet::features32, the float rows of `precision: "float32"` data.
+inline constexpr std::uint32_t kAbiVersion = 5;
 
 }  // namespace plab
 

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "plab/kernels.hpp"
@@ -73,18 +74,21 @@ void rule_on_correct(Rule& rule, const Sample& s) {
   if constexpr (requires { rule.on_correct(s); }) rule.on_correct(s);
 }
 
-template <class Dot, class Rule, class RowOf>
-EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateObserver* observer,
-                         RowOf row_of) {
+// `Element` is the type of the rows the score and the update read: double, or float for
+// `precision: "float32"` data (TrainingSet::features32, the same values). The Sample's x is
+// always the double row, for rules that read it.
+template <class Dot, class Element, class Rule, class RowOf>
+EpochOutcome online_pass(const TrainingSet& data, const Element* block, double* w, Rule& rule,
+                         UpdateObserver* observer, RowOf row_of) {
   const std::size_t n = data.rows;
   const std::size_t d = data.cols;
   std::uint64_t updates = 0;
   for (std::size_t t = 0; t < n; ++t) {
     const std::size_t i = row_of(t);
-    const double* x = data.row(i);
-    const Sample s{data, i, x, data.sign[i], Dot::apply(w, x, d), w};
+    const Element* xe = block + i * d;
+    const Sample s{data, i, data.row(i), data.sign[i], Dot::apply(w, xe, d), w};
     if (rule_is_mistake(rule, s)) {
-      add_scaled(w, rule_step(rule, s), x, d);
+      add_scaled(w, rule_step(rule, s), xe, d);
       ++updates;
       if (observer != nullptr) observer->on_update(i, std::span<const double>(w, d));
     } else {
@@ -96,6 +100,18 @@ EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateO
   out.updates = updates;
   out.converged = updates == 0;
   return out;
+}
+
+// The pass over the float rows when the data has them and the sum is the sequential one.
+template <class Dot, class Rule, class RowOf>
+EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateObserver* observer,
+                         RowOf row_of) {
+  if constexpr (std::is_same_v<Dot, SequentialDot>) {
+    if (data.features32 != nullptr) {
+      return online_pass<Dot>(data, data.features32, w, rule, observer, row_of);
+    }
+  }
+  return online_pass<Dot>(data, data.features, w, rule, observer, row_of);
 }
 
 }  // namespace detail

@@ -58,6 +58,14 @@ std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
 
 Json to_config_json(const boost::json::value& v) { return Json::parse(boost::json::serialize(v)); }
 
+}  // namespace
+
+boost::json::value precision_marker(const Dataset& data) {
+  return data.float32() ? boost::json::value("float32") : boost::json::value(nullptr);
+}
+
+namespace {
+
 void check_data(const std::string& where, const RecordFields& point, const AuditedPoint& p,
                 AuditReport& report) {
   const std::string name = "points/" + std::to_string(point.count("index")) + "/dataset/";
@@ -70,6 +78,10 @@ void check_data(const std::string& where, const RecordFields& point, const Audit
   count_field("cols", data.cols());
   if (d.boolean("augmented") != data.augmented())
     report.differ(where, name + "augmented", d.any("augmented"), data.augmented());
+  // "precision" is written for float32 data only (run/manifest_builder.cpp).
+  const boost::json::value precision = precision_marker(data);
+  const boost::json::value recorded = d.has("precision") ? d.any("precision") : nullptr;
+  if (recorded != precision) report.differ(where, name + "precision", recorded, precision);
   const std::vector<RecordFields> classes = d.objects("classes");
   const auto counts = data.class_counts();
   if (classes.size() != data.class_names().size()) {

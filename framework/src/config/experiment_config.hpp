@@ -32,6 +32,8 @@ struct DatasetSpec {
   std::optional<std::vector<std::string>> keep_classes;  // keep only rows with these labels
   bool augment = true;
   std::string scale = "none";  // none | standardize (each feature to mean 0, variance 1)
+  // float64 | float32: the features rounded to float once at load (Dataset::round_to_float32)
+  std::string precision = "float64";
 };
 
 struct LearnerSpec {

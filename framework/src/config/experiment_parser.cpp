@@ -60,6 +60,7 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
       s.classes = static_cast<std::size_t>(in.integer("classes", 2, 1000, 3));
     }
     if (in.has("seed")) d.seed = in.seed("seed", 0);
+    d.precision = in.choice("precision", {"float64", "float32"}, "float64");
     in.finish("for a synthetic dataset with generator '" + s.generator + "'");
     return d;
   }
@@ -135,6 +136,7 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
   }
   d.augment = in.flag("augment", true);
   d.scale = in.choice("scale", {"none", "standardize"}, "none");
+  d.precision = in.choice("precision", {"float64", "float32"}, "float64");
   in.finish("for a dataset of kind '" + d.kind + "'");
   return d;
 }

@@ -1,6 +1,7 @@
 #include "data/dataset.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "error.hpp"
 
@@ -45,6 +46,27 @@ Dataset::Dataset(FeatureRows features, TaskKind task, std::vector<std::int32_t> 
   }
 }
 
+std::optional<std::pair<std::size_t, std::size_t>> Dataset::round_to_float32() {
+  // A finite value beyond the float range would become infinite: not a rounding. Checked
+  // before anything changes, so a refused set is left as it was.
+  for (std::size_t i = 0; i < rows(); ++i) {
+    for (std::size_t j = 0; j < cols(); ++j) {
+      const double v = features_.row(i)[j];
+      if (std::isfinite(v) && std::isinf(static_cast<float>(v))) return std::pair{i, j};
+    }
+  }
+  features32_ = AlignedBlock<float>(rows() * cols());
+  for (std::size_t i = 0; i < rows(); ++i) {
+    double* row = features_.row(i);
+    float* row32 = features32_.data() + i * cols();
+    for (std::size_t j = 0; j < cols(); ++j) {
+      row32[j] = static_cast<float>(row[j]);  // round to nearest, ties to even
+      row[j] = static_cast<double>(row32[j]);
+    }
+  }
+  return std::nullopt;
+}
+
 TrainingSet Dataset::view() const {
   TrainingSet t;
   t.features = features_.data();
@@ -53,6 +75,7 @@ TrainingSet Dataset::view() const {
   t.sign = task_ == TaskKind::kBinary ? sign_.data() : nullptr;
   t.label = label_.data();
   t.classes = class_names_.size();
+  t.features32 = features32_.data();
   return t;
 }
 

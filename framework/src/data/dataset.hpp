@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,6 +29,14 @@ class Dataset {
   Dataset(FeatureRows features, TaskKind task, std::vector<std::int32_t> label,
           std::vector<std::string> class_names, std::vector<std::string> feature_names);
 
+  // `precision: "float32"`: rounds every feature value to the nearest float, once, and keeps
+  // the rounded values twice: as doubles (what theory, splits and error counts read, so
+  // every bound is certified on the data trained on) and as floats (the rows a learner's
+  // passes read, half the bytes). Each float widens exactly to its double. A finite value
+  // beyond the float range is refused: its (row, column) is returned, nothing is changed.
+  std::optional<std::pair<std::size_t, std::size_t>> round_to_float32();
+  bool float32() const { return features32_.data() != nullptr; }
+
   TrainingSet view() const;
   std::size_t rows() const { return features_.rows(); }
   std::size_t cols() const { return features_.cols(); }
@@ -44,6 +53,7 @@ class Dataset {
 
  private:
   FeatureRows features_;
+  AlignedBlock<float> features32_;  // rows × cols, only with round_to_float32
   TaskKind task_ = TaskKind::kBinary;
   std::vector<double> sign_;
   std::vector<std::int32_t> label_;

@@ -1,5 +1,6 @@
 #include "data/dataset_loader.hpp"
 
+#include "base/number_text.hpp"
 #include "base/random.hpp"
 #include "config/object_reader.hpp"
 #include "data/csv_reader.hpp"
@@ -127,11 +128,28 @@ LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
                     std::move(table.teacher)};
 }
 
+// `precision: "float32"`: the values as loaded (and scaled), rounded to float once; every
+// later step reads the rounded values (docs/config-reference.md).
+void apply_precision(const DatasetSpec& spec, Dataset& data) {
+  if (spec.precision != "float32") return;
+  const auto beyond = data.round_to_float32();
+  if (!beyond) return;
+  const auto [row, col] = *beyond;
+  throw_config_error("/dataset/precision",
+                     "the value " + number_text(data.row(row)[col]) + " in row " +
+                         std::to_string(row) + ", column '" + data.feature_names()[col] +
+                         "' is beyond a float (largest about 3.4e38): float32 cannot hold "
+                         "this data set; use \"float64\"");
+}
+
 }  // namespace
 
 LoadedData load_dataset_with_teacher(const DatasetSpec& spec, std::uint64_t seed) {
-  if (spec.kind == "synthetic") return from_synthetic(spec, seed);
-  return LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}};
+  LoadedData loaded = spec.kind == "synthetic"
+                          ? from_synthetic(spec, seed)
+                          : LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}};
+  apply_precision(spec, loaded.data);
+  return loaded;
 }
 
 Dataset load_dataset(const DatasetSpec& spec, std::uint64_t seed) {

@@ -20,6 +20,7 @@ class RowSubset {
 
  private:
   AlignedArray features_;
+  AlignedBlock<float> features32_;  // float32 data only
   std::vector<double> sign_;
   std::vector<std::int32_t> label_;
   TrainingSet view_;

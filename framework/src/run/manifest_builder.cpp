@@ -33,6 +33,13 @@ boost::json::array describe_points(const Experiment& e) {
     for (std::size_t c = 0; c < d.class_names().size(); ++c) {
       classes.push_back(boost::json::object{{"name", d.class_names()[c]}, {"count", counts[c]}});
     }
+    boost::json::object dataset{{"rows", d.rows()},
+                                {"cols", d.cols()},
+                                {"augmented", d.augmented()},
+                                {"task", d.task() == TaskKind::kBinary ? "binary" : "multiclass"},
+                                {"classes", std::move(classes)}};
+    // Only for float32 data, so that a float64 manifest keeps its bytes.
+    if (d.float32()) dataset["precision"] = "float32";
     points.push_back(boost::json::object{
         {"index", p.sweep.index},
         {"params", std::move(values)},
@@ -41,12 +48,7 @@ boost::json::array describe_points(const Experiment& e) {
         {"seed", p.config.seed},
         {"repeats", p.config.repeats},
         {"learners", std::move(learners)},
-        {"dataset",
-         boost::json::object{{"rows", d.rows()},
-                             {"cols", d.cols()},
-                             {"augmented", d.augmented()},
-                             {"task", d.task() == TaskKind::kBinary ? "binary" : "multiclass"},
-                             {"classes", std::move(classes)}}},
+        {"dataset", std::move(dataset)},
         {"theory", theory_json(*p.theory)},
     });
   }

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -63,8 +64,8 @@ void write_config(const fs::path& file, const fs::path& csv, const char* precisi
   std::ofstream(file) << R"({"name": "p", "seed": 3, "repeats": 5,
     "dataset": {"kind": "csv", "path": ")"
                       << csv.string() << R"(", "label": "y", "positive": ["a"],
-                "precision": ")" << precision
-                      << R"("},
+                "precision": ")"
+                      << precision << R"("},
     "learners": [{"name": "p", "plugin": "perceptron"},
                  {"name": "e", "plugin": "eta_perceptron", "params": {"eta": 0.3}},
                  {"name": "m", "plugin": "margin_perceptron"},
@@ -76,8 +77,8 @@ void write_config(const fs::path& file, const fs::path& csv, const char* precisi
 
 // runs.jsonl of `config` (exit code checked), with `lanes`.
 std::string run(const fs::path& config, const fs::path& out, const std::string& lanes = "auto") {
-  const auto r = run_plab({"run", config.string(), "--out", out.string(), "--lanes", lanes,
-                           "--no-report", "--quiet"});
+  const auto r = run_plab(
+      {"run", config.string(), "--out", out.string(), "--lanes", lanes, "--no-report", "--quiet"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   return read_file(out / "runs.jsonl");
 }
@@ -90,7 +91,10 @@ std::string unmarked(const std::string& runs) {
     const auto at = line.find(kMarker);
     EXPECT_NE(at, std::string::npos) << line;
     EXPECT_EQ(line.find(kMarker, at + 1), std::string::npos) << line;
-    text += (at == std::string::npos ? line : line.substr(0, at) + line.substr(at + 18)) + "\n";
+    text +=
+        (at == std::string::npos ? line
+                                 : line.substr(0, at) + line.substr(at + std::strlen(kMarker))) +
+        "\n";
   }
   return text;
 }

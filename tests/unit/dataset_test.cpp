@@ -189,8 +189,8 @@ TEST(Dataset, RoundingToFloat32KeepsTheRoundedValuesTwice) {
   const TrainingSet t = d.view();
   ASSERT_NE(t.features32, nullptr);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(t.features32) % 64, 0u);
-  const std::vector<double> rounded{1, static_cast<float>(0.1), static_cast<float>(1.0 / 3.0),
-                                    1, -2.5, 0.0};
+  const std::vector<double> rounded{
+      1, static_cast<float>(0.1), static_cast<float>(1.0 / 3.0), 1, -2.5, 0.0};
   for (std::size_t i = 0; i < 2; ++i) {
     for (std::size_t j = 0; j < 3; ++j) {
       EXPECT_EQ(t.row(i)[j], rounded[i * 3 + j]) << i << "," << j;

@@ -305,7 +305,7 @@ const std::vector<Case>& catalogue() {
            {"--set", "/learners/0/plugin=abi_mismatch", "--plugin-dir", PLAB_TEST_PLUGIN_DIR})),
        3,
        "rebuild the plugin against this plab's SDK",
-       {"abi_mismatch.so", "version 100", "supports version 4"}},
+       {"abi_mismatch.so", "version 100", "supports version 5"}},
       {"PluginFactoryThrows",
        args(config_with(
            {"--set", "/learners/0/plugin=throwing_factory", "--plugin-dir", PLAB_TEST_PLUGIN_DIR})),

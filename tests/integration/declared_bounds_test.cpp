@@ -94,7 +94,7 @@ std::vector<Refusal> refusals() {
        {"no_bound_declared.so", "declares no bound", "declare_bound", "plab::no_bound"}},
       {"OldAbi",
        with_plugin("abi_v1"),
-       {"abi_v1.so", "ABI version 1,", "supports version 4", "rebuild the plugin"}},
+       {"abi_v1.so", "ABI version 1,", "supports version 5", "rebuild the plugin"}},
       {"EtaNegative",
        with_fault("eta_negative"),
        {"'bound_faults'", kInvalid, "fault=\"eta_negative\"", "field `eta` is -0.5",
@@ -198,7 +198,7 @@ TEST(DeclaredBounds, EveryRefusalIsInTheTroubleshootingTable) {
   const std::string section = test::troubleshooting_section();
   ASSERT_FALSE(section.empty());
   for (const char* text : {"declares an invalid bound", "declares no bound",
-                           "its declare_bound threw", "supports version 4"}) {
+                           "its declare_bound threw", "supports version 5"}) {
     EXPECT_NE(section.find(text), std::string::npos) << text;
   }
 }

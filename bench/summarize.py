@@ -180,6 +180,16 @@ else:
     not_measured("17.4", what4, ">= 1.6", "this plab has no --lanes option")
 rows.append(peak_memory_row)  # 17.5 last, after the new ones
 
+# ---- issue #21: sparse storage against dense (bench/sparse.py) ----
+sparse_path = out / "sparse.json"
+if sparse_path.exists():
+    sp = json.loads(sparse_path.read_text())
+    target("21.2", f"sparse / dense storage, classic perceptron marginal epoch, {sp['rows']:,} x {sp['features']} "
+           "(every feature present), 1 thread, no lanes", f"{sp['ratio']:.2f}", "<= 2",
+           sp["ratio"] <= 2 and sp["same_runs"],
+           f"dense {sp['dense_epoch_s'] * 1e3:.2f} ms, sparse {sp['sparse_epoch_s'] * 1e3:.2f} ms an epoch; "
+           f"runs.jsonl of both storages {'identical' if sp['same_runs'] else 'DIFFER'}")
+
 print("| # | target | measured | goal | result | detail |")
 print("|---|---|---|---|---|---|")
 for row in rows:

@@ -16,5 +16,6 @@ int verify_command(const Args& args);
 int report_command(const Args& args);
 int merge_command(const Args& args, const std::string& command_line);
 int export_command(const Args& args);
+int convert_command(const Args& args);
 
 }  // namespace plab::cli

@@ -36,6 +36,13 @@ const char* form_text(BoundForm form) {
              "form otherwise (docs/bounds.md)";
     case BoundForm::kLeastSquares:
       return "none; reports the distance to the least-squares optimum (THEORY.md s6)";
+    case BoundForm::kWinnow:
+      return "winnow (normalised EG): mistakes <= ln N / (eta gamma_1 - ln cosh(eta R_inf)) "
+             "from the uniform start, gamma_1 the certified l1-margin, N = d or 2d "
+             "(docs/bounds.md)";
+    case BoundForm::kKernelNovikoff:
+      return "Novikoff in the kernel's feature space: mistakes <= (R_K/rho_K)^2 from zero, "
+             "R_K^2 = max K(x_i,x_i), rho_K certified on the Gram matrix (docs/bounds.md)";
   }
   return "";
 }
@@ -46,13 +53,16 @@ std::string declared_text(const BoundDeclaration& b) {
   if (!form_has_bound(b.form)) return out;
   out += std::string(" on ") + bound_count_name(b.counts) + ", eta = " + number_text(b.eta);
   if (b.form == BoundForm::kMarginPerceptron) out += ", tau = " + number_text(b.tau);
+  if (b.form == BoundForm::kWinnow) out += b.balanced ? ", balanced (N = 2d)" : ", plain (N = d)";
+  if (b.form == BoundForm::kKernelNovikoff)
+    out += std::string(", kernel ") + kernel_name(b.kernel.kind);
   return out;
 }
 
 bool same(const BoundDeclaration& a, const BoundDeclaration& b) {
   auto same_number = [](double x, double y) { return x == y || (x != x && y != y); };
   return a.form == b.form && a.counts == b.counts && same_number(a.eta, b.eta) &&
-         same_number(a.tau, b.tau);
+         same_number(a.tau, b.tau) && a.balanced == b.balanced;
 }
 
 bool in_range(const ParamSpec& s, double v) {

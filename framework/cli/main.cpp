@@ -26,6 +26,7 @@ const char* const kUsage =
     "  report DIR        write report.md, report.html and plots/ (also run by plab run)\n"
     "  report A B --out OUT  the paired comparison of two folders' learners, into OUT\n"
     "  export --sqlite DB DIR...  add results folders to an SQLite database of runs\n"
+    "  convert IN OUT    a data file from CSV to svmlight/libsvm or back\n"
     "\n"
     "  plab --help, plab <command> --help, plab --version\n"
     "\n"
@@ -104,10 +105,11 @@ int dispatch(int argc, char** argv) {
     if (command == "report") return plab::cli::report_command(args);
     if (command == "merge") return plab::cli::merge_command(args, join_command_line(argc, argv));
     if (command == "export") return plab::cli::export_command(args);
-    throw plab::UsageError(
-        "unknown command '" + command +
-        "'; commands are run, plugins, describe, verify, merge, report and export (see plab "
-        "--help)");
+    if (command == "convert") return plab::cli::convert_command(args);
+    throw plab::UsageError("unknown command '" + command +
+                           "'; commands are run, plugins, describe, verify, merge, report, export "
+                           "and convert (see plab "
+                           "--help)");
   } catch (const boost::program_options::error& e) {
     std::fprintf(stderr, "plab: error: %s (see plab %s --help)\n", e.what(), argv[1]);
     return plab::kExitBadInput;

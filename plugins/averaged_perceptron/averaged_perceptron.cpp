@@ -34,7 +34,7 @@ struct AveragingStep {
     if (voted) keep_vote(s);
     // Averaging without storing: Σ_{t≤T} w_t = T·w_T − Σ_updates (s − 1)·y·x̃ for an
     // update at visit s, so the mean is w_T − correction / T.
-    plab::add_scaled(correction.data(), static_cast<double>(visits) * s.y, s.x, s.cols());
+    plab::add_scaled(correction.data(), static_cast<double>(visits) * s.y, s.row, s.cols());
     ++visits;
     survived = 1;  // the new weights have survived this visit
     return s.y;
@@ -55,7 +55,7 @@ struct AveragingStep {
   }
 
   // Σ_k c_k sign(w_k·x̃), the current weights `w` counted by their own survival.
-  double vote(std::span<const double> w, const double* x) const {
+  double vote(std::span<const double> w, const plab::RowView& x) const {
     auto sign = [](double s) { return s > 0 ? 1.0 : (s < 0 ? -1.0 : 0.0); };
     double total = static_cast<double>(survived) * sign(plab::dot(w.data(), x, w.size()));
     for (const Vote& v : votes)
@@ -93,7 +93,7 @@ class AveragedPerceptron final : public plab::BinaryOnlineLearner<AveragingStep>
     if (rule().voted) {
       std::size_t errors = 0;
       for (std::size_t i = 0; i < data.rows; ++i)
-        errors += !(data.sign[i] * rule().vote(current_weights(), data.row(i)) > 0.0);
+        errors += !(data.sign[i] * rule().vote(current_weights(), data.row_view(i)) > 0.0);
       return errors;
     }
     const std::vector<double> mean = rule().average(current_weights());
@@ -158,7 +158,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
      .orders = plab::OrderSupport::kPermutation,
-     .create_lanes = create_lanes},
+     .create_lanes = create_lanes,
+     .storage = plab::StorageSupport::kDenseAndSparse},
     kParams);
 
 }  // namespace

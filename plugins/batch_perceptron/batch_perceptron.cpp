@@ -38,7 +38,7 @@ class BatchPerceptron final : public plab::Learner {
     const std::uint64_t misclassified = plab::with_tie(tie_positive_, [&](auto tie) {
       std::uint64_t m = 0;
       for (std::size_t i = 0; i < data.rows; ++i) {
-        const double* x = data.row(i);
+        const plab::RowView x = data.row_view(i);
         if (decltype(tie)::is_mistake(plab::dot(w_.data(), x, d), data.sign[i])) {
           plab::add_scaled(sum_.data(), data.sign[i], x, d);
           ++m;
@@ -98,7 +98,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "sum of |M_t| <= n (R/rho)^2 (the plain (R/rho)^2 does not hold for updates).",
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
-     .orders = plab::OrderSupport::kNone},
+     .orders = plab::OrderSupport::kNone,
+     .storage = plab::StorageSupport::kDenseAndSparse},
     kParams);
 
 }  // namespace

@@ -69,7 +69,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
      .declare_bound = declare_bound,
      .orders = plab::OrderSupport::kMistakeDriven,
      .check = check_params,
-     .create_lanes = plab::binary_online_lanes<ScaledStep>},
+     .create_lanes = plab::binary_online_lanes<ScaledStep>,
+     .storage = plab::StorageSupport::kDenseAndSparse},
     kParams);
 
 }  // namespace

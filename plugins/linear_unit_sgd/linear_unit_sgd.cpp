@@ -53,7 +53,7 @@ class LinearUnit final : public plab::Learner {
     if (batch_) {
       std::fill(gradient_.begin(), gradient_.end(), 0.0);
       for (std::size_t i = 0; i < data.rows; ++i) {
-        const double* x = data.row(i);
+        const plab::RowView x = data.row_view(i);
         const double o = plab::dot(w_.data(), x, d);
         out.mistakes += !(data.sign[i] * o > 0.0);
         plab::add_scaled(gradient_.data(), data.sign[i] - o, x, d);
@@ -65,7 +65,7 @@ class LinearUnit final : public plab::Learner {
     } else {
       for (std::size_t t = 0; t < data.rows; ++t) {
         const std::size_t i = order == nullptr ? t : order[t];
-        const double* x = data.row(i);
+        const plab::RowView x = data.row_view(i);
         const double o = plab::dot(w_.data(), x, d);
         out.mistakes += !(data.sign[i] * o > 0.0);
         plab::add_scaled(w_.data(), rate() * (data.sign[i] - o), x, d);
@@ -83,7 +83,7 @@ class LinearUnit final : public plab::Learner {
   std::size_t count_errors(const plab::TrainingSet& data) const override {
     std::size_t errors = 0;
     for (std::size_t i = 0; i < data.rows; ++i) {
-      errors += !(data.sign[i] * plab::dot(w_.data(), data.row(i), data.cols) > 0.0);
+      errors += !(data.sign[i] * plab::dot(w_.data(), data.row_view(i), data.cols) > 0.0);
     }
     return errors;
   }
@@ -101,7 +101,7 @@ class LinearUnit final : public plab::Learner {
   double loss(const plab::TrainingSet& data) const {
     double e = 0.0;
     for (std::size_t i = 0; i < data.rows; ++i) {
-      const double r = data.sign[i] - plab::dot(w_.data(), data.row(i), data.cols);
+      const double r = data.sign[i] - plab::dot(w_.data(), data.row_view(i), data.cols);
       e += r * r;
     }
     return 0.5 * e;
@@ -136,7 +136,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "bound (THEORY.md s6): batch GD converges iff 0 < eta < 2 / lambda_max(X'X).",
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
-     .orders = plab::OrderSupport::kPermutation},
+     .orders = plab::OrderSupport::kPermutation,
+     .storage = plab::StorageSupport::kDenseAndSparse},
     kParams);
 
 }  // namespace

@@ -88,7 +88,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
      .orders = plab::OrderSupport::kMistakeDriven,
-     .create_lanes = create_lanes},
+     .create_lanes = create_lanes,
+     .storage = plab::StorageSupport::kDenseAndSparse},
     kParams);
 
 }  // namespace

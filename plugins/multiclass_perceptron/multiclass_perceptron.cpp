@@ -48,9 +48,9 @@ class MulticlassPerceptron final : public plab::Learner {
     std::uint64_t updates = 0;
     for (std::size_t t = 0; t < data.rows; ++t) {
       const std::size_t i = order == nullptr ? t : order[t];
-      const Verdict v = judge(data.row(i), static_cast<std::size_t>(data.label[i]));
+      const Verdict v = judge(data.row_view(i), static_cast<std::size_t>(data.label[i]));
       if (!v.mistake) continue;
-      update(data.row(i), static_cast<std::size_t>(data.label[i]), v.predicted);
+      update(data.row_view(i), static_cast<std::size_t>(data.label[i]), v.predicted);
       ++updates;
       if (observer != nullptr) observer->on_update(i, w_);
     }
@@ -68,7 +68,7 @@ class MulticlassPerceptron final : public plab::Learner {
     Verdict chosen;
     double worst = 0.0;
     for (std::size_t i = 0; i < data.rows; ++i) {
-      const Verdict v = judge(data.row(i), static_cast<std::size_t>(data.label[i]));
+      const Verdict v = judge(data.row_view(i), static_cast<std::size_t>(data.label[i]));
       if (!v.mistake) continue;
       if (mistakes_.empty() || v.margin < worst) {  // strict: lowest index among equals
         worst = v.margin;
@@ -82,9 +82,9 @@ class MulticlassPerceptron final : public plab::Learner {
       std::size_t k = static_cast<std::size_t>(uniform * static_cast<double>(mistakes_.size()));
       if (k >= mistakes_.size()) k = mistakes_.size() - 1;
       out.sample = mistakes_[k];
-      chosen = judge(data.row(out.sample), static_cast<std::size_t>(data.label[out.sample]));
+      chosen = judge(data.row_view(out.sample), static_cast<std::size_t>(data.label[out.sample]));
     }
-    update(data.row(out.sample), static_cast<std::size_t>(data.label[out.sample]),
+    update(data.row_view(out.sample), static_cast<std::size_t>(data.label[out.sample]),
            chosen.predicted);
     out.updated = true;
     if (observer != nullptr) observer->on_update(out.sample, w_);
@@ -95,15 +95,16 @@ class MulticlassPerceptron final : public plab::Learner {
     std::vector<double> scores(classes_);
     std::size_t errors = 0;
     for (std::size_t i = 0; i < data.rows; ++i) {
-      errors += judge_into(scores, data.row(i), static_cast<std::size_t>(data.label[i])).mistake;
+      errors +=
+          judge_into(scores, data.row_view(i), static_cast<std::size_t>(data.label[i])).mistake;
     }
     return errors;
   }
 
  private:
-  Verdict judge(const double* x, std::size_t y) { return judge_into(scores_, x, y); }
+  Verdict judge(const plab::RowView& x, std::size_t y) { return judge_into(scores_, x, y); }
 
-  Verdict judge_into(std::vector<double>& s, const double* x, std::size_t y) const {
+  Verdict judge_into(std::vector<double>& s, const plab::RowView& x, std::size_t y) const {
     for (std::size_t c = 0; c < classes_; ++c) s[c] = plab::dot(&w_[c * cols_], x, cols_);
     std::size_t best_other = y == 0 ? 1 : 0;
     for (std::size_t z = 0; z < classes_; ++z) {
@@ -132,7 +133,7 @@ class MulticlassPerceptron final : public plab::Learner {
     return v;
   }
 
-  void update(const double* x, std::size_t y, std::size_t predicted) {
+  void update(const plab::RowView& x, std::size_t y, std::size_t predicted) {
     plab::add_scaled(&w_[y * cols_], eta_, x, cols_);
     plab::add_scaled(&w_[predicted * cols_], -eta_, x, cols_);
   }
@@ -168,7 +169,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "multi-class margin gamma of a U with |U|_F = 1.",
      .tasks = plab::kBinaryTask | plab::kMulticlassTask,
      .declare_bound = declare_bound,
-     .orders = plab::OrderSupport::kMistakeDriven},
+     .orders = plab::OrderSupport::kMistakeDriven,
+     .storage = plab::StorageSupport::kDenseAndSparse},
     kParams);
 
 }  // namespace

@@ -30,7 +30,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
      .orders = plab::OrderSupport::kMistakeDriven,
-     .create_lanes = plab::binary_online_lanes<ClassicStep>},
+     .create_lanes = plab::binary_online_lanes<ClassicStep>,
+     .storage = plab::StorageSupport::kDenseAndSparse},
     kParams);
 
 }  // namespace

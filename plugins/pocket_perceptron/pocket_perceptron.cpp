@@ -1,8 +1,10 @@
 // The pocket algorithm with ratchet (Gallant 1990): run the classic perceptron, and keep in
 // the "pocket" the weights that survived the longest run of consecutive correct
 // classifications, replacing them only when the newcomer also makes fewer training errors
-// (the ratchet). Predictions use the pocket. No mistake bound (THEORY.md §7); with random
-// order the pocket holds a minimum-error separator with probability → 1.
+// (the ratchet). Predictions use the pocket; with random order it holds a minimum-error
+// separator with probability → 1. The pocket's predictions have no mistake bound (THEORY.md
+// §7), but the mistakes a run counts are its working perceptron's, which are exactly the
+// classic perceptron's: Novikoff, and past separability the hinge forms, bound those.
 #include <cstddef>
 #include <limits>
 #include <span>
@@ -75,6 +77,11 @@ class PocketPerceptron final : public plab::BinaryOnlineLearner<PocketStep> {
   }
 };
 
+// The counted mistakes are the working perceptron's: every one adds y·x̃ (THEORY.md §1, §3).
+plab::BoundDeclaration declare_bound(const plab::LearnerSetup& /*setup*/) {
+  return {.form = plab::BoundForm::kNovikoff, .counts = plab::BoundCount::kMistakes, .eta = 1.0};
+}
+
 constexpr auto kDescriptor = plab::make_descriptor(
     {.name = "pocket_perceptron",
      .version = "1.0.0",
@@ -85,10 +92,13 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "consecutive correct classifications, replacing them only if the newcomer also "
                 "makes fewer training errors (the ratchet, checked once per run). Predictions, "
                 "train_error and test_error use the pocket; `perceptron_train_error` is the "
-                "perceptron's own. No mistake bound (THEORY.md s7).",
+                "perceptron's own. The counted mistakes are the working perceptron's, so its "
+                "bounds apply to them (Novikoff; the hinge forms past separability); the "
+                "pocket's predictions have no mistake bound (THEORY.md s7).",
      .tasks = plab::kBinaryTask,
-     .declare_bound = plab::no_bound,
-     .orders = plab::OrderSupport::kPermutation},
+     .declare_bound = declare_bound,
+     .orders = plab::OrderSupport::kPermutation,
+     .storage = plab::StorageSupport::kDenseAndSparse},
     kParams);
 
 }  // namespace

@@ -170,9 +170,14 @@ TEST(DeclaredBounds, DescribePrintsTheDeclaredFormAndTheParamsItDependsOn) {
                                 "params\n"),
             std::string::npos)
       << perceptron.out;
+  // The pocket counts its working perceptron's mistakes, so it declares their bound (#18).
   const auto pocket = run_plab({"describe", "pocket_perceptron"});
-  EXPECT_NE(pocket.out.find("declared:   none, for the default params"), std::string::npos)
+  EXPECT_NE(pocket.out.find("declared:   novikoff on mistakes, eta = 1, for the default params"),
+            std::string::npos)
       << pocket.out;
+  const auto unit = run_plab({"describe", "linear_unit_sgd"});
+  EXPECT_NE(unit.out.find("declared:   least_squares, for the default params"), std::string::npos)
+      << unit.out;
 }
 
 // The point of declared bounds: the engine's bound code cannot depend on what a plugin

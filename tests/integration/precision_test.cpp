@@ -174,6 +174,39 @@ TEST(Precision, AValueBeyondAFloatIsRefused) {
             0);
 }
 
+// Float32 keeps a float copy of dense rows only: with sparse storage, given or the sparse
+// generator's default, the config is refused before anything is loaded; the sparse
+// generator stored dense takes float32.
+TEST(Precision, Float32WithSparseStorageIsAConfigError) {
+  test::TempDir dir;
+  write_csv(dir / "d.csv", false, quarters);
+  const std::string said = "is for dense storage only";
+  const std::string csv = R"({"kind": "csv", "path": ")" + (dir / "d.csv").string() +
+                          R"(", "label": "y", "positive": ["a"], "storage": "sparse")";
+  const std::string generator =
+      R"({"kind": "synthetic", "generator": "sparse", "rows": 20, "dim": 50, "nonzeros": 3,
+          "teacher_nonzeros": 3)";
+  const auto config = [&](const std::string& dataset, const char* name) {
+    const fs::path file = dir / name;
+    std::ofstream(file) << R"({"name": "p", "seed": 3, "dataset": )" << dataset
+                        << R"(, "precision": "float32"},
+      "learners": [{"name": "p", "plugin": "perceptron"}],
+      "protocol": {"kind": "convergence", "max_epochs": 3}})";
+    return file.string();
+  };
+  for (const std::string& c : {config(csv, "csv.json"), config(generator, "generator.json")}) {
+    const auto r = run_plab({"run", c, "--out", (dir / "o").string()});
+    EXPECT_EQ(r.exit_code, 2) << c << r.err;
+    EXPECT_NE(r.err.find("/dataset/precision: \"float32\" " + said), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "o"));
+  }
+  EXPECT_TRUE(test::in_troubleshooting(said));
+  const auto dense = run_plab({"run", config(generator + R"(, "storage": "dense")", "dense.json"),
+                               "--out", (dir / "dense").string(), "--quiet", "--no-report"});
+  EXPECT_EQ(dense.exit_code, 0) << dense.err;
+  EXPECT_NE(read_file(dir / "dense" / "runs.jsonl").find(kMarker), std::string::npos);
+}
+
 TEST(Precision, VerifyRoundsTheDataAndChecksTheMarker) {
   test::TempDir dir;
   write_csv(dir / "d.csv", false, digits);

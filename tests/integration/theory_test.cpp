@@ -141,8 +141,22 @@ TEST(Theory, MarginSweepReportsTheFittedSlopeWithItsInterval) {
   const auto& ci = fit.at("slope_ci95").as_array();
   EXPECT_LT(ci[0].to_number<double>(), slope);
   EXPECT_GT(ci[1].to_number<double>(), slope);
-  EXPECT_GT(slope, 0.2);   // mistakes grow as the margin shrinks...
-  EXPECT_LE(slope, 1.05);  // ...but no faster than the worst case (R/ρ)²
+  EXPECT_GT(slope, 0.2);                        // mistakes grow as the margin shrinks...
+  EXPECT_LE(slope, 1.05);                       // ...but no faster than the worst case (R/ρ)²
+  EXPECT_EQ(fit.at("rho").as_string(), "max");  // against the certified ρ*, not the teacher's
+}
+
+// The teacher's margin only bounds ρ* from below: a fit against it says so (issue #18: the
+// margin sweep's slope was 0.516 against the teacher's margin, 0.610 against ρ*).
+TEST(Theory, ASlopeFitAgainstTheTeachersMarginSaysItIsALowerBound) {
+  test::TempDir dir;
+  const auto out = run_config(dir, "margin_sweep/margin_sweep.json",
+                              {"--set", "/repeats=5", "--set", "/theory/margin=\"teacher\""});
+  const auto summary = boost::json::parse(read_file(out / "summary.json")).as_object();
+  const auto& fit = summary.at("slope_fits").as_array().at(0).as_object();
+  EXPECT_EQ(fit.at("rho").as_string(), "lower bound");
+  EXPECT_NE(read_file(out / "report.md").find("a certified lower bound on the best margin"),
+            std::string::npos);
 }
 
 TEST(Theory, SyntheticDataIsTheSameForTheSameSeed) {

@@ -126,8 +126,8 @@ TEST(TrustOracle, XorAndIrisVersicolorVirginicaAreProvedNotSeparableExactly) {
 // hull method cannot square 1e160; it says so, and the scaled solvers still certify.
 TEST(TrustOracle, AFeatureOf1e160DoesNotAbortAndTheFailingMethodIsNamed) {
   test::TempDir dir;
-  const Outcome o = run_config(dir, inline_config("[[1e160], [-1e160]]", "[1, -1]",
-                                                  "pocket_perceptron"));  // no bound: exit 0
+  const Outcome o =
+      run_config(dir, inline_config("[[1e160], [-1e160]]", "[1, -1]", "pocket_perceptron"));
   ASSERT_EQ(o.process.exit_code, 0) << o.process.err;
   EXPECT_EQ(note_of(o.theory, "nearest_hull_point").rfind("method failed: ", 0), 0u)
       << note_of(o.theory, "nearest_hull_point");

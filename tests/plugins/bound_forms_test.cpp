@@ -73,5 +73,27 @@ TEST(BoundForms, NamesAreTheRecordsBoundKinds) {
   EXPECT_STREQ(bound_count_name(BoundCount::kUpdates), "updates");
 }
 
+TEST(BoundForms, WinnowAloneHasABalancedVariant) {
+  EXPECT_STREQ(bound_form_name(BoundForm::kWinnow), "winnow");
+  EXPECT_EQ(static_cast<int>(BoundForm::kWinnow), 8);  // part of the ABI
+  for (const bool balanced : {false, true}) {
+    EXPECT_EQ(problem({.form = BoundForm::kWinnow,
+                       .counts = BoundCount::kMistakes,
+                       .eta = 0.2,
+                       .balanced = balanced}),
+              "");
+  }
+  BoundDeclaration b = novikoff();
+  b.balanced = true;
+  EXPECT_NE(problem(b).find("field `balanced` is set, but form novikoff has no balanced variant"),
+            std::string::npos)
+      << problem(b);
+  EXPECT_NE(problem({.balanced = true}).find("field `balanced` is set, but form none"),
+            std::string::npos);
+  EXPECT_NE(problem({.form = BoundForm::kWinnow, .counts = BoundCount::kMistakes, .eta = 0.0})
+                .find("field `eta` is 0"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace plab

@@ -2,6 +2,7 @@
 // helper, and plab/testing.hpp's loader, which refuses plugins by the engine's own checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -150,6 +151,40 @@ TEST(SdkTesting, PocketStartsFromTheInitialWeightsThroughOnStart) {
   learner->weights()[1] = 1.0;
   learner->on_start(data.view());
   EXPECT_EQ(learner->count_errors(data.view()), 0u);
+}
+
+// Sparse rows through the test loader (SmallData with `sparse`): every bundled learner
+// declares both storages and trains to the same weights, errors and outcomes on the same
+// data stored dense and sparse (the kernels' identity of plab/kernels.hpp).
+TEST(SdkTesting, BundledLearnersTrainAlikeOnDenseAndSparseRows) {
+  const std::vector<std::vector<double>> rows{{0, 2, 0},  {1, 0, 0},  {0, 0, -1},
+                                              {-2, 0, 1}, {0, -1, 0}, {3, 1, 0}};
+  const std::vector<int> signs{+1, +1, -1, -1, -1, +1};
+  const testing::SmallData dense(rows, signs);
+  const testing::SmallData sparse(rows, signs, true, true);
+  ASSERT_TRUE(sparse.view().sparse());
+  EXPECT_EQ(sparse.view().sparse_row(1).count, 2u);  // the bias and the 1
+  for (const char* name :
+       {"perceptron", "eta_perceptron", "margin_perceptron", "averaged_perceptron",
+        "pocket_perceptron", "batch_perceptron", "multiclass_perceptron", "linear_unit_sgd"}) {
+    auto plugin = testing::Plugin::load(std::string(PLAB_PLUGIN_DIR) + "/" + name + ".so");
+    EXPECT_EQ(plugin.descriptor().storage, StorageSupport::kDenseAndSparse) << name;
+    auto on_dense = plugin.create(dense);
+    auto on_sparse = plugin.create(sparse);
+    for (int epoch = 0; epoch < 4; ++epoch) {
+      const EpochOutcome a = on_dense->train_epoch(dense.view(), nullptr, nullptr);
+      const EpochOutcome b = on_sparse->train_epoch(sparse.view(), nullptr, nullptr);
+      EXPECT_EQ(a.mistakes, b.mistakes) << name;
+      EXPECT_EQ(a.updates, b.updates) << name;
+    }
+    const auto wa = on_dense->weights();
+    const auto wb = on_sparse->weights();
+    EXPECT_TRUE(std::equal(wa.begin(), wa.end(), wb.begin(), wb.end())) << name;
+    EXPECT_EQ(on_dense->count_errors(dense.view()), on_sparse->count_errors(sparse.view())) << name;
+  }
+  // The documented dense-only example reads s.x: it says nothing, so it is dense only.
+  auto old = testing::Plugin::load(std::string(PLAB_TEST_PLUGIN_DIR) + "/normalised_step.so");
+  EXPECT_EQ(old.descriptor().storage, StorageSupport::kDenseOnly);
 }
 
 }  // namespace

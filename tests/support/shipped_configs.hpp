@@ -13,6 +13,7 @@ inline constexpr const char* kShippedConfigs[] = {
     "configs/multiclass_digits.json",
     "configs/linear_unit_versicolor_virginica.json",
     "configs/sweep_100k.json",
+    "configs/heart_scale.json",
     "experiments/novikoff_on_real_data/orders_iris.json",
     "experiments/novikoff_on_real_data/wine_one_vs_rest.json",
     "experiments/pocket_vs_averaged/compare_pocket_averaged.json",

@@ -43,6 +43,11 @@ RunRecord full_record() {
   r.w_ref_norm = 1.0;
   r.rho = 0.5;
   r.rho_upper = 0.75;
+  r.has_kernel = true;
+  r.kernel_R = 4.0;
+  r.kernel_separable = true;
+  r.kernel_rho = 1.25;
+  r.kernel_rho_upper = 1.5;
   r.bound = 16.0;
   r.bound_kind = "novikoff";
   r.bound_on = "mistakes";
@@ -59,6 +64,9 @@ RunRecord full_record() {
   r.nonsep_bound_kind = "hinge_sequence";
   r.nonsep_ratio = 9.0 / 60.5;
   r.nonsep_bound_holds = true;
+  r.gamma1 = 0.2;
+  r.R_inf = 1.0;
+  r.winnow_weights = 22;
   r.nonsep_candidate = 3;
   r.nonsep_C = 0.25;
   r.nonsep_v_norm = 1.5;

@@ -26,6 +26,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "plab/kernel.hpp"
+
 namespace plab {
 
 struct LearnerSetup;
@@ -39,6 +41,13 @@ enum class BoundForm : std::uint8_t {
   kKesler = 4,  // multi-class, η(e_y − e_ŷ)⊗x̃ on s_ŷ ≥ s_y: R²ₑ = 2R² (THEORY.md §5)
   kMarginPerceptron = 5,  // step η·y·x̃ whenever y·(w·x̃) ≤ τ: R²ₑ = R² + 2τ/η
   kLeastSquares = 6,      // no mistake bound; the distance to the least-squares optimum (§6)
+  // Novikoff in the feature space of `kernel` (a dual learner, f = Σ αᵢyᵢK(xᵢ,·), from α = 0):
+  // R²ₑ = R_K² = maxᵢ K(xᵢ,xᵢ), the margin ρ_K certified on the Gram matrix (docs/bounds.md)
+  kKernelNovikoff = 7,
+  // Normalised exponentiated gradient (Winnow) from the uniform start: w ← w∘exp(η y x̃)/Z on
+  // y·(w·x̃) ≤ 0. Not the R²ₑ form: M ≤ ln N / (η γ₁ − ln cosh(η R∞)) with γ₁ the ℓ₁-margin,
+  // R∞ = maxᵢⱼ |x̃ᵢⱼ|, N = d weights, or 2d when `balanced` (docs/bounds.md, "Winnow").
+  kWinnow = 8,
 };
 
 // What a bound limits: the record's `mistakes` or its `updates`.
@@ -49,6 +58,12 @@ struct BoundDeclaration {
   BoundCount counts = BoundCount::kUnset;  // kBatchAveraged: updates; kBatchSummed: mistakes
   double eta = std::numeric_limits<double>::quiet_NaN();  // step scale, finite and > 0
   double tau = 0.0;  // kMarginPerceptron only: the update threshold, finite and ≥ 0
+  // kWinnow only: the weights are w = w₊ − w₋, 2d positive weights over (x̃, −x̃), and the
+  // comparator u is any vector with ‖u‖₁ = 1 (false: d positive weights, u on the simplex).
+  bool balanced = false;
+  // kKernelNovikoff only: the kernel the learner's scores use (plab/kernel.hpp); the engine
+  // evaluates the same K to certify ρ_K. Added in ABI version 5.
+  KernelSpec kernel = {};
 };
 
 // `setup` carries the resolved params (defaults filled in, already checked) and the shape

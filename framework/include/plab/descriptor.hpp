@@ -32,6 +32,12 @@ enum class OrderSupport : std::uint8_t {
 
 enum class TaskKind : std::uint8_t { kBinary, kMulticlass };
 
+// The storages of data a learner trains on (plab/training_set.hpp).
+enum class StorageSupport : std::uint8_t {
+  kDenseOnly,       // reads rows as dense arrays (row(i), features): refused on sparse data
+  kDenseAndSparse,  // reads rows through row_view / Sample::row and the SDK's kernels
+};
+
 // What the factory receives: validated params and the shape of the data it will train on.
 struct LearnerSetup {
   const ParamSet& params;
@@ -81,6 +87,9 @@ struct PluginDescriptor {
   // Optional: trains several repeats side by side (plab/lane_group.hpp); nullptr when the
   // learner only trains one run at a time.
   CreateLanesFunction* create_lanes = nullptr;
+  // Dense only unless the plugin says otherwise (ABI 5), so that a plugin written before
+  // sparse storage existed is refused on sparse data rather than reading past its rows.
+  StorageSupport storage = StorageSupport::kDenseOnly;
 };
 
 // A descriptor with the SDK's defaults filled in: this SDK's abi_version, and `params` and

@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstring>
 
+#include "plab/training_set.hpp"
+
 namespace plab {
 
 // `x` is a row of doubles, or of floats (`precision: "float32"` data, TrainingSet::row32):
@@ -51,23 +53,75 @@ inline double dot_blocked(const double* w, const double* x, std::size_t n) {
   return total;
 }
 
+// Sparse rows (plab/training_set.hpp). The sparse kernels give results bit-identical to the
+// dense ones on the same data, because they perform the same operations minus the terms of
+// stored zeros, and those terms change nothing:
+//  - a dense sum adds w[j]·0 = ±0 for a zero x[j] (w[j] finite). Adding ±0 to a non-zero
+//    partial sum leaves it unchanged, and a partial sum that is zero is +0: it starts at +0,
+//    and in round-to-nearest an exact zero sum a + b of non-zeros is +0, +0 + (±0) = +0;
+//    only −0 + −0 gives −0, which needs a −0 partial sum first. So skipping them is exact.
+//  - a dense update adds a·0 = ±0 to w[j]: unchanged when w[j] ≠ 0, and +0 stays +0. Weights
+//    start at +0 (or at finite w₀ without −0) and never become −0 for the same reason.
+// So the identity holds while weights are finite (an inf weight times a zero feature is a
+// NaN term in the dense sum only) and w₀ holds no −0.
+inline double dot(const double* w, SparseRow x) {
+  double s = 0.0;
+  for (std::size_t k = 0; k < x.count; ++k) s += w[x.index[k]] * x.value[k];
+  return s;
+}
+
+// dot_blocked's order on a sparse row of a data set with n columns: entry j goes to partial
+// sum j mod 8 while j is below n − n mod 8, the rest to the tail, each in increasing j, so
+// every partial sum and the tail are dot_blocked's minus zero terms (exact, see above).
+inline double dot_blocked(const double* w, SparseRow x, std::size_t n) {
+  double lane[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  const std::size_t blocked = n - n % 8;
+  std::size_t k = 0;
+  for (; k < x.count && x.index[k] < blocked; ++k)
+    lane[x.index[k] % 8] += w[x.index[k]] * x.value[k];
+  double total =
+      ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7]));
+  for (; k < x.count; ++k) total += w[x.index[k]] * x.value[k];
+  return total;
+}
+
 // The two summation orders as types, so that a hot loop is compiled for one of them.
 struct SequentialDot {
   template <class X>
   static double apply(const double* w, const X* x, std::size_t n) {
     return dot(w, x, n);
   }
+  static double apply(const double* w, SparseRow x, std::size_t /*n*/) { return dot(w, x); }
 };
 struct BlockedDot {
   static double apply(const double* w, const double* x, std::size_t n) {
     return dot_blocked(w, x, n);
   }
+  static double apply(const double* w, SparseRow x, std::size_t n) { return dot_blocked(w, x, n); }
 };
 
 // w ← w + a·x, for rows of doubles or of floats (widened exactly, as in dot()).
 template <class X>
 void add_scaled(double* w, double a, const X* x, std::size_t n) {
   for (std::size_t j = 0; j < n; ++j) w[j] += a * static_cast<double>(x[j]);
+}
+
+// The same on a sparse row: exact against the dense form (see dot above).
+inline void add_scaled(double* w, double a, SparseRow x, std::size_t /*n*/ = 0) {
+  for (std::size_t k = 0; k < x.count; ++k) w[x.index[k]] += a * x.value[k];
+}
+
+// Either storage, decided per row: for code outside the hot loops (the shared loops compile
+// one storage at a time). `n` is the data set's column count.
+inline double dot(const double* w, const RowView& x, std::size_t n) {
+  return x.dense != nullptr ? dot(w, x.dense, n) : dot(w, x.sparse);
+}
+inline void add_scaled(double* w, double a, const RowView& x, std::size_t n) {
+  if (x.dense != nullptr) {
+    add_scaled(w, a, x.dense, n);
+  } else {
+    add_scaled(w, a, x.sparse);
+  }
 }
 
 }  // namespace plab

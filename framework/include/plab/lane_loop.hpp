@@ -22,6 +22,9 @@
 // The width follows the CPU at run time from one portable binary: each width is compiled
 // for the widest vector unit that can hold it (target attributes) and picked by
 // __builtin_cpu_supports, so the default build needs no -march.
+//
+// Lanes read dense rows only: on sparse data (TrainingSet::sparse()) the engine does not ask
+// for them, and each run trains alone through online_loop.hpp.
 #pragma once
 
 #include <algorithm>
@@ -361,6 +364,8 @@ class OnlineLanes final : public LaneGroup {
 
   void train_epoch(const TrainingSet& data, const std::uint32_t* const* orders,
                    const std::uint8_t* active, EpochOutcome* outcomes) override {
+    // Lanes read dense rows; the engine trains runs on sparse data one at a time.
+    if (data.sparse()) throw std::logic_error("lanes train on dense data only");
     std::uint64_t updates[K] = {};
     double visited[K] = {};
     for (std::size_t k = 0; k < K; ++k) visited[k] = static_cast<double>(visits_[k]);

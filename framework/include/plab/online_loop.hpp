@@ -27,17 +27,76 @@
 namespace plab {
 
 // The sample a rule is asked about: everything a step may depend on.
+// `x` is the dense row, nullptr on sparse data; `row` is the row in either storage, for the
+// kernels of plab/kernels.hpp (a rule that reads the row through `row` runs on both).
 struct Sample {
   const TrainingSet& data;
   std::size_t index;  // its row in `data`
-  const double* x;    // data.row(index): cols() values, x[0] = 1 when augmented
+  const double* x;    // data.row(index): cols() values, x[0] = 1 when augmented; dense only
   double y;           // its label, −1 or +1
   double score;       // w·x̃, summed in the learner's `dot` order
   const double* w;    // the weights before this sample's update, cols() values
+  RowView row;        // data.row_view(index)
   std::size_t cols() const { return data.cols; }
 };
 
 namespace detail {
+
+// Row access compiled for one storage: a dense row is a pointer, a sparse one a SparseRow;
+// the kernels are overloaded on both, so a loop body is written once.
+struct DenseRows {
+  static const double* get(const TrainingSet& data, std::size_t i) { return data.row(i); }
+  static RowView view(const double* x) { return {x, {}}; }
+  static const double* dense(const double* x) { return x; }
+};
+struct SparseRows {
+  static SparseRow get(const TrainingSet& data, std::size_t i) { return data.sparse_row(i); }
+  static RowView view(SparseRow x) { return {nullptr, x}; }
+  static const double* dense(SparseRow /*x*/) { return nullptr; }
+};
+
+// Calls f(DenseRows{}) or f(SparseRows{}) by the data's storage.
+template <class F>
+decltype(auto) with_rows(const TrainingSet& data, F&& f) {
+  if (data.sparse()) return f(SparseRows{});
+  return f(DenseRows{});
+}
+
+// The kernels' rows of an epoch: `Element` is double (DenseRows/SparseRows as above) or float
+// for `precision: "float32"` data (TrainingSet::features32, the same values, dense only). The
+// Sample's x and row stay the double row, for rules that read them.
+template <class Rows>
+struct EpochRows {
+  static auto get(const TrainingSet& data, std::size_t i) { return Rows::get(data, i); }
+  template <class X>
+  static const double* dense(const TrainingSet& /*data*/, std::size_t /*i*/, X x) {
+    return Rows::dense(x);
+  }
+  template <class X>
+  static RowView view(const TrainingSet& /*data*/, std::size_t /*i*/, X x) {
+    return Rows::view(x);
+  }
+};
+struct Float32Rows {
+  static const float* get(const TrainingSet& data, std::size_t i) { return data.row32(i); }
+  static const double* dense(const TrainingSet& data, std::size_t i, const float* /*x*/) {
+    return data.row(i);
+  }
+  static RowView view(const TrainingSet& data, std::size_t i, const float* /*x*/) {
+    return {data.row(i), {}};
+  }
+};
+
+// with_rows for an epoch: the float rows when the data has them and the sum is the
+// sequential one (dot_blocked reads doubles only).
+template <class Dot, class F>
+decltype(auto) with_epoch_rows(const TrainingSet& data, F&& f) {
+  if constexpr (std::is_same_v<Dot, SequentialDot>) {
+    if (data.features32 != nullptr) return f(Float32Rows{});
+  }
+  if (data.sparse()) return f(EpochRows<SparseRows>{});
+  return f(EpochRows<DenseRows>{});
+}
 
 template <class Rule>
 bool rule_is_mistake(Rule& rule, const Sample& s) {
@@ -52,9 +111,9 @@ bool rule_is_mistake(Rule& rule, const Sample& s) {
 // step then compiles as it did before rules could see the sample).
 template <class Rule>
 bool rule_is_mistake(Rule& rule, const TrainingSet& data, std::size_t i, const double* x, double y,
-                     double score, const double* w) {
+                     double score, const double* w, RowView row) {
   if constexpr (requires(const Sample& s) { rule.is_mistake(s); }) {
-    return rule.is_mistake(Sample{data, i, x, y, score, w});
+    return rule.is_mistake(Sample{data, i, x, y, score, w, row});
   } else {
     return rule.is_mistake(score, y);
   }
@@ -74,21 +133,19 @@ void rule_on_correct(Rule& rule, const Sample& s) {
   if constexpr (requires { rule.on_correct(s); }) rule.on_correct(s);
 }
 
-// `Element` is the type of the rows the score and the update read: double, or float for
-// `precision: "float32"` data (TrainingSet::features32, the same values). The Sample's x is
-// always the double row, for rules that read it.
-template <class Dot, class Element, class Rule, class RowOf>
-EpochOutcome online_pass(const TrainingSet& data, const Element* block, double* w, Rule& rule,
-                         UpdateObserver* observer, RowOf row_of) {
+template <class Dot, class Rows, class Rule, class RowOf>
+EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateObserver* observer,
+                         RowOf row_of) {
   const std::size_t n = data.rows;
   const std::size_t d = data.cols;
   std::uint64_t updates = 0;
   for (std::size_t t = 0; t < n; ++t) {
     const std::size_t i = row_of(t);
-    const Element* xe = block + i * d;
-    const Sample s{data, i, data.row(i), data.sign[i], Dot::apply(w, xe, d), w};
+    const auto x = Rows::get(data, i);
+    const double* dense = Rows::dense(data, i, x);
+    const Sample s{data, i, dense, data.sign[i], Dot::apply(w, x, d), w, Rows::view(data, i, x)};
     if (rule_is_mistake(rule, s)) {
-      add_scaled(w, rule_step(rule, s), xe, d);
+      add_scaled(w, rule_step(rule, s), x, d);
       ++updates;
       if (observer != nullptr) observer->on_update(i, std::span<const double>(w, d));
     } else {
@@ -102,18 +159,6 @@ EpochOutcome online_pass(const TrainingSet& data, const Element* block, double* 
   return out;
 }
 
-// The pass over the float rows when the data has them and the sum is the sequential one.
-template <class Dot, class Rule, class RowOf>
-EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateObserver* observer,
-                         RowOf row_of) {
-  if constexpr (std::is_same_v<Dot, SequentialDot>) {
-    if (data.features32 != nullptr) {
-      return online_pass<Dot>(data, data.features32, w, rule, observer, row_of);
-    }
-  }
-  return online_pass<Dot>(data, data.features, w, rule, observer, row_of);
-}
-
 }  // namespace detail
 
 // One epoch in file order (order == nullptr) or in the given order. `Dot` is the summation
@@ -122,29 +167,33 @@ EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateO
 template <class Rule, class Dot = SequentialDot>
 EpochOutcome online_epoch(const TrainingSet& data, const std::uint32_t* order, double* w,
                           Rule&& rule, UpdateObserver* observer, Dot = {}) {
-  if (order == nullptr) {
-    return detail::online_pass<Dot>(data, w, rule, observer, [](std::size_t t) { return t; });
-  }
-  return detail::online_pass<Dot>(data, w, rule, observer,
-                                  [order](std::size_t t) { return std::size_t{order[t]}; });
+  return detail::with_epoch_rows<Dot>(data, [&](auto rows) {
+    using Rows = decltype(rows);
+    if (order == nullptr) {
+      return detail::online_pass<Dot, Rows>(data, w, rule, observer,
+                                            [](std::size_t t) { return t; });
+    }
+    return detail::online_pass<Dot, Rows>(data, w, rule, observer,
+                                          [order](std::size_t t) { return std::size_t{order[t]}; });
+  });
 }
 
-// One step of a mistake-driven order (DESIGN.md: random_mistake, worst_mistake).
-// `scratch` is reused between steps to hold the indices of misclassified samples. A step
-// scans the data, it does not visit it: on_correct is not called here.
-template <class Rule, class Dot = SequentialDot>
-StepOutcome online_step(const TrainingSet& data, MistakePick pick, double uniform, double* w,
-                        Rule&& rule, UpdateObserver* observer, std::vector<std::uint32_t>& scratch,
-                        Dot = {}) {
+namespace detail {
+
+template <class Dot, class Rows, class Rule>
+StepOutcome online_step_in(const TrainingSet& data, MistakePick pick, double uniform, double* w,
+                           Rule& rule, UpdateObserver* observer,
+                           std::vector<std::uint32_t>& scratch) {
   const std::size_t d = data.cols;
   StepOutcome out;
   scratch.clear();
   double worst_margin = 0.0;
   for (std::size_t i = 0; i < data.rows; ++i) {
-    const double* x = data.row(i);
+    const auto x = Rows::get(data, i);
     const double score = Dot::apply(w, x, d);
     const double y = data.sign[i];
-    if (!detail::rule_is_mistake(rule, data, i, x, y, score, w)) continue;
+    if (!detail::rule_is_mistake(rule, data, i, Rows::dense(x), y, score, w, Rows::view(x)))
+      continue;
     const double margin = y * score;
     // Strictly smaller keeps the lowest index among equally violated samples.
     if (scratch.empty() || margin < worst_margin) {
@@ -159,12 +208,28 @@ StepOutcome online_step(const TrainingSet& data, MistakePick pick, double unifor
     if (k >= scratch.size()) k = scratch.size() - 1;
     out.sample = scratch[k];
   }
-  const double* x = data.row(out.sample);
-  const Sample s{data, out.sample, x, data.sign[out.sample], Dot::apply(w, x, d), w};
+  const auto x = Rows::get(data, out.sample);
+  const Sample s{data, out.sample,   Rows::dense(x), data.sign[out.sample], Dot::apply(w, x, d),
+                 w,    Rows::view(x)};
   add_scaled(w, detail::rule_step(rule, s), x, d);
   out.updated = true;
   if (observer != nullptr) observer->on_update(out.sample, std::span<const double>(w, d));
   return out;
+}
+
+}  // namespace detail
+
+// One step of a mistake-driven order (DESIGN.md: random_mistake, worst_mistake).
+// `scratch` is reused between steps to hold the indices of misclassified samples. A step
+// scans the data, it does not visit it: on_correct is not called here.
+template <class Rule, class Dot = SequentialDot>
+StepOutcome online_step(const TrainingSet& data, MistakePick pick, double uniform, double* w,
+                        Rule&& rule, UpdateObserver* observer, std::vector<std::uint32_t>& scratch,
+                        Dot = {}) {
+  return detail::with_rows(data, [&](auto rows) {
+    return detail::online_step_in<Dot, decltype(rows)>(data, pick, uniform, w, rule, observer,
+                                                       scratch);
+  });
 }
 
 // The two tie conventions of THEORY.md §0 for binary learners.
@@ -206,11 +271,14 @@ decltype(auto) with_tie(bool tie_positive, F&& f) {
 // Training errors of the linear rule sign(w·x̃) under a tie convention.
 template <class Tie, class Dot = SequentialDot>
 std::size_t count_sign_errors(const TrainingSet& data, const double* w) {
-  std::size_t errors = 0;
-  for (std::size_t i = 0; i < data.rows; ++i) {
-    errors += Tie::is_mistake(Dot::apply(w, data.row(i), data.cols), data.sign[i]) ? 1 : 0;
-  }
-  return errors;
+  return detail::with_rows(data, [&](auto rows) {
+    using Rows = decltype(rows);
+    std::size_t errors = 0;
+    for (std::size_t i = 0; i < data.rows; ++i) {
+      errors += Tie::is_mistake(Dot::apply(w, Rows::get(data, i), data.cols), data.sign[i]) ? 1 : 0;
+    }
+    return errors;
+  });
 }
 
 // The `dot` param of learners that offer both summation orders.

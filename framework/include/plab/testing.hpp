@@ -28,11 +28,13 @@
 
 namespace plab::testing {
 
-// A binary data set in the engine's layout: rows augmented with a leading 1 (THEORY.md §0).
+// A binary data set in the engine's layout: rows augmented with a leading 1 (THEORY.md §0),
+// stored dense, or with `sparse` as compressed rows of their non-zeros (the bias entry
+// first), as plab holds data with "storage": "sparse" (plab/training_set.hpp).
 class SmallData {
  public:
   SmallData(const std::vector<std::vector<double>>& rows, const std::vector<int>& signs,
-            bool augment = true) {
+            bool augment = true, bool sparse = false) {
     for (std::size_t i = 0; i < rows.size(); ++i) {
       if (augment) values_.push_back(1.0);
       values_.insert(values_.end(), rows[i].begin(), rows[i].end());
@@ -45,11 +47,28 @@ class SmallData {
     view_.sign = sign_.data();
     view_.label = label_.data();
     view_.classes = 2;
+    if (sparse) {
+      offset_.push_back(0);
+      for (std::size_t k = 0; k < values_.size(); ++k) {
+        if (values_[k] != 0.0) {
+          index_.push_back(static_cast<std::uint32_t>(k % view_.cols));
+          sparse_values_.push_back(values_[k]);
+        }
+        if ((k + 1) % view_.cols == 0) offset_.push_back(sparse_values_.size());
+      }
+      view_.features = nullptr;
+      view_.csr_offset = offset_.data();
+      view_.csr_index = index_.data();
+      view_.csr_value = sparse_values_.data();
+    }
   }
   const TrainingSet& view() const { return view_; }
 
  private:
   std::vector<double> values_;
+  std::vector<std::uint64_t> offset_;
+  std::vector<std::uint32_t> index_;
+  std::vector<double> sparse_values_;
   std::vector<double> sign_;
   std::vector<std::int32_t> label_;
   TrainingSet view_;

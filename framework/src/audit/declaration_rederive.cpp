@@ -88,6 +88,8 @@ void rederive_declarations(const std::string& where, const RecordFields& manifes
           report.differ(where, name + "bound/step_scale", recorded.eta, derived.eta);
         if (!same(recorded.tau, derived.tau))
           report.differ(where, name + "bound/threshold", recorded.tau, derived.tau);
+        if (recorded.balanced != derived.balanced)
+          report.differ(where, name + "bound/balanced", recorded.balanced, derived.balanced);
       }
     }
   }

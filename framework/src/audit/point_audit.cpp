@@ -10,6 +10,7 @@
 
 #include "audit/declaration_check.hpp"
 #include "audit/declaration_rederive.hpp"
+#include "audit/kernel_audit.hpp"
 #include "audit/separability_audit.hpp"
 #include "build_info.hpp"
 #include "config/sweep.hpp"
@@ -18,7 +19,9 @@
 #include "results/run_record.hpp"
 #include "theory/bound_forms.hpp"
 #include "theory/hinge_bound.hpp"
+#include "theory/l1_margin.hpp"
 #include "theory/margin_oracle.hpp"
+#include "theory/point_theory.hpp"
 
 namespace plab {
 
@@ -33,9 +36,9 @@ bool same_number(double recorded, double recomputed) {
 }
 
 BoundForm form_named(const RecordFields& f, const std::string& name) {
-  for (auto form :
-       {BoundForm::kNone, BoundForm::kNovikoff, BoundForm::kBatchAveraged, BoundForm::kBatchSummed,
-        BoundForm::kKesler, BoundForm::kMarginPerceptron, BoundForm::kLeastSquares}) {
+  for (auto form : {BoundForm::kNone, BoundForm::kNovikoff, BoundForm::kBatchAveraged,
+                    BoundForm::kBatchSummed, BoundForm::kKesler, BoundForm::kMarginPerceptron,
+                    BoundForm::kLeastSquares, BoundForm::kWinnow, BoundForm::kKernelNovikoff}) {
     if (name == bound_form_name(form)) return form;
   }
   f.wrong("form", f.any("form"), "a bound form (docs/bounds.md)");
@@ -53,6 +56,8 @@ std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
   d.counts = counts == "updates" ? BoundCount::kUpdates : BoundCount::kMistakes;
   d.eta = b.number("step_scale");
   d.tau = b.number("threshold");
+  if (d.form == BoundForm::kWinnow) d.balanced = b.boolean("balanced");
+  if (d.form == BoundForm::kKernelNovikoff) d.kernel = read_kernel_spec(b);
   return d;
 }
 
@@ -82,6 +87,12 @@ void check_data(const std::string& where, const RecordFields& point, const Audit
   const boost::json::value precision = precision_marker(data);
   const boost::json::value recorded = d.has("precision") ? d.any("precision") : nullptr;
   if (recorded != precision) report.differ(where, name + "precision", recorded, precision);
+  if (d.has("storage") != data.sparse()) {
+    report.differ(where, name + "storage", d.has("storage") ? d.any("storage") : nullptr,
+                  data.sparse() ? "sparse" : "dense (no storage field)");
+  } else if (data.sparse()) {
+    count_field("entries", data.sparse_rows().entries());
+  }
   const std::vector<RecordFields> classes = d.objects("classes");
   const auto counts = data.class_counts();
   if (classes.size() != data.class_names().size()) {
@@ -100,7 +111,7 @@ void check_data(const std::string& where, const RecordFields& point, const Audit
 
 void check_file_digest(const std::string& where, const RecordFields& manifest,
                        const AuditedPoint& p, AuditReport& report) {
-  if (p.config.dataset.kind != "csv") return;
+  if (!p.config.dataset.reads_file()) return;
   const std::string path = p.config.dataset.path.lexically_normal().string();
   const std::vector<RecordFields> files = manifest.objects("data_files");
   for (std::size_t i = 0; i < files.size(); ++i) {
@@ -210,7 +221,11 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
                   AuditedPoint& p, AuditReport& report) {
   const std::string name = "points/" + std::to_string(point.count("index")) + "/theory/";
   const RecordFields t = point.object("theory");
-  const Dataset& data = p.data->data;
+  // Sparse data: rechecked on the dense copy the oracle used (theory/point_theory.hpp).
+  const std::optional<Dataset> dense_copy =
+      theory_needs_dense_copy(p.data->data) ? std::optional<Dataset>(p.data->data.stored_dense())
+                                            : std::nullopt;
+  const Dataset& data = dense_copy ? *dense_copy : p.data->data;
   p.theory.radius = data_radius(data);
   // An R beyond the range of a double is written as null (JSON has no infinity).
   const std::optional<double> recorded = t.number_or_null("R");
@@ -219,6 +234,17 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
     report.differ(where, name + "R", t.any("R"),
                   std::isfinite(p.theory.radius) ? boost::json::value(p.theory.radius)
                                                  : boost::json::value(nullptr));
+  }
+  // Too large for the oracle's dense copy: an svm margin is undecided, nothing to redo; a
+  // teacher or given u is rechecked on the sparse rows, as the oracle certified it (the
+  // fields only the dense methods write would need the rows dense: not rechecked then).
+  const bool certified_on_sparse_rows =
+      (t.string("oracle") == "teacher" || t.string("oracle") == "given") &&
+      !t.has("rho_upper_weights") && !t.has("hinge_candidates") &&
+      !t.has("non_separability_certificate");
+  if (const std::string why = theory_too_large(data); !why.empty() && !certified_on_sparse_rows) {
+    report.not_rechecked.push_back("the margin of sparse point " + name + ": " + why);
+    return;
   }
   MarginCertificate& m = p.theory.margin;
   static const Json kNone = Json::object();
@@ -276,6 +302,54 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
   if (const std::optional<double> upper = t.number_or_null("rho_upper"); upper && *upper < m.rho) {
     report.differ(where, name + "rho_upper", t.any("rho_upper"),
                   ("at least rho = " + value_text(m.rho) + " (rho <= rho_upper)").c_str());
+  }
+}
+
+// Winnow's l1-margins (manifest theory.l1_margin), re-certified from the data: R_inf
+// recomputed, gamma1 recomputed from the stored u as the engine certifies it
+// (theory/l1_margin.hpp). What verify finds is what the records' bounds are judged by.
+void check_l1_margins(const std::string& where, const RecordFields& point, AuditedPoint& p,
+                      AuditReport& report) {
+  const RecordFields t = point.object("theory");
+  if (!t.has("l1_margin")) return;
+  const std::string name = "points/" + std::to_string(point.count("index")) + "/theory/l1_margin/";
+  const RecordFields all = t.object("l1_margin");
+  const Dataset& data = p.data->data;
+  for (const bool balanced : {false, true}) {
+    const char* variant = balanced ? "balanced" : "plain";
+    if (!all.has(variant)) continue;
+    const RecordFields f = all.object(variant);
+    const std::string field = name + variant + "/";
+    L1Margin m;
+    m.balanced = balanced;
+    m.r_inf = data_r_inf(data);
+    if (!same_number(f.number("R_inf"), m.r_inf))
+      report.differ(where, field + "R_inf", f.any("R_inf"), m.r_inf);
+    if (const std::optional<std::string> reason = f.string_or_null("reason")) m.reason = *reason;
+    const bool claimed = f.boolean("certified");
+    if (claimed || !f.any("u").is_null()) {
+      for (const boost::json::value& v : f.array("u")) {
+        if (!v.is_number()) f.wrong("u", v, "an array of numbers");
+        m.u.push_back(v.to_number<double>());
+      }
+      const std::optional<double> gamma1 = certify_l1_margin(data, balanced, m.u);
+      if (gamma1) {
+        m.positive = true;
+        m.gamma1 = *gamma1;
+      }
+      const std::optional<double> recorded = f.number_or_null("gamma1");
+      if (gamma1 ? !recorded || !same_number(*recorded, *gamma1) : recorded.has_value()) {
+        report.differ(where, field + "gamma1", f.any("gamma1"),
+                      gamma1 ? boost::json::value(*gamma1)
+                             : boost::json::value("none: the stored u has no certified positive "
+                                                  "l1-margin"));
+      }
+      if (gamma1 && !claimed) report.differ(where, field + "certified", false, true);
+      if (!gamma1 && m.reason.empty()) m.reason = "the stored u has no certified l1-margin";
+    } else if (!f.any("gamma1").is_null()) {
+      report.differ(where, field + "gamma1", f.any("gamma1"), "null (no comparator u stored)");
+    }
+    (balanced ? p.theory.l1_balanced : p.theory.l1_plain) = std::move(m);
   }
 }
 
@@ -347,12 +421,24 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
                                       : precise;
       ++position;
       check_theory(where, point, precise_point, p, report);
+      check_l1_margins(where, point, p, report);
       check_point_config(where, point, sweep, p.config, report);
       const std::vector<RecordFields> learners = point.objects("learners");
       for (std::size_t j = 0; j < learners.size(); ++j) {
         const RecordFields& l = learners[j];
         AuditedLearner learner{l.string("plugin"), l.has("weights") ? l.count("weights") : 0,
-                               read_declaration(l)};
+                               read_declaration(l), std::nullopt};
+        if (learner.declared && learner.declared->form == BoundForm::kKernelNovikoff) {
+          const Json& precise_learners =
+              precise_point.contains("learners") ? precise_point["learners"] : Json();
+          const Json& precise_kernel = precise_learners.is_array() && j < precise_learners.size() &&
+                                               precise_learners[j].contains("kernel_theory")
+                                           ? precise_learners[j]["kernel_theory"]
+                                           : Json();
+          learner.kernel = recheck_kernel_theory(
+              where, "points/" + std::to_string(index) + "/learners/" + std::to_string(j) + "/", l,
+              precise_kernel, p.data->data, learner.declared->kernel, report);
+        }
         check_declaration(
             where, "points/" + std::to_string(index) + "/learners/" + std::to_string(j) + "/", l,
             learner.weights, learner.declared, current, p.data->data.task(), report);

@@ -19,6 +19,7 @@
 #include "config/experiment_config.hpp"
 #include "data/dataset_loader.hpp"
 #include "plab/bound.hpp"
+#include "theory/kernel_theory.hpp"
 #include "theory/point_theory.hpp"
 
 namespace plab {
@@ -27,6 +28,8 @@ struct AuditedLearner {
   std::string plugin;
   std::size_t weights = 0;
   std::optional<BoundDeclaration> declared;  // nullopt: the manifest predates declarations
+  // kernel_novikoff: R_K and ρ_K re-certified from the manifest's weights (kernel_audit.hpp).
+  std::optional<KernelCertificate> kernel;
 };
 
 struct AuditedPoint {

@@ -15,6 +15,7 @@
 #include "results/run_record.hpp"
 #include "theory/bounds.hpp"
 #include "theory/hinge_bound.hpp"
+#include "theory/winnow_bound.hpp"
 
 namespace plab {
 
@@ -59,6 +60,7 @@ BoundReport recompute_bound(const RunRecord& r, const AuditedPoint& p,
   in.initial_weights = w0;
   in.mistakes = r.mistakes.value_or(0);  // set: the record is not a failed run's
   in.updates = r.updates.value_or(0);
+  if (learner.kernel) in.kernel = &*learner.kernel;
   return evaluate_bound(in);
 }
 
@@ -96,10 +98,11 @@ MistakeRoundReport recompute_rounds_bound(const RunRecord& r, const AuditedPoint
 // absent when verify computes none (`present` false).
 void check_all_or_none(const RecordFields& r, const std::string& where, bool present,
                        const std::vector<std::pair<const char*, boost::json::value>>& expected,
-                       AuditReport& report) {
+                       AuditReport& report,
+                       const char* absent_why = "absent (no hinge bound applies)") {
   for (const auto& [key, value] : expected) {
     if (!present) {
-      if (r.has(key)) report.differ(where, key, r.any(key), "absent (no hinge bound applies)");
+      if (r.has(key)) report.differ(where, key, r.any(key), absent_why);
     } else if (!r.has(key)) {
       report.differ(where, key, "absent", value);
     } else if (!same_value(r.any(key), value)) {
@@ -135,6 +138,22 @@ void check_hinge_fields(const RecordFields& r, const std::string& where, const H
       {"nonsep_v_norm", h.bound ? boost::json::value(h.v_norm) : nullptr},
       {"nonsep_hinge_norm", h.bound ? boost::json::value(h.hinge_norm) : nullptr}};
   check_all_or_none(r, where, h.bound.has_value(), expected, report);
+}
+
+// Winnow's gamma1, R_inf and winnow_weights from the l1-margin verify re-certified: present
+// with those values for a winnow learner where the point has its variant's margin, absent
+// otherwise.
+void check_winnow_fields(const RecordFields& r, const std::string& where, const AuditedPoint& p,
+                         const BoundDeclaration& declared, AuditReport& report) {
+  const L1Margin* m =
+      declared.form == BoundForm::kWinnow ? winnow_margin(p.theory, declared) : nullptr;
+  const bool certified = m != nullptr && m->positive.value_or(false);
+  const std::uint64_t weights = (declared.balanced ? 2u : 1u) * p.data->data.cols();
+  check_all_or_none(r, where, m != nullptr,
+                    {{"gamma1", certified ? boost::json::value(m->gamma1) : nullptr},
+                     {"R_inf", m != nullptr ? boost::json::value(m->r_inf) : nullptr},
+                     {"winnow_weights", weights}},
+                    report, "absent (no winnow learner, or no l1-margin at this point)");
 }
 
 // Fields that hold a value only where plab's record builder (run/record_builder.cpp)
@@ -220,6 +239,15 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
     return {};
   }
   check("plugin", l->second.plugin.c_str());
+  // A kernel_novikoff learner's feature-space facts, as re-certified (kernel_audit.hpp).
+  if (const auto& k = l->second.kernel) {
+    check("kernel_R", k->radius);
+    check("kernel_separable", flag(k->separable));
+    check("kernel_rho", k->separable.value_or(false) ? boost::json::value(k->rho) : nullptr);
+    check("kernel_rho_upper", number(k->rho_upper));
+  } else if (r.has("kernel_R")) {
+    report.differ(where, "kernel_R", r.any("kernel_R"), "absent (not a kernel_novikoff learner)");
+  }
   if (!l->second.declared || l->second.weights == 0) {  // said in not_rechecked
     report.bounds_not_judged += rec.bound_not_computed();
     return {};
@@ -244,6 +272,7 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
   check("bound_clean", number(b.clean));
   check("plain_bound", number(b.plain));
   check("plain_bound_holds", flag(b.plain_holds));
+  check_winnow_fields(r, where, p, *l->second.declared, report);
   const std::optional<HingeBoundInputs> inputs = hinge_inputs(rec, p, l->second, w0);
   const HingeBoundReport hinge = inputs ? evaluate_hinge_bound(*inputs) : HingeBoundReport{};
   check_hinge_fields(r, where, hinge, report);

@@ -14,7 +14,7 @@
 namespace plab {
 
 struct DatasetSpec {
-  std::string kind;  // "csv" | "inline" | "synthetic"
+  std::string kind;  // "csv" | "svmlight" (alias "libsvm") | "inline" | "synthetic"
   // synthetic
   SyntheticSpec synthetic;
   std::optional<std::uint64_t> seed;  // default: derived from the experiment's seed
@@ -23,6 +23,9 @@ struct DatasetSpec {
   std::optional<std::string> label_name;
   std::optional<std::size_t> label_index;
   std::optional<bool> header;  // nullopt: detect from the first row
+  // svmlight (path as for csv)
+  bool zero_based = false;                // indices count from 0
+  std::optional<std::size_t> n_features;  // nullopt: the largest index in the file
   // inline
   std::vector<std::vector<double>> x;
   std::vector<std::string> y;  // labels as text, numbers written canonically
@@ -32,8 +35,15 @@ struct DatasetSpec {
   std::optional<std::vector<std::string>> keep_classes;  // keep only rows with these labels
   bool augment = true;
   std::string scale = "none";  // none | standardize (each feature to mean 0, variance 1)
-  // float64 | float32: the features rounded to float once at load (Dataset::round_to_float32)
+  // dense | sparse (data/sparse_rows.hpp): how the features are held; every kind takes it.
+  // Default dense, but sparse for the sparse synthetic generator.
+  std::string storage = "dense";
+  // float64 | float32: the features rounded to float once at load (Dataset::round_to_float32);
+  // dense storage only (float32 with sparse is refused when the config is read)
   std::string precision = "float64";
+
+  // Data read from a file (csv, svmlight): its bytes are hashed into the manifest.
+  bool reads_file() const { return kind == "csv" || kind == "svmlight"; }
 };
 
 struct LearnerSpec {

@@ -33,14 +33,67 @@ std::string label_text(const Json& value, const std::string& pointer) {
                      "a label must be a number or a string, found " + describe_json(value));
 }
 
+// The sparse generator's request (data/sparse_synthetic.hpp).
+void parse_sparse_generator(ObjectReader& in, SyntheticSpec& s) {
+  s.dim = static_cast<std::size_t>(in.integer("dim", 1, 100'000'000, 1000));
+  s.nonzeros = static_cast<std::size_t>(in.integer("nonzeros", 1, static_cast<std::int64_t>(s.dim),
+                                                   std::min<std::int64_t>(10, s.dim)));
+  s.teacher_nonzeros = static_cast<std::size_t>(in.integer(
+      "teacher_nonzeros", 1, static_cast<std::int64_t>(s.dim), std::min<std::int64_t>(10, s.dim)));
+  s.zipf = in.number("zipf", 1.0);
+  if (!(s.zipf >= 0 && s.zipf <= 10)) {
+    throw_config_error(in.pointer_of("zipf"), "expected an exponent from 0 (uniform) to 10");
+  }
+  s.margin = in.number("margin", 0.01);
+  if (!(s.margin > 0 && s.margin < 1)) {
+    throw_config_error(in.pointer_of("margin"),
+                       "expected a number > 0 and < 1 (the teacher is a unit vector and every "
+                       "feature value lies in [-1, 1])");
+  }
+  s.flip = in.number("flip", 0.0);
+  if (s.flip < 0 || s.flip > 1) {
+    throw_config_error(in.pointer_of("flip"), "expected a probability from 0 to 1");
+  }
+}
+
+// `precision` after `storage`: float32 keeps a float copy of dense rows only (TrainingSet's
+// features32); sparse rows have no float form, so the pair is refused here, before loading.
+void parse_precision(ObjectReader& in, DatasetSpec& d) {
+  d.precision = in.choice("precision", {"float64", "float32"}, "float64");
+  if (d.precision == "float32" && d.storage == "sparse") {
+    throw_config_error(in.pointer_of("precision"),
+                       "\"float32\" is for dense storage only (sparse rows keep their values as "
+                       "doubles); use \"precision\": \"float64\" with sparse storage, or "
+                       "\"storage\": \"dense\"");
+  }
+}
+
 DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir) {
   DatasetSpec d;
-  d.kind = in.choice("kind", {"csv", "inline", "synthetic"});
+  d.kind = in.choice("kind", {"csv", "svmlight", "libsvm", "inline", "synthetic"});
+  if (d.kind == "libsvm") d.kind = "svmlight";  // the same format under LIBSVM's name
   if (d.kind == "synthetic") {
     SyntheticSpec& s = d.synthetic;
-    s.generator = in.choice("generator", {"separable", "noisy", "multiclass", "xor"});
+    s.generator = in.choice("generator",
+                            {"separable", "noisy", "multiclass", "xor", "disjunction", "sparse"});
     s.rows = static_cast<std::size_t>(in.integer("rows", 2, 100'000'000, 100));
-    if (s.generator != "xor") {
+    if (s.generator == "sparse") {
+      parse_sparse_generator(in, s);
+      d.storage = in.choice("storage", {"dense", "sparse"}, "sparse");
+      parse_precision(in, d);
+      if (in.has("seed")) d.seed = in.seed("seed", 0);
+      in.finish("for a synthetic dataset with generator 'sparse'");
+      return d;
+    }
+    if (s.generator == "disjunction") {
+      s.dim = static_cast<std::size_t>(in.integer("dim", 1, 100'000, 2));
+      s.literals =
+          static_cast<std::size_t>(in.integer("literals", 1, static_cast<std::int64_t>(s.dim), 2));
+      s.density = in.number("density", 0.5);
+      if (!(s.density > 0 && s.density < 1)) {
+        throw_config_error(in.pointer_of("density"), "expected a probability above 0, below 1");
+      }
+    } else if (s.generator != "xor") {
       s.dim = static_cast<std::size_t>(in.integer("dim", 1, 100'000, 2));
       s.margin = in.number("margin", 0.1);
       s.radius = in.number("radius", 2.0);
@@ -60,7 +113,8 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
       s.classes = static_cast<std::size_t>(in.integer("classes", 2, 1000, 3));
     }
     if (in.has("seed")) d.seed = in.seed("seed", 0);
-    d.precision = in.choice("precision", {"float64", "float32"}, "float64");
+    d.storage = in.choice("storage", {"dense", "sparse"}, "dense");
+    parse_precision(in, d);
     in.finish("for a synthetic dataset with generator '" + s.generator + "'");
     return d;
   }
@@ -79,6 +133,12 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
       }
     }
     if (in.has("header")) d.header = in.flag("header", true);
+  } else if (d.kind == "svmlight") {
+    d.path = base_dir / in.text("path");
+    d.zero_based = in.flag("zero_based", false);
+    if (in.has("n_features")) {
+      d.n_features = static_cast<std::size_t>(in.integer("n_features", 1, 0xFFFF'FFFFll, 1));
+    }
   } else {
     const Json& x = in.value("x");
     const std::string xp = in.pointer_of("x");
@@ -136,7 +196,14 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
   }
   d.augment = in.flag("augment", true);
   d.scale = in.choice("scale", {"none", "standardize"}, "none");
-  d.precision = in.choice("precision", {"float64", "float32"}, "float64");
+  d.storage = in.choice("storage", {"dense", "sparse"}, "dense");
+  if (d.storage == "sparse" && d.scale == "standardize") {
+    throw_config_error(in.pointer_of("scale"),
+                       "\"standardize\" centres every column, which turns the stored zeros of "
+                       "sparse storage into non-zeros (the data would be dense); scale the data "
+                       "before, or use \"storage\": \"dense\"");
+  }
+  parse_precision(in, d);
   in.finish("for a dataset of kind '" + d.kind + "'");
   return d;
 }

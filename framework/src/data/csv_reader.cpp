@@ -11,17 +11,16 @@
 #include <optional>
 #include <string_view>
 
-#include "base/file_hash.hpp"
 #include "config/did_you_mean.hpp"
+#include "data/line_stream.hpp"
 #include "error.hpp"
 
 namespace plab {
 
 namespace {
 
-// Longer lines are refused: no real CSV row needs more, and a file without line ends
-// (binary, or one huge line) must not be read into memory whole.
-constexpr std::size_t kMaxLineBytes = std::size_t{64} << 20;
+constexpr LineStreamWords kCsvWords{"a text CSV file",
+                                    "rows this long are not accepted (is this a CSV file?)"};
 
 struct Field {
   std::string_view text;  // unquoted; escaped quotes still doubled when `escaped`
@@ -133,19 +132,19 @@ struct LineCount {
 // read at once, however large the file (DESIGN.md: do not read it all to then fail).
 class CsvParser {
  public:
-  CsvParser(std::string origin, const CsvOptions& options, std::optional<LineCount> size)
-      : origin_(std::move(origin)), options_(options), splitter_(origin_), size_(size) {}
+  CsvParser(std::string origin, const CsvOptions& options, std::optional<LineCount> size,
+            const CsvRowSink* sink = nullptr)
+      : origin_(std::move(origin)),
+        options_(options),
+        splitter_(origin_),
+        size_(size),
+        sink_(sink) {}
 
   std::size_t lines_read() const { return line_number_; }
 
   // One line without its '\n'.
   void line(std::string_view line) {
-    ++line_number_;
-    if (line_number_ == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);  // BOM
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.find('\0') != std::string_view::npos) {
-      throw DataError(where() + ": a NUL byte; this is not a text CSV file");
-    }
+    line = clean_line(line, ++line_number_, origin_, kCsvWords);
     if (trim(line).empty()) return;
     splitter_.split(line, line_number_, fields_);
     if (first_) {
@@ -255,7 +254,9 @@ class CsvParser {
       throw DataError(where() + ": found " + std::to_string(fields_.size()) + " fields, expected " +
                       std::to_string(width_) + " like the first row");
     }
-    double* values = table_.values.append_row();
+    if (sink_ != nullptr) row_.resize(table_.features);
+    double* values = sink_ != nullptr ? row_.data() : table_.values.append_row();
+    std::string_view label_text;
     for (std::size_t j = 0; j < width_; ++j) {
       const Field& f = fields_[j];
       if (j == label_col_) {
@@ -263,7 +264,12 @@ class CsvParser {
         if (label.empty()) {
           throw DataError(where() + ":" + std::to_string(f.column) + ": the label cell is empty");
         }
-        table_.labels.push_back(std::move(label));
+        if (sink_ == nullptr) {
+          table_.labels.push_back(std::move(label));
+        } else {
+          label_ = std::move(label);
+          label_text = label_;
+        }
         continue;
       }
       double v = 0;
@@ -283,8 +289,12 @@ class CsvParser {
       }
       *values++ = v;
     }
-    table_.line_of_row.push_back(line_number_);
     ++table_.rows;
+    if (sink_ != nullptr) {
+      (*sink_)(CsvRow{row_, label_text, line_number_});
+      return;
+    }
+    table_.line_of_row.push_back(line_number_);
   }
 
   std::string origin_;
@@ -297,6 +307,9 @@ class CsvParser {
   std::size_t label_col_ = 0;
   bool first_ = true;
   std::optional<LineCount> size_;
+  const CsvRowSink* sink_;   // rows go here instead of into table_ when set
+  std::vector<double> row_;  // the row being handed to sink_
+  std::string label_;
 };
 
 // The first pass of read_csv. It stops early at a NUL byte or an overlong line, where the
@@ -313,53 +326,20 @@ LineCount count_lines(std::FILE* file, std::size_t chunk_bytes) {
     count.lines += static_cast<std::size_t>(std::count(chunk.begin(), chunk.end(), '\n'));
     const std::size_t last_end = chunk.rfind('\n');
     line_bytes = last_end == std::string_view::npos ? line_bytes + got : got - last_end - 1;
-    if (line_bytes > kMaxLineBytes) break;
+    if (line_bytes > kMaxDataLineBytes) break;
   }
   return count;
 }
 
 // The second pass, or the only one for a stream.
 CsvTable read_rows(std::FILE* file, const std::string& origin, const CsvOptions& options,
-                   std::size_t chunk_bytes, std::optional<LineCount> size) {
-  CsvParser parser(origin, options, size);
-  Sha256 hash;  // fed the very chunks that are parsed
-  std::vector<char> buffer(std::max<std::size_t>(chunk_bytes, 1));
-  std::string partial;  // the start of a line that continues in the next chunk
-  std::size_t got = 0;
-  while ((got = std::fread(buffer.data(), 1, buffer.size(), file)) > 0) {
-    std::string_view chunk(buffer.data(), got);
-    hash.update(chunk);
-    // A NUL byte ends the read here, before a binary file without line ends is gathered
-    // into one enormous line; the parser names it the same way.
-    const std::size_t nul = chunk.find('\0');
-    std::string_view text = chunk.substr(0, nul);
-    for (std::size_t end = text.find('\n'); end != std::string_view::npos; end = text.find('\n')) {
-      if (partial.empty()) {
-        parser.line(text.substr(0, end));
-      } else {
-        partial.append(text.substr(0, end));
-        parser.line(partial);
-        partial.clear();
-      }
-      text.remove_prefix(end + 1);
-    }
-    partial.append(text);
-    if (nul != std::string_view::npos) {
-      throw DataError(origin + ":" + std::to_string(parser.lines_read() + 1) +
-                      ": a NUL byte; this is not a text CSV file");
-    }
-    if (partial.size() > kMaxLineBytes) {
-      throw DataError(origin + ":" + std::to_string(parser.lines_read() + 1) +
-                      ": the line is longer than " + std::to_string(kMaxLineBytes >> 20) +
-                      " MiB; rows this long are not accepted (is this a CSV file?)");
-    }
-  }
-  if (std::ferror(file) != 0) {
-    throw DataError("data file '" + origin + "' could not be read: " + std::strerror(errno));
-  }
-  if (!partial.empty()) parser.line(partial);
+                   std::size_t chunk_bytes, std::optional<LineCount> size,
+                   const CsvRowSink* sink = nullptr) {
+  CsvParser parser(origin, options, size, sink);
+  const std::string sha256 = stream_lines(file, origin, chunk_bytes, kCsvWords,
+                                          [&parser](std::string_view line) { parser.line(line); });
   CsvTable table = parser.finish();
-  table.sha256 = hash.finish();
+  table.sha256 = sha256;
   return table;
 }
 
@@ -369,31 +349,22 @@ CsvTable parse_csv(const std::string& text, const std::string& origin, const Csv
   const LineCount size{static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1,
                        text.size()};
   CsvParser parser(origin, options, size);
-  Sha256 hash;
-  hash.update(text);
-  std::string_view rest(text);
-  while (!rest.empty()) {
-    const std::size_t end = rest.find('\n');
-    parser.line(rest.substr(0, end));
-    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-  }
+  const std::string sha256 =
+      split_lines(text, [&parser](std::string_view line) { parser.line(line); });
   CsvTable table = parser.finish();
-  table.sha256 = hash.finish();
+  table.sha256 = sha256;
   return table;
+}
+
+CsvTable read_csv_rows(const std::filesystem::path& path, const CsvOptions& options,
+                       const CsvRowSink& sink, std::size_t chunk_bytes) {
+  const auto file = open_data_file(path);
+  return read_rows(file.get(), path.string(), options, chunk_bytes, std::nullopt, &sink);
 }
 
 CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
                   std::size_t chunk_bytes) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    throw DataError("data file '" + path.string() + "' does not exist or is not a regular file");
-  }
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                       &std::fclose);
-  if (!file) {
-    throw DataError("data file '" + path.string() +
-                    "' cannot be opened for reading: " + std::strerror(errno));
-  }
+  const auto file = open_data_file(path);
   const LineCount size = count_lines(file.get(), chunk_bytes);
   if (std::fseek(file.get(), 0, SEEK_SET) != 0) {
     throw DataError("data file '" + path.string() + "' could not be read: " + std::strerror(errno));

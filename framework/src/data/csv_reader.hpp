@@ -10,8 +10,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "data/feature_rows.hpp"
@@ -53,6 +56,19 @@ CsvTable read_csv(const std::filesystem::path& path, const CsvOptions& options,
 // in errors.
 CsvTable read_csv_stream(std::FILE* file, const std::string& origin, const CsvOptions& options,
                          std::size_t chunk_bytes = std::size_t{1} << 20);
+
+// One row handed to a sink instead of kept; valid only during the call.
+struct CsvRow {
+  std::span<const double> values;  // the features, without a bias column
+  std::string_view label;
+  std::size_t line = 0;  // 1-based file line
+};
+using CsvRowSink = std::function<void(const CsvRow&)>;
+
+// Streams the rows to `sink` in one pass and keeps none (`plab convert`): the table returned
+// has the names, the row count and the digest, and no values or labels.
+CsvTable read_csv_rows(const std::filesystem::path& path, const CsvOptions& options,
+                       const CsvRowSink& sink, std::size_t chunk_bytes = std::size_t{1} << 20);
 
 // Parses CSV text already in memory; `origin` names it in errors. Used by tests and the fuzzer.
 CsvTable parse_csv(const std::string& text, const std::string& origin, const CsvOptions& options);

@@ -35,11 +35,25 @@ Dataset::Dataset(FeatureRows features, TaskKind task, std::vector<std::int32_t> 
       task_(task),
       label_(std::move(label)),
       class_names_(std::move(class_names)) {
-  const std::size_t rows = features_.rows();
-  PLAB_CHECK(label_.size() == rows);
-  PLAB_CHECK(feature_names.size() == features_.raw_features());
+  set_names_and_signs(std::move(feature_names));
+}
+
+Dataset::Dataset(SparseRows features, TaskKind task, std::vector<std::int32_t> label,
+                 std::vector<std::string> class_names, std::vector<std::string> feature_names)
+    : sparse_features_(std::move(features)),
+      sparse_(true),
+      task_(task),
+      label_(std::move(label)),
+      class_names_(std::move(class_names)) {
+  set_names_and_signs(std::move(feature_names));
+}
+
+void Dataset::set_names_and_signs(std::vector<std::string> feature_names) {
+  PLAB_CHECK(feature_names.size() == cols() - (augmented() ? 1 : 0));
   if (augmented()) feature_names_.emplace_back("bias");
   for (auto& name : feature_names) feature_names_.push_back(std::move(name));
+  const std::size_t rows = this->rows();
+  PLAB_CHECK(label_.size() == rows);
   if (task_ == TaskKind::kBinary) {
     sign_.resize(rows);
     for (std::size_t i = 0; i < rows; ++i) sign_[i] = label_[i] == 1 ? 1.0 : -1.0;
@@ -47,6 +61,7 @@ Dataset::Dataset(FeatureRows features, TaskKind task, std::vector<std::int32_t> 
 }
 
 std::optional<std::pair<std::size_t, std::size_t>> Dataset::round_to_float32() {
+  PLAB_CHECK(!sparse_);  // refused at config time (config/experiment_parser.cpp)
   // A finite value beyond the float range would become infinite: not a rounding. Checked
   // before anything changes, so a refused set is left as it was.
   for (std::size_t i = 0; i < rows(); ++i) {
@@ -67,9 +82,60 @@ std::optional<std::pair<std::size_t, std::size_t>> Dataset::round_to_float32() {
   return std::nullopt;
 }
 
+const double* Dataset::row(std::size_t i) const {
+  PLAB_CHECK(!sparse_);
+  return features_.row(i);
+}
+
+namespace {
+
+std::vector<std::string> raw_names(const std::vector<std::string>& names, bool augmented) {
+  return {names.begin() + (augmented ? 1 : 0), names.end()};
+}
+
+}  // namespace
+
+Dataset Dataset::stored_sparse() const {
+  PLAB_CHECK(!sparse_);
+  SparseRows out(features_.raw_features(), augmented());
+  std::size_t entries = 0;
+  for (std::size_t i = 0; i < rows(); ++i) {
+    for (std::size_t j = 0; j < cols(); ++j) entries += features_.row(i)[j] != 0.0 ? 1 : 0;
+  }
+  out.reserve(rows(), entries);
+  for (std::size_t i = 0; i < rows(); ++i) out.append_dense(features_.raw_row(i));
+  Dataset d(std::move(out), task_, label_, class_names_, raw_names(feature_names_, augmented()));
+  d.source_sha256_ = source_sha256_;
+  return d;
+}
+
+Dataset Dataset::stored_dense() const {
+  PLAB_CHECK(sparse_);
+  FeatureRows out(sparse_features_.raw_features(), augmented());
+  out.reserve(rows());
+  const std::size_t shift = augmented() ? 1 : 0;
+  for (std::size_t i = 0; i < rows(); ++i) {
+    double* raw = out.append_row();
+    std::fill(raw, raw + out.raw_features(), 0.0);
+    const SparseRow r = sparse_features_.row(i);
+    for (std::size_t k = 0; k < r.count; ++k) {
+      if (r.index[k] >= shift) raw[r.index[k] - shift] = r.value[k];
+    }
+  }
+  Dataset d(std::move(out), task_, label_, class_names_, raw_names(feature_names_, augmented()));
+  d.source_sha256_ = source_sha256_;
+  return d;
+}
+
 TrainingSet Dataset::view() const {
   TrainingSet t;
-  t.features = features_.data();
+  if (sparse_) {
+    t.csr_offset = sparse_features_.offsets();
+    t.csr_index = sparse_features_.indices();
+    t.csr_value = sparse_features_.values();
+  } else {
+    t.features = features_.data();
+  }
   t.rows = rows();
   t.cols = cols();
   t.sign = task_ == TaskKind::kBinary ? sign_.data() : nullptr;

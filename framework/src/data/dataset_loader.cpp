@@ -5,10 +5,15 @@
 #include "config/object_reader.hpp"
 #include "data/csv_reader.hpp"
 #include "data/label_mapping.hpp"
+#include "data/sparse_synthetic.hpp"
+#include "data/svmlight_reader.hpp"
 #include "data/synthetic.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+
+#include "error.hpp"
 
 namespace plab {
 
@@ -16,7 +21,8 @@ namespace {
 
 // `keep_classes`: drop every row whose label is not listed (labels compare as text or, when
 // both are numbers, by value, as they do everywhere).
-void keep_rows(const DatasetSpec& spec, const std::string& source, FeatureRows& values,
+template <class Rows>  // FeatureRows or SparseRows
+void keep_rows(const DatasetSpec& spec, const std::string& source, Rows& values,
                std::vector<std::string>& labels, std::vector<std::size_t>& origin_lines) {
   if (!spec.keep_classes) return;
   const std::vector<bool> keep = labels_in(labels, *spec.keep_classes, source);
@@ -78,6 +84,98 @@ Dataset from_csv(const DatasetSpec& spec) {
   return data;
 }
 
+// Until sparse storage takes them, svmlight rows are stored densely (absent indices as
+// zeros); past this size a file needs the sparse storage instead.
+constexpr std::uint64_t kMaxDenseSvmlightBytes = std::uint64_t{4} << 30;
+
+void check_dense_size(const std::string& source, const SvmlightSummary& summary, std::size_t cols) {
+  const long double bytes =
+      static_cast<long double>(summary.rows) * static_cast<long double>(cols) * sizeof(double);
+  if (bytes <= static_cast<long double>(kMaxDenseSvmlightBytes)) return;
+  char size[32];
+  std::snprintf(size, sizeof size, "%.1Lf", bytes / static_cast<long double>(1u << 30));
+  throw DataError(source + ": " + std::to_string(summary.rows) + " rows of " +
+                  std::to_string(summary.features) + " features stored densely would take " + size +
+                  " GiB, more than the 4 GiB plab holds as dense rows; load it with sparse "
+                  "storage (\"storage\": \"sparse\" in the dataset, docs/data-formats.md) or "
+                  "declare a smaller n_features");
+}
+
+// Two passes: the first checks every line and finds the width (the largest index, unless
+// n_features is declared), the second fills rows of that width. The second pass must read
+// the same bytes as the first.
+LoadedData from_svmlight(const DatasetSpec& spec) {
+  const std::string source = spec.path.string();
+  SvmlightOptions options;
+  options.zero_based = spec.zero_based;
+  options.n_features = spec.n_features;
+  const SvmlightSummary first = read_svmlight(spec.path, options, [](const SvmlightRow&) {});
+  if (first.features == 0) {
+    throw DataError(source +
+                    ": no line has a feature (every line is a label alone); declare n_features "
+                    "in the dataset if the samples are all zero");
+  }
+  const bool sparse = spec.storage == "sparse";
+  FeatureRows dense;
+  SparseRows csr;
+  if (sparse) {
+    csr = SparseRows(first.features, spec.augment);
+  } else {
+    dense = FeatureRows(first.features, spec.augment);
+    check_dense_size(source, first, dense.cols());
+    dense.reserve(first.rows);
+  }
+  std::vector<std::string> labels;
+  std::vector<std::size_t> lines;
+  labels.reserve(first.rows);
+  lines.reserve(first.rows);
+  const SvmlightSummary second = read_svmlight(spec.path, options, [&](const SvmlightRow& row) {
+    if (labels.size() == first.rows) return;  // the file grew: refused below
+    // An index beyond the first pass's width means the file changed: refused below too.
+    if (sparse) {
+      csr.begin_row();
+      for (std::size_t k = 0; k < row.indices.size(); ++k) {
+        if (row.indices[k] < first.features) csr.add(row.indices[k], row.values[k]);
+      }
+      csr.end_row();
+    } else {
+      double* x = dense.append_row();
+      std::fill(x, x + first.features, 0.0);
+      for (std::size_t k = 0; k < row.indices.size(); ++k) {
+        if (row.indices[k] < first.features) x[row.indices[k]] = row.values[k];
+      }
+    }
+    labels.emplace_back(row.label);
+    lines.push_back(row.line);
+  });
+  if (second.sha256 != first.sha256) {
+    throw DataError("data file '" + source + "' changed while plab was reading it (SHA-256 " +
+                    first.sha256 + " on the first pass, " + second.sha256 +
+                    " on the second); leave the file alone during a run");
+  }
+  // scale: standardize is refused with sparse storage when the config is read.
+  if (sparse) {
+    keep_rows(spec, source, csr, labels, lines);
+  } else {
+    keep_rows(spec, source, dense, labels, lines);
+    scale_features(spec, dense);
+  }
+  LabelMapping mapped =
+      map_labels(labels, spec.positive, spec.classes, source,
+                 [&](std::size_t row) { return source + ":" + std::to_string(lines[row]); });
+  std::vector<std::string> names;
+  const std::size_t first_number = spec.zero_based ? 0 : 1;
+  for (std::size_t j = 0; j < first.features; ++j) {
+    names.push_back("f" + std::to_string(j + first_number));
+  }
+  Dataset data = sparse ? Dataset(std::move(csr), mapped.task, std::move(mapped.index),
+                                  std::move(mapped.class_names), std::move(names))
+                        : Dataset(std::move(dense), mapped.task, std::move(mapped.index),
+                                  std::move(mapped.class_names), std::move(names));
+  data.set_source_sha256(second.sha256);
+  return LoadedData{std::move(data), {}, first.notes};
+}
+
 Dataset from_inline(const DatasetSpec& spec) {
   const std::size_t width = spec.x.front().size();
   FeatureRows values(width, spec.augment);
@@ -97,6 +195,25 @@ Dataset from_inline(const DatasetSpec& spec) {
                  std::move(labels.class_names), std::move(names));
 }
 
+std::vector<std::string> numbered_names(std::size_t width) {
+  std::vector<std::string> names;
+  names.reserve(width);
+  for (std::size_t j = 0; j < width; ++j) names.push_back("x" + std::to_string(j + 1));
+  return names;
+}
+
+// The sparse generator writes compressed rows; `storage: "dense"` expands them afterwards.
+LoadedData from_sparse_synthetic(const DatasetSpec& spec, std::uint64_t data_seed) {
+  SparseSyntheticTable table = generate_sparse_synthetic(spec.synthetic, data_seed);
+  LabelMapping labels =
+      map_labels(table.labels, spec.positive, spec.classes, "/dataset",
+                 [](std::size_t row) { return "generated row " + std::to_string(row); });
+  Dataset data(std::move(table.values), labels.task, std::move(labels.index),
+               std::move(labels.class_names), numbered_names(spec.synthetic.dim));
+  if (spec.storage == "dense") data = data.stored_dense();
+  return LoadedData{std::move(data), std::move(table.teacher), {}};
+}
+
 LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
   if (!spec.augment) {
     throw_config_error("/dataset/augment",
@@ -110,6 +227,7 @@ LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
   }
   const std::uint64_t data_seed =
       spec.seed ? *spec.seed : derive_seed(seed, 0, 0, StreamPurpose::kData);
+  if (spec.synthetic.generator == "sparse") return from_sparse_synthetic(spec, data_seed);
   SyntheticTable table = generate_synthetic(spec.synthetic, data_seed);
   const std::size_t width = spec.synthetic.generator == "xor" ? 2 : spec.synthetic.dim;
   std::optional<std::vector<std::string>> classes = spec.classes;
@@ -125,7 +243,8 @@ LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
   const std::size_t rows = labels.index.size();  // before labels.index is moved from
   return LoadedData{Dataset(table.values, rows, width, true, labels.task, std::move(labels.index),
                             std::move(labels.class_names), std::move(names)),
-                    std::move(table.teacher)};
+                    std::move(table.teacher),
+                    {}};
 }
 
 // `precision: "float32"`: the values as loaded (and scaled), rounded to float once; every
@@ -144,10 +263,22 @@ void apply_precision(const DatasetSpec& spec, Dataset& data) {
 
 }  // namespace
 
+// `storage: "sparse"` for data read or generated dense: the rows' non-zeros are copied into
+// compressed rows and the dense block is let go.
+LoadedData in_storage(LoadedData loaded, const DatasetSpec& spec) {
+  if (spec.storage == "sparse" && !loaded.data.sparse()) loaded.data = loaded.data.stored_sparse();
+  return loaded;
+}
+
 LoadedData load_dataset_with_teacher(const DatasetSpec& spec, std::uint64_t seed) {
-  LoadedData loaded = spec.kind == "synthetic"
-                          ? from_synthetic(spec, seed)
-                          : LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}};
+  LoadedData loaded =
+      spec.kind == "synthetic" ? in_storage(from_synthetic(spec, seed), spec)
+      // An svmlight file goes straight into the storage asked for: sparse never passes
+      // through a dense copy (that is what makes a million features loadable).
+      : spec.kind == "svmlight"
+          ? from_svmlight(spec)
+          : in_storage(LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}, {}},
+                       spec);
   apply_precision(spec, loaded.data);
   return loaded;
 }

@@ -1,5 +1,5 @@
-// Building a Dataset from the `dataset` block of a config: a CSV file, inline arrays, or a
-// synthetic generator (whose teacher comes along for the "teacher" margin oracle).
+// Building a Dataset from the `dataset` block of a config: a CSV or svmlight file, inline
+// arrays, or a synthetic generator (whose teacher comes along for the "teacher" margin oracle).
 #pragma once
 
 #include "config/experiment_config.hpp"
@@ -14,7 +14,8 @@ Dataset load_dataset(const DatasetSpec& spec, std::uint64_t seed = 0);
 
 struct LoadedData {
   Dataset data;
-  std::vector<double> teacher;  // synthetic generators only
+  std::vector<double> teacher;     // synthetic generators only
+  std::vector<std::string> notes;  // for the user (an svmlight file's ignored qid:)
 };
 LoadedData load_dataset_with_teacher(const DatasetSpec& spec, std::uint64_t seed);
 

@@ -156,6 +156,43 @@ SyntheticTable xor_clusters(const SyntheticSpec& s, Rng& rng) {
   return t;
 }
 
+// Boolean features, each 1 with probability `density`; the label is the OR of k relevant
+// features drawn by the seed. Rows alternate negative (every relevant feature 0) and
+// positive (relevant features redrawn until one is 1), so both classes are always present.
+SyntheticTable disjunction(const SyntheticSpec& s, Rng& rng) {
+  std::vector<std::uint32_t> order;
+  rng.permutation(order, s.dim);
+  std::vector<bool> relevant(s.dim, false);
+  for (std::size_t j = 0; j < s.literals; ++j) relevant[order[j]] = true;
+  SyntheticTable t;
+  // The teacher in the augmented space: bias -1, 2 on each relevant feature, scaled to
+  // l1 norm 1: margin 1/(2k + 1) on every row, in l1 and (unscaled) in sign.
+  const double scale = 1.0 / static_cast<double>(2 * s.literals + 1);
+  t.teacher.assign(s.dim + 1, 0.0);
+  t.teacher[0] = -scale;
+  for (std::size_t j = 0; j < s.dim; ++j) {
+    if (relevant[j]) t.teacher[j + 1] = 2.0 * scale;
+  }
+  std::vector<double> x(s.dim);
+  for (std::size_t i = 0; i < s.rows; ++i) {
+    const bool positive = i % 2 == 1;
+    for (std::size_t j = 0; j < s.dim; ++j) {
+      x[j] = !relevant[j] || positive ? (rng.uniform() < s.density ? 1.0 : 0.0) : 0.0;
+    }
+    bool any = false;
+    for (std::size_t j = 0; j < s.dim; ++j) any = any || (relevant[j] && x[j] == 1.0);
+    while (positive && !any) {
+      for (std::size_t j = 0; j < s.dim; ++j) {
+        if (relevant[j]) x[j] = rng.uniform() < s.density ? 1.0 : 0.0;
+        any = any || (relevant[j] && x[j] == 1.0);
+      }
+    }
+    t.values.insert(t.values.end(), x.begin(), x.end());
+    t.labels.emplace_back(positive ? "1" : "-1");
+  }
+  return t;
+}
+
 // Rows in random order: the points placed on the margin and on the sphere must not come
 // first, where file order would hand the perceptron the teacher's direction at once.
 void shuffle_rows(SyntheticTable& t, std::size_t width, Rng& rng) {
@@ -177,6 +214,7 @@ SyntheticTable generate_synthetic(const SyntheticSpec& spec, std::uint64_t seed)
   Rng rng(seed);
   if (spec.generator == "multiclass") return multiclass(spec, rng);
   if (spec.generator == "xor") return xor_clusters(spec, rng);
+  if (spec.generator == "disjunction") return disjunction(spec, rng);
   SyntheticTable t = binary(spec, rng);
   shuffle_rows(t, spec.dim, rng);
   if (spec.generator == "noisy") {

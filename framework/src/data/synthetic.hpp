@@ -8,6 +8,9 @@
 //               every point keeps a gap (u_y − u_z)·x̃ ≥ margin to every other class.
 //   xor         four Gaussian clusters at (±1, ±1) in 2-D, labelled by the sign of x₁x₂:
 //               not linearly separable.
+//   disjunction `dim` Boolean features (1 with probability `density`), labelled by the OR of
+//               `literals` of them chosen by the seed; rows alternate -1, +1. Separable,
+//               l1-margin >= 1/(2k + 1) (teacher: bias -1, 2 on each literal, over 2k + 1).
 // Points are uniform in the ball of radius √(R² − 1) (so that ‖x̃‖ ≤ R with the bias 1),
 // those closer to the boundary than the margin rejected.
 #pragma once

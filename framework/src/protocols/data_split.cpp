@@ -24,9 +24,17 @@ std::vector<std::vector<std::size_t>> shuffled_classes(const TrainingSet& data, 
 }  // namespace
 
 RowSubset::RowSubset(const TrainingSet& source, const std::vector<std::size_t>& rows)
-    : features_(rows.size() * source.cols) {
+    : features_(source.sparse() ? 0 : rows.size() * source.cols) {
+  if (source.sparse()) offset_.push_back(0);
   for (std::size_t k = 0; k < rows.size(); ++k) {
-    std::copy_n(source.row(rows[k]), source.cols, features_.data() + k * source.cols);
+    if (source.sparse()) {
+      const SparseRow r = source.sparse_row(rows[k]);
+      index_.insert(index_.end(), r.index, r.index + r.count);
+      value_.insert(value_.end(), r.value, r.value + r.count);
+      offset_.push_back(value_.size());
+    } else {
+      std::copy_n(source.row(rows[k]), source.cols, features_.data() + k * source.cols);
+    }
     if (source.sign != nullptr) sign_.push_back(source.sign[rows[k]]);
     label_.push_back(source.label[rows[k]]);
   }
@@ -37,7 +45,13 @@ RowSubset::RowSubset(const TrainingSet& source, const std::vector<std::size_t>& 
     }
   }
   view_ = source;
-  view_.features = features_.data();
+  if (source.sparse()) {
+    view_.csr_offset = offset_.data();
+    view_.csr_index = index_.data();
+    view_.csr_value = value_.data();
+  } else {
+    view_.features = features_.data();
+  }
   view_.features32 = features32_.data();
   view_.rows = rows.size();
   view_.sign = source.sign != nullptr ? sign_.data() : nullptr;

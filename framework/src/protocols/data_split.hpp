@@ -21,6 +21,10 @@ class RowSubset {
  private:
   AlignedArray features_;
   AlignedBlock<float> features32_;  // float32 data only
+  // Sparse sources: the rows' entries, copied in the same compressed form.
+  std::vector<std::uint64_t> offset_;
+  std::vector<std::uint32_t> index_;
+  std::vector<double> value_;
   std::vector<double> sign_;
   std::vector<std::int32_t> label_;
   TrainingSet view_;

@@ -60,7 +60,8 @@ struct DeclaredStep {
 DeclaredStep declared_step(const BoundDeclaration& declared) {
   DeclaredStep s;
   // A least-squares step is η·(y − w·x̃)·x̃: its first step is η·y·x̃ from zero, but not after.
-  s.known = form_has_bound(declared.form);
+  // Winnow's step is multiplicative and normalised: nothing here describes it.
+  s.known = form_has_bound(declared.form) && declared.form != BoundForm::kWinnow;
   if (!s.known) return s;
   s.eta = declared.eta;
   s.has_eta = declared.eta != 1.0;
@@ -82,9 +83,19 @@ void check_step_fits(const BoundDeclaration& declared, const Dataset& data,
   double largest = 0.0;
   std::size_t col = 0;
   for (std::size_t i = 0; i < data.rows(); ++i) {
+    const RowView x = data.row_view(i);
+    if (x.is_sparse()) {  // the stored entries: a zero is never the largest
+      for (std::size_t k = 0; k < x.sparse.count; ++k) {
+        if (std::fabs(x.sparse.value[k]) > largest) {
+          largest = std::fabs(x.sparse.value[k]);
+          col = x.sparse.index[k];
+        }
+      }
+      continue;
+    }
     for (std::size_t j = 0; j < data.cols(); ++j) {
-      if (std::fabs(data.row(i)[j]) > largest) {
-        largest = std::fabs(data.row(i)[j]);
+      if (std::fabs(x.dense[j]) > largest) {
+        largest = std::fabs(x.dense[j]);
         col = j;
       }
     }
@@ -105,9 +116,9 @@ std::string step_overflow_reason(const BoundDeclaration& declared, const Trainin
   const DeclaredStep s = declared_step(declared);
   if (!s.known) return {};
   double largest = 0.0;  // max |x̃ᵢⱼ|, bias column included
-  for (std::size_t i = 0; i < data.rows * data.cols; ++i) {
-    largest = std::max(largest, std::fabs(data.features[i]));
-  }
+  const double* values = data.sparse() ? data.csr_value : data.features;
+  const std::size_t count = data.sparse() ? data.csr_offset[data.rows] : data.rows * data.cols;
+  for (std::size_t i = 0; i < count; ++i) largest = std::max(largest, std::fabs(values[i]));
   double w0_largest = 0.0;
   for (double v : w0) w0_largest = std::max(w0_largest, std::fabs(v));
   // Each update changes every weight by at most `per_update` (a multi-class update touches

@@ -234,8 +234,8 @@ void margin_sweep(const ReportData& d, PlotWriter& w) {
       "set xlabel '(R/rho)^2'\nset ylabel 'median mistakes'\n" +
       plot + ", x with lines lw 1 lc rgb 'gray' title 'the bound (R/rho)^2'";
   w.draw("margin_sweep",
-         "Median mistakes against (R/ρ)² on log–log axes, with the fitted power law; the bound is "
-         "the grey line.",
+         "Median mistakes against (R/ρ)² on log–log axes (" + fit_margin_text(d.summary.fits[0]) +
+             "), with the fitted power law; the bound is the grey line.",
          data, body);
 }
 

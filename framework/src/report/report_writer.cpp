@@ -154,8 +154,8 @@ void results_table(const ReportData& d, Document& doc) {
   doc.table(std::move(rows));
   for (const SlopeFit& f : d.summary.fits) {
     doc.paragraph("Across the sweep, the median mistakes of '" + f.learner +
-                  "' grow like ((R/rho)^2)^" + significant(f.slope, 3) +
-                  " (log-log least squares over " + std::to_string(f.points) +
+                  "' grow like ((R/rho)^2)^" + significant(f.slope, 3) + " (" + fit_margin_text(f) +
+                  "; log-log least squares over " + std::to_string(f.points) +
                   " points; 95% CI of the exponent " + significant(f.ci_low, 3) + " to " +
                   significant(f.ci_high, 3) + "). The bound is the exponent 1.");
   }

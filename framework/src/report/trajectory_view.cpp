@@ -27,7 +27,7 @@ namespace {
 // manifest has no digest to compare with.
 void check_data_unchanged(const boost::json::object& manifest, const ExperimentConfig& config,
                           const Dataset& data) {
-  if (config.dataset.kind != "csv") return;  // inline and synthetic data are in the config
+  if (!config.dataset.reads_file()) return;  // inline and synthetic data are in the config
   const std::string path = config.dataset.path.lexically_normal().string();
   std::string recorded;
   if (const auto* files = manifest.if_contains("data_files"); files && files->is_array()) {
@@ -209,8 +209,16 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
   const fs::path config_file(std::string(m.at("config_file").as_string()));
   const ExperimentConfig config =
       parse_experiment(make_point(document, axes, point).document, config_file.parent_path());
-  const Dataset data = load_dataset(config.dataset, config.seed);
+  Dataset data = load_dataset(config.dataset, config.seed);
   check_data_unchanged(m, config, data);
+  // The plane is drawn from dense rows: a sparse set from its dense copy, if that is small.
+  if (data.sparse()) {
+    constexpr double kDrawnDenseValues = 1 << 22;
+    if (static_cast<double>(data.rows()) * static_cast<double>(data.cols()) > kDrawnDenseValues) {
+      return std::nullopt;
+    }
+    data = data.stored_dense();
+  }
   if (!data.augmented() || data.cols() < 3 || data.task() != TaskKind::kBinary) {
     return std::nullopt;
   }

@@ -158,6 +158,12 @@ void read_bound(RunRecord& r, const RecordFields& f) {
   r.bound_clean = f.number_or_null("bound_clean");
   r.plain_bound = f.number_or_null("plain_bound");
   r.ls_distance = norm_or_null(f, "ls_distance");
+  // Winnow's inputs: all three or none (run_record.hpp).
+  if (f.has("winnow_weights")) {
+    r.winnow_weights = f.count("winnow_weights");
+    r.gamma1 = f.number_or_null("gamma1");
+    r.R_inf = f.number("R_inf");
+  }
   // The hinge bound: all its fields or none (run_record.hpp).
   if (f.has("nonsep_bound")) {
     r.nonsep_bound = f.number("nonsep_bound");
@@ -211,6 +217,10 @@ const std::vector<std::string_view>& run_record_fields() {
                                                         "w_ref_norm",
                                                         "rho",
                                                         "rho_upper",
+                                                        "kernel_R",
+                                                        "kernel_separable",
+                                                        "kernel_rho",
+                                                        "kernel_rho_upper",
                                                         "bound",
                                                         "bound_kind",
                                                         "bound_on",
@@ -223,6 +233,9 @@ const std::vector<std::string_view>& run_record_fields() {
                                                         "plain_bound_holds",
                                                         "ls_gap",
                                                         "ls_distance",
+                                                        "gamma1",
+                                                        "R_inf",
+                                                        "winnow_weights",
                                                         "nonsep_bound",
                                                         "nonsep_bound_kind",
                                                         "nonsep_ratio",
@@ -281,6 +294,12 @@ std::string write_run_record(const RunRecord& record) {
   r["w_ref_norm"] = number(record.w_ref_norm);
   r["rho"] = number(record.rho);
   r["rho_upper"] = number(record.rho_upper);
+  if (record.has_kernel) {
+    r["kernel_R"] = number(record.kernel_R);
+    r["kernel_separable"] = flag(record.kernel_separable);
+    r["kernel_rho"] = number(record.kernel_rho);
+    r["kernel_rho_upper"] = number(record.kernel_rho_upper);
+  }
   r["bound"] = number(record.bound);
   r["bound_kind"] = text(record.bound_kind);
   r["bound_on"] = text(record.bound_on);
@@ -293,6 +312,11 @@ std::string write_run_record(const RunRecord& record) {
   r["plain_bound_holds"] = flag(record.plain_bound_holds);
   r["ls_gap"] = number(record.ls_gap);
   r["ls_distance"] = number(record.ls_distance);
+  if (record.winnow_weights) {
+    r["gamma1"] = number(record.gamma1);
+    r["R_inf"] = number(record.R_inf);
+    r["winnow_weights"] = count(record.winnow_weights);
+  }
   if (record.nonsep_bound) {
     r["nonsep_bound"] = *record.nonsep_bound;
     r["nonsep_bound_kind"] = text(record.nonsep_bound_kind);
@@ -367,6 +391,14 @@ RunRecord read_checked(const boost::json::object& record, const std::string& whe
   r.gamma = f.number_or_null("gamma");
   r.w_ref_norm = f.number_or_null("w_ref_norm");
   r.rho_upper = f.number_or_null("rho_upper");
+  // The kernel facts: all four fields or none (a kernel_novikoff learner's record).
+  if (f.has("kernel_R")) {
+    r.has_kernel = true;
+    r.kernel_R = f.number_or_null("kernel_R");
+    r.kernel_separable = f.boolean_or_null("kernel_separable");
+    r.kernel_rho = f.number_or_null("kernel_rho");
+    r.kernel_rho_upper = f.number_or_null("kernel_rho_upper");
+  }
   r.loss = f.number_or_null("loss");
   r.error = f.string_or_null("error");
   // Fields the record does not use itself are the learner's metrics, in the file's order.

@@ -65,6 +65,15 @@ struct RunRecord {
   std::optional<double> rho;
   std::optional<double> rho_upper;
 
+  // A learner that declares kernel_novikoff: its kernel's feature-space facts (docs/bounds.md,
+  // "The kernel perceptron"), written beside the linear ones and only for such a learner:
+  // kernel_R = R_K, kernel_separable (null: undecided), kernel_rho ≤ ρ_K ≤ kernel_rho_upper.
+  bool has_kernel = false;
+  std::optional<double> kernel_R;
+  std::optional<bool> kernel_separable;
+  std::optional<double> kernel_rho;
+  std::optional<double> kernel_rho_upper;
+
   // The learner's declared bound evaluated for this run (theory/bounds.hpp BoundReport).
   // All null for a failed run and when the learner declares none; bound_applies is false
   // then. A record may say bound_applies with a null bound: the bound overflowed when
@@ -82,6 +91,15 @@ struct RunRecord {
   std::optional<bool> plain_bound_holds;
   std::optional<double> ls_gap;       // linear unit: E(w) - E(ŵ), whole-data runs only
   std::optional<double> ls_distance;  // linear unit: ‖w - ŵ‖
+
+  // Winnow's bound inputs (BoundForm::kWinnow; theory/l1_margin.hpp, docs/bounds.md): the
+  // certified ℓ₁-margin of the learner's variant (null when none is certified), R∞ =
+  // maxᵢⱼ |x̃ᵢⱼ| and N, the number of positive weights (d or 2d). Written only for a learner
+  // declaring kWinnow at a point where the l1-margin was computed: other records keep their
+  // bytes. All three present together or absent together.
+  std::optional<double> gamma1;
+  std::optional<double> R_inf;
+  std::optional<std::uint64_t> winnow_weights;
 
   // The hinge (Freund–Schapire) bound past separability for this run's T = epochs
   // (theory/hinge_bound.hpp, docs/bounds.md): the smallest over the point's certified

@@ -31,7 +31,10 @@ struct GroupSummary {
   double train_error_mean = 0;  // over runs with a train_error
   double radius = 0;
   std::optional<double> rho;  // certified margin at this point (null: none)
-  std::string bound_kind;     // of the first run whose bound applies
+  // An upper bound on the data's best margin ρ* (the svm oracle's nearest hull point): with
+  // it, rho is ρ* to within the bracket; without it, rho is only a lower bound on ρ*.
+  std::optional<double> rho_upper;
+  std::string bound_kind;  // of the first run whose bound applies
   std::size_t bound_applies = 0;
   std::size_t violations = 0;        // runs whose applicable bound failed
   std::size_t plain_violations = 0;  // runs from w₀ ≠ 0 exceeding the zero-init form
@@ -59,6 +62,10 @@ struct SlopeFit {
   double intercept = 0;
   double ci_low = 0;  // 95% interval of the slope (Student t, points − 2 degrees of freedom)
   double ci_high = 0;
+  // Which margin the fit's x uses: "max" when every point's rho is the data's certified best
+  // margin ρ* (bracketed by rho_upper within 1e-6 relative), else "lower bound" (a teacher's
+  // or given separator's certified margin, which can sit well below ρ*: issue #18).
+  std::string margin;
 };
 
 struct Summary {
@@ -87,5 +94,7 @@ std::string summary_to_csv(const Summary& summary);
 // violations, per (sweep point, learner).
 std::string summary_table(const Summary& summary);
 std::string verification_table(const Summary& summary);
+// Which margin a slope fit is against, in words ("rho: the data's certified best margin").
+std::string fit_margin_text(const SlopeFit& fit);
 
 }  // namespace plab

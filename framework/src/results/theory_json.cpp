@@ -10,7 +10,29 @@ boost::json::value optional_number(const std::optional<double>& v) {
   return v ? boost::json::value(*v) : boost::json::value(nullptr);
 }
 
+boost::json::object kernel_spec_json(const KernelSpec& k) {
+  return boost::json::object{{"kind", kernel_name(k.kind)},
+                             {"degree", k.degree},
+                             {"scale", k.scale},
+                             {"coef0", k.coef0},
+                             {"gamma", k.gamma}};
+}
+
 }  // namespace
+
+boost::json::object l1_margin_json(const L1Margin& m) {
+  const bool positive = m.positive.value_or(false);
+  boost::json::array u;
+  for (double v : m.u) u.emplace_back(v);
+  return boost::json::object{
+      {"certified", positive},
+      {"gamma1", positive ? boost::json::value(m.gamma1) : nullptr},
+      {"R_inf", m.r_inf},
+      {"u", positive ? boost::json::value(std::move(u)) : nullptr},
+      {"reason", m.reason.empty() ? boost::json::value(nullptr) : boost::json::value(m.reason)},
+      {"note", m.note},
+      {"seconds", m.seconds}};
+}
 
 boost::json::object theory_json(const PointTheory& t) {
   const MarginCertificate& m = t.margin;
@@ -73,6 +95,12 @@ boost::json::object theory_json(const PointTheory& t) {
     }
     out["hinge_candidates"] = std::move(candidates);
   }
+  // Winnow's l1-margins (theory/l1_margin.hpp), so that plab verify re-certifies them.
+  boost::json::object l1;
+  for (const auto* m : {&t.l1_plain, &t.l1_balanced}) {
+    if (*m) l1[(*m)->balanced ? "balanced" : "plain"] = l1_margin_json(**m);
+  }
+  if (!l1.empty()) out["l1_margin"] = std::move(l1);
   if (t.least_squares) {
     boost::json::array w;
     for (double v : t.least_squares->w) w.emplace_back(v);
@@ -84,11 +112,33 @@ boost::json::object theory_json(const PointTheory& t) {
 
 boost::json::object declaration_json(const BoundDeclaration& d) {
   const bool has = form_has_bound(d.form);
-  return boost::json::object{
+  boost::json::object out{
       {"form", bound_form_name(d.form)},
       {"counts", has ? boost::json::value(bound_count_name(d.counts)) : nullptr},
       {"step_scale", has ? boost::json::value(d.eta) : nullptr},
       {"threshold", has ? boost::json::value(d.tau) : nullptr}};
+  // Only winnow has variants; other declarations keep their bytes.
+  if (d.form == BoundForm::kWinnow) out["balanced"] = d.balanced;
+  if (d.form == BoundForm::kKernelNovikoff) out["kernel"] = kernel_spec_json(d.kernel);
+  return out;
+}
+
+boost::json::object kernel_theory_json(const KernelCertificate& c) {
+  boost::json::array weights;
+  for (const auto& [j, lambda] : c.weights) weights.push_back(boost::json::array{j, lambda});
+  boost::json::object out{
+      {"R", c.radius},
+      {"separable", c.separable ? boost::json::value(*c.separable) : nullptr},
+      {"method", c.method.empty() ? boost::json::value(nullptr) : boost::json::value(c.method)},
+      {"gamma", c.separable.value_or(false) ? boost::json::value(c.gamma) : nullptr},
+      {"v_norm", c.separable.value_or(false) ? boost::json::value(c.norm) : nullptr},
+      {"rho", c.separable.value_or(false) ? boost::json::value(c.rho) : nullptr},
+      {"rho_upper", optional_number(c.rho_upper)},
+      {"weights", std::move(weights)},
+      {"reason", c.reason.empty() ? boost::json::value(nullptr) : boost::json::value(c.reason)},
+      {"seconds", c.seconds}};
+  if (c.conflict) out["conflict"] = boost::json::array{c.conflict->first, c.conflict->second};
+  return out;
 }
 
 }  // namespace plab

@@ -116,6 +116,16 @@ void check_task(const PluginDescriptor& d, const Dataset& data, const LearnerSpe
   }
 }
 
+// A dense-only learner (its descriptor's `storage`, dense only by default) would read a
+// sparse data set's rows as dense arrays: refused before any run, with the way out.
+void check_storage(const PluginDescriptor& d, const Dataset& data, const LearnerSpec& spec) {
+  if (!data.sparse() || d.storage == StorageSupport::kDenseAndSparse) return;
+  throw_config_error(spec.pointer, "plugin '" + std::string(d.name) + "' (learner '" + spec.name +
+                                       "') reads dense rows only, but the data set is stored "
+                                       "sparse (/dataset/storage); set \"storage\": \"dense\" "
+                                       "or use a learner that declares sparse support");
+}
+
 void check_order(const PluginDescriptor& d, const ProtocolSpec& protocol, const LearnerSpec& spec,
                  std::vector<std::string>& notes) {
   const bool mistake_driven = protocol.mistake_driven();
@@ -176,7 +186,7 @@ void check_report_plane(const ReportSpec& report, const Dataset& data) {
 void check_same_data_bytes(const std::vector<PreparedPoint>& points) {
   std::map<std::string, std::pair<std::size_t, std::string>> first;  // path -> point, digest
   for (const PreparedPoint& p : points) {
-    if (p.config.dataset.kind != "csv") continue;
+    if (!p.config.dataset.reads_file()) continue;
     const std::string path = p.config.dataset.path.lexically_normal().string();
     const auto [it, inserted] = first.try_emplace(path, p.sweep.index, p.data->source_sha256());
     if (!inserted && it->second.second != p.data->source_sha256()) {
@@ -214,7 +224,20 @@ struct PrepareCache {
   std::map<std::string, std::shared_ptr<const LoadedData>> datasets;    // by dataset JSON + seed
   std::map<std::string, std::shared_ptr<const PointTheory>> theories;   // by data + theory spec
   std::map<std::string, std::shared_ptr<const PluginLibrary>> plugins;  // by name or path
+  // By data + kernel: one certificate per kernel a learner declares (theory/kernel_theory.hpp).
+  std::map<std::string, std::shared_ptr<const KernelCertificate>> kernel_theories;
 };
+
+namespace {
+
+std::string kernel_key(const KernelSpec& k) {
+  char text[160];
+  std::snprintf(text, sizeof text, "|kernel %d %u %.17g %.17g %.17g", static_cast<int>(k.kind),
+                k.degree, k.scale, k.coef0, k.gamma);
+  return text;
+}
+
+}  // namespace
 
 const PreparedPoint& Experiment::point(std::size_t index) const {
   PLAB_CHECK(index >= first_point && index - first_point < points.size());
@@ -268,6 +291,10 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       if (!loaded) {
         loaded = std::make_shared<const LoadedData>(
             load_dataset_with_teacher(p.config.dataset, p.config.seed));
+        for (const std::string& note : loaded->notes) {  // once, however many points read it
+          if (std::find(e.notes.begin(), e.notes.end(), note) == e.notes.end())
+            e.notes.push_back(note);
+        }
       }
       p.data = std::shared_ptr<const Dataset>(loaded, &loaded->data);
       check_given_reference(p.config.theory, *p.data);
@@ -275,6 +302,8 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       check_report_plane(p.config.report, *p.data);
       bool need_least_squares = false;
       bool need_hinge = false;
+      bool need_l1_plain = false;
+      bool need_l1_balanced = false;
 
       for (const LearnerSpec& spec : p.config.learners) {
         auto& plugin = plugins[spec.plugin];
@@ -284,6 +313,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
         }
         const PluginDescriptor& d = plugin->descriptor();
         check_task(d, *p.data, spec);
+        check_storage(d, *p.data, spec);
         check_order(d, p.config.protocol, spec, e.notes);
         PreparedLearner l{
             spec.name, plugin, resolve_params(d, spec.params, spec.pointer + "/params"),
@@ -308,16 +338,29 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
                                             std::to_string(l.shape.cols) +
                                             (p.data->augmented() ? ", bias first" : "") + ")");
         }
+        if (l.bound.form == BoundForm::kKernelNovikoff) {
+          auto& certificate = e.cache->kernel_theories[data_key + kernel_key(l.bound.kernel)];
+          if (!certificate) {
+            certificate = std::make_shared<const KernelCertificate>(
+                certify_kernel_margin(*p.data, l.bound.kernel));
+          }
+          l.kernel_theory = certificate;
+        }
         need_least_squares = need_least_squares || l.bound.form == BoundForm::kLeastSquares;
         need_hinge = need_hinge || hinge_bound_covers(l.bound.form);
+        if (l.bound.form == BoundForm::kWinnow) {
+          (l.bound.balanced ? need_l1_balanced : need_l1_plain) = true;
+        }
         p.learners.push_back(std::move(l));
       }
       // The oracle runs once per (data set, theory block), before any run (DESIGN.md).
       auto& theory = theories[data_key + "|" + p.sweep.document.value("theory", Json()).dump() +
-                              (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "")];
+                              (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "") +
+                              (need_l1_plain ? "|l1" : "") + (need_l1_balanced ? "|l1b" : "")];
       if (!theory) {
-        theory = std::make_shared<const PointTheory>(compute_point_theory(
-            *p.data, p.config.theory, loaded->teacher, need_least_squares, need_hinge));
+        theory = std::make_shared<const PointTheory>(
+            compute_point_theory(*p.data, p.config.theory, loaded->teacher, need_least_squares,
+                                 need_hinge, need_l1_plain, need_l1_balanced));
       }
       p.theory = theory;
     } catch (const Error& error) {

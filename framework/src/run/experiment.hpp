@@ -18,6 +18,7 @@
 #include "config/sweep.hpp"
 #include "data/dataset.hpp"
 #include "plugin_loader/plugin_library.hpp"
+#include "theory/kernel_theory.hpp"
 #include "theory/point_theory.hpp"
 
 namespace plab {
@@ -29,6 +30,8 @@ struct PreparedLearner {
   Json params_json;  // the resolved params, defaults included
   WeightShape shape;
   BoundDeclaration bound;  // what the plugin declares for these params and data, checked
+  // kKernelNovikoff only: R_K and ρ_K of the declared kernel on this point's data.
+  std::shared_ptr<const KernelCertificate> kernel_theory = nullptr;
 };
 
 struct PreparedPoint {

@@ -27,6 +27,8 @@ bool may_share_lanes(const PreparedPoint& p, const PreparedLearner& l, std::size
   if (!lanes_apply(p.config.protocol) || l.plugin->descriptor().create_lanes == nullptr) {
     return false;
   }
+  // Lanes read dense rows (plab/lane_loop.hpp): runs on sparse data train one at a time.
+  if (p.data->sparse()) return false;
   if (lanes != 0 || p.config.protocol.order != SampleOrder::kShuffle) return true;
   const TrainingSet view = p.data->view();
   return view.rows * view.cols * sizeof(double) > kShuffledLanesAbove;

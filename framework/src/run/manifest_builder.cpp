@@ -12,6 +12,23 @@ namespace plab {
 
 namespace {
 
+// The data set's shape. Sparse storage adds "storage" and its stored "entries" (bias entries
+// included), float32 data "precision"; dense float64 points keep the fields they always had,
+// so their manifests are unchanged.
+boost::json::object dataset_json(const Dataset& d, boost::json::array classes) {
+  boost::json::object out{{"rows", d.rows()},
+                          {"cols", d.cols()},
+                          {"augmented", d.augmented()},
+                          {"task", d.task() == TaskKind::kBinary ? "binary" : "multiclass"},
+                          {"classes", std::move(classes)}};
+  if (d.sparse()) {
+    out["storage"] = "sparse";
+    out["entries"] = d.sparse_rows().entries();
+  }
+  if (d.float32()) out["precision"] = "float32";
+  return out;
+}
+
 boost::json::value to_boost(const Json& j) { return boost::json::parse(j.dump()); }
 
 boost::json::array describe_points(const Experiment& e) {
@@ -21,11 +38,13 @@ boost::json::array describe_points(const Experiment& e) {
     for (const auto& [pointer, value] : p.sweep.assignments) values[pointer] = to_boost(value);
     boost::json::array learners;
     for (const PreparedLearner& l : p.learners) {
-      learners.push_back(boost::json::object{{"name", l.name},
-                                             {"plugin", l.plugin->descriptor().name},
-                                             {"params", to_boost(l.params_json)},
-                                             {"weights", l.shape.size()},
-                                             {"bound", declaration_json(l.bound)}});
+      boost::json::object learner{{"name", l.name},
+                                  {"plugin", l.plugin->descriptor().name},
+                                  {"params", to_boost(l.params_json)},
+                                  {"weights", l.shape.size()},
+                                  {"bound", declaration_json(l.bound)}};
+      if (l.kernel_theory) learner["kernel_theory"] = kernel_theory_json(*l.kernel_theory);
+      learners.push_back(std::move(learner));
     }
     const Dataset& d = *p.data;
     boost::json::array classes;
@@ -33,13 +52,6 @@ boost::json::array describe_points(const Experiment& e) {
     for (std::size_t c = 0; c < d.class_names().size(); ++c) {
       classes.push_back(boost::json::object{{"name", d.class_names()[c]}, {"count", counts[c]}});
     }
-    boost::json::object dataset{{"rows", d.rows()},
-                                {"cols", d.cols()},
-                                {"augmented", d.augmented()},
-                                {"task", d.task() == TaskKind::kBinary ? "binary" : "multiclass"},
-                                {"classes", std::move(classes)}};
-    // Only for float32 data, so that a float64 manifest keeps its bytes.
-    if (d.float32()) dataset["precision"] = "float32";
     points.push_back(boost::json::object{
         {"index", p.sweep.index},
         {"params", std::move(values)},
@@ -48,7 +60,7 @@ boost::json::array describe_points(const Experiment& e) {
         {"seed", p.config.seed},
         {"repeats", p.config.repeats},
         {"learners", std::move(learners)},
-        {"dataset", std::move(dataset)},
+        {"dataset", dataset_json(d, std::move(classes))},
         {"theory", theory_json(*p.theory)},
     });
   }
@@ -73,7 +85,7 @@ boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
   boost::json::array data_files;
   std::vector<std::string> seen;
   for (const PreparedPoint& p : e.points) {
-    if (p.config.dataset.kind != "csv") continue;
+    if (!p.config.dataset.reads_file()) continue;
     const std::string path = p.config.dataset.path.lexically_normal().string();
     if (std::find(seen.begin(), seen.end(), path) != seen.end()) continue;
     seen.push_back(path);

@@ -2,6 +2,7 @@
 
 #include "theory/bounds.hpp"
 #include "theory/hinge_bound.hpp"
+#include "theory/winnow_bound.hpp"
 
 namespace plab {
 
@@ -23,6 +24,7 @@ BoundReport run_bound(const PreparedPoint& point, const PreparedLearner& learner
   if (finished && !outcome.has_test) in.final_weights = outcome.final_weights;
   in.mistakes = outcome.mistakes;
   in.updates = outcome.updates;
+  in.kernel = learner.kernel_theory.get();
   return evaluate_bound(in);
 }
 
@@ -93,6 +95,13 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
     r.rho = margin.rho;
   }
   r.rho_upper = margin.rho_upper;
+  if (const KernelCertificate* k = learner.kernel_theory.get()) {
+    r.has_kernel = true;
+    r.kernel_R = k->radius;
+    r.kernel_separable = k->separable;
+    if (k->separable.value_or(false)) r.kernel_rho = k->rho;
+    r.kernel_rho_upper = k->rho_upper;
+  }
 
   const BoundReport bound = ran ? run_bound(point, learner, outcome, finished) : BoundReport{};
   r.bound = bound.bound;
@@ -107,6 +116,13 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   r.plain_bound_holds = bound.plain_holds;
   r.ls_gap = bound.ls_gap;
   r.ls_distance = bound.ls_distance;
+  if (learner.bound.form == BoundForm::kWinnow) {
+    if (const L1Margin* m = winnow_margin(*point.theory, learner.bound)) {
+      if (m->positive.value_or(false)) r.gamma1 = m->gamma1;
+      r.R_inf = m->r_inf;
+      r.winnow_weights = (learner.bound.balanced ? 2 : 1) * point.data->cols();
+    }
+  }
   if (ran) {
     const HingeBoundInputs inputs = hinge_inputs(point, learner, outcome);
     const HingeBoundReport hinge = evaluate_hinge_bound(inputs);

@@ -46,7 +46,7 @@ void check_resume_files(const fs::path& dir, const Experiment& e,
   std::vector<std::string> listed;
   for (const RecordFields& f : fields.objects("data_files")) listed.push_back(f.string("path"));
   for (const PreparedPoint& p : e.points) {
-    if (p.config.dataset.kind != "csv") continue;
+    if (!p.config.dataset.reads_file()) continue;
     const std::string path = p.config.dataset.path.lexically_normal().string();
     if (std::find(listed.begin(), listed.end(), path) == listed.end()) {
       throw ConfigError("cannot resume: data file '" + path + "' is not in " +
@@ -62,7 +62,7 @@ void check_resume_files(const fs::path& dir, const Experiment& e,
     // The bytes this session parsed (a file read now could differ from them).
     std::string now;
     for (const PreparedPoint& p : e.points) {
-      if (p.config.dataset.kind == "csv" && p.config.dataset.path.lexically_normal() == path) {
+      if (p.config.dataset.reads_file() && p.config.dataset.path.lexically_normal() == path) {
         now = p.data->source_sha256();
         break;
       }

@@ -9,7 +9,33 @@ namespace plab {
 namespace {
 
 bool is_known(BoundForm form) {
-  return static_cast<std::uint8_t>(form) <= static_cast<std::uint8_t>(BoundForm::kLeastSquares);
+  return static_cast<std::uint8_t>(form) <= static_cast<std::uint8_t>(BoundForm::kLeastSquares) ||
+         form == BoundForm::kWinnow || form == BoundForm::kKernelNovikoff;
+}
+
+// The kernel of a kernel_novikoff declaration: one this plab evaluates (plab/kernel.hpp).
+std::string kernel_problem(const KernelSpec& k) {
+  switch (k.kind) {
+    case KernelKind::kLinear:
+      return "";
+    case KernelKind::kPolynomial:
+      if (k.degree < 1) return "field `kernel.degree` is 0; a polynomial kernel needs degree >= 1";
+      if (!std::isfinite(k.scale) || !std::isfinite(k.coef0)) {
+        return "field `kernel.scale` or `kernel.coef0` is not a finite number";
+      }
+      return "";
+    case KernelKind::kRbf:
+      if (!std::isfinite(k.gamma) || !(k.gamma > 0.0)) {
+        return "field `kernel.gamma` is " + number_text(k.gamma) +
+               "; the rbf kernel needs a finite gamma > 0";
+      }
+      return "";
+    case KernelKind::kNone:
+      return "field `kernel` is not set; form kernel_novikoff needs the learner's kernel "
+             "(linear, polynomial or rbf)";
+  }
+  return "field `kernel.kind` is " + std::to_string(static_cast<unsigned>(k.kind)) +
+         ", which this plab does not know (linear, polynomial, rbf)";
 }
 
 // Which counted quantity each form's proof bounds (docs/bounds.md): the averaged batch step
@@ -54,6 +80,10 @@ const char* bound_form_name(BoundForm form) {
       return "margin_perceptron";
     case BoundForm::kLeastSquares:
       return "least_squares";
+    case BoundForm::kWinnow:
+      return "winnow";
+    case BoundForm::kKernelNovikoff:
+      return "kernel_novikoff";
   }
   return "";
 }
@@ -80,7 +110,11 @@ std::string bound_declaration_problem(const BoundDeclaration& declared,
   if (!is_known(form)) {
     return "field `form` is " + std::to_string(static_cast<unsigned>(form)) +
            ", which this plab does not know (it proves none, novikoff, batch_averaged, "
-           "batch_sum, kesler, margin_perceptron, least_squares)";
+           "batch_sum, kesler, margin_perceptron, least_squares, winnow, kernel_novikoff)";
+  }
+  if (form != BoundForm::kKernelNovikoff && declared.kernel.kind != KernelKind::kNone) {
+    return "field `kernel` is set, but form " + std::string(bound_form_name(form)) +
+           " has no kernel (only kernel_novikoff does)";
   }
   const std::string name = bound_form_name(form);
   if (!form_has_bound(form)) {
@@ -94,6 +128,9 @@ std::string bound_declaration_problem(const BoundDeclaration& declared,
     }
     if (declared.tau != 0.0) {
       return "field `tau` is " + number_text(declared.tau) + ", but form " + name + " has no tau";
+    }
+    if (declared.balanced) {
+      return "field `balanced` is set, but form " + name + " has no weights to balance";
     }
     return "";
   }
@@ -129,6 +166,21 @@ std::string bound_declaration_problem(const BoundDeclaration& declared,
   if (declared.tau != 0.0 && form != BoundForm::kMarginPerceptron) {
     return "field `tau` is " + number_text(declared.tau) + ", but form " + name +
            " has no tau (only margin_perceptron does)";
+  }
+  if (declared.balanced && form != BoundForm::kWinnow) {
+    return "field `balanced` is set, but form " + name +
+           " has no balanced variant (only winnow "
+           "does)";
+  }
+  if (form == BoundForm::kKernelNovikoff) {
+    if (declared.counts != BoundCount::kMistakes) {
+      return "field `counts` is updates, but form kernel_novikoff counts mistakes";
+    }
+    if (declared.eta != 1.0) {
+      return "field `eta` is " + number_text(declared.eta) +
+             ", but form kernel_novikoff proves the unit step alpha_i += 1 (eta = 1) only";
+    }
+    return kernel_problem(declared.kernel);
   }
   return "";
 }

@@ -9,6 +9,7 @@
 
 #include "theory/bound_forms.hpp"
 #include "theory/least_squares.hpp"
+#include "theory/winnow_bound.hpp"
 
 namespace plab {
 
@@ -28,6 +29,9 @@ struct Form {
 std::optional<Form> form_for(const BoundInputs& in) {
   const BoundDeclaration& d = in.declared;
   if (!form_has_bound(d.form)) return std::nullopt;
+  // Proved in the kernel's feature space, on its own R_K and ρ_K (theory/kernel_theory.hpp),
+  // never on the input space's R and ρ.
+  if (d.form == BoundForm::kKernelNovikoff) return std::nullopt;
   const double radius = in.theory->radius;
   const double r2 = radius * radius;
   Form form{bound_form_name(d.form), d.eta, r2, 1.0, d.counts == BoundCount::kUpdates};
@@ -70,6 +74,38 @@ std::string text_of(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.17g", v);
   return text;
+}
+
+// Novikoff in the kernel's feature space (docs/bounds.md, "The kernel perceptron"): from
+// α = 0 and w₀ = 0, mistakes ≤ R_K²/ρ_K², with R_K rounded up and ρ_K certified below.
+BoundReport kernel_bound(const BoundInputs& in) {
+  BoundReport out;
+  const KernelCertificate* k = in.kernel;
+  if (k == nullptr || !k->separable.value_or(false)) return out;
+  out.counts = "mistakes";
+  out.kind = "kernel_novikoff";
+  for (double v : in.initial_weights) {
+    if (v != 0.0) {
+      out.kind = "kernel_novikoff_init";
+      out.note = "the kernel_novikoff bound is proved from a zero start only (w0 = 0, alpha = 0)";
+      return out;
+    }
+  }
+  const double r = k->radius / k->rho;
+  const double bound = r * r * (1.0 + 8.0 * kUnitRoundoff);
+  if (!std::isfinite(bound)) {
+    out.note =
+        "the kernel_novikoff bound cannot be computed in double precision: it exceeds the "
+        "largest double (R_K = " +
+        text_of(k->radius) + ", rho_K = " + text_of(k->rho) + ")";
+    return out;
+  }
+  const auto counted = static_cast<double>(in.mistakes);
+  out.applies = true;
+  out.bound = bound;
+  out.ratio = counted / bound;
+  out.holds = within_bound(counted, bound);
+  return out;
 }
 
 }  // namespace
@@ -132,6 +168,7 @@ double euclidean_norm(std::span<const double> v) {
 }
 
 BoundReport evaluate_bound(const BoundInputs& in) {
+  if (in.declared.form == BoundForm::kWinnow) return evaluate_winnow_bound(in);
   BoundReport out;
   const PointTheory& t = *in.theory;
 
@@ -146,6 +183,7 @@ BoundReport evaluate_bound(const BoundInputs& in) {
     out.ls_distance = std::sqrt(s);
     return out;
   }
+  if (in.declared.form == BoundForm::kKernelNovikoff) return kernel_bound(in);
   const std::optional<Form> form = form_for(in);
   if (!form || !t.margin.separable.value_or(false)) return out;
   const double rho = t.margin.rho;

@@ -16,6 +16,7 @@
 
 #include "data/dataset.hpp"
 #include "plab/descriptor.hpp"
+#include "theory/kernel_theory.hpp"
 #include "theory/point_theory.hpp"
 
 namespace plab {
@@ -30,6 +31,8 @@ struct BoundInputs {
   std::span<const double> final_weights;  // empty when the run did not finish
   std::uint64_t mistakes = 0;
   std::uint64_t updates = 0;
+  // kKernelNovikoff: the learner's feature-space R_K and ρ_K (theory/kernel_theory.hpp).
+  const KernelCertificate* kernel = nullptr;
 };
 
 struct BoundReport {

@@ -2,6 +2,8 @@
 
 #include <Eigen/Dense>
 
+#include "plab/kernels.hpp"
+
 namespace plab {
 
 LeastSquaresReference solve_least_squares(const Dataset& data) {
@@ -23,8 +25,8 @@ LeastSquaresReference solve_least_squares(const Dataset& data) {
 double squared_error(const Dataset& data, std::span<const double> w) {
   double e = 0.0;
   for (std::size_t i = 0; i < data.rows(); ++i) {
-    double o = 0.0;
-    for (std::size_t j = 0; j < data.cols(); ++j) o += w[j] * data.row(i)[j];
+    // The sum of THEORY.md §0 on either storage (equal on both: plab/kernels.hpp).
+    const double o = plab::dot(w.data(), data.row_view(i), data.cols());
     const double r = (data.label(i) == 1 ? 1.0 : -1.0) - o;
     e += r * r;
   }

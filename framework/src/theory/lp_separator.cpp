@@ -5,27 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "theory/glpk_guard.hpp"
 #include "theory/separator_solvers.hpp"
 
 namespace plab {
 
 namespace {
-
-// GLPK reports a fatal error (an internal assertion, e.g. on values near the double range) by
-// printing a message and calling abort() once the error hook returns. The hook below frees
-// GLPK's environment, as its manual asks, and jumps back to solve(), which turns the error
-// into "method failed". What GLPK prints goes to `t_output` instead of the terminal.
-thread_local std::string t_output;
-
-int capture(void*, const char* text) {
-  if (t_output.size() < 2000) t_output += text;
-  return 1;  // non-zero: GLPK prints nothing itself
-}
-
-void on_fatal_error(void* jump) {
-  glp_free_env();
-  std::longjmp(*static_cast<std::jmp_buf*>(jump), 1);
-}
 
 struct LpInput {
   int rows = 0;
@@ -45,12 +30,11 @@ struct LpResult {
 // caller owns every C++ object.
 void solve(const LpInput& in, LpResult& out, double* u) {
   std::jmp_buf jump;
-  glp_term_hook(&capture, nullptr);
   if (setjmp(jump) != 0) {
     out.failed = true;
     return;
   }
-  glp_error_hook(&on_fatal_error, &jump);
+  glp_error_hook(&glpk_on_fatal_error, &jump);
   glp_prob* lp = glp_create_prob();
   glp_set_obj_dir(lp, GLP_MAX);
   glp_add_cols(lp, in.cols + 1);  // u₁..u_d, then t
@@ -64,35 +48,12 @@ void solve(const LpInput& in, LpResult& out, double* u) {
     glp_set_mat_row(lp, i + 1, static_cast<int>(index.size()) - 1, index.data(), value.data());
     glp_set_row_bnds(lp, i + 1, GLP_LO, 0.0, 0.0);  // y u·x̃ − t ≥ 0
   }
-  glp_smcp options;
-  glp_init_smcp(&options);
-  options.msg_lev = GLP_MSG_OFF;
-  options.presolve = GLP_ON;
-  options.tm_lim = in.milliseconds;
-  glp_scale_prob(lp, GLP_SF_AUTO);
-  out.status = glp_simplex(lp, &options);
-  out.solution = glp_get_status(lp);
+  out.status = glpk_simplex(lp, in.milliseconds, out.solution);
   if (out.status == 0 && out.solution == GLP_OPT) {
     for (int j = 1; j <= in.cols; ++j) u[j - 1] = glp_get_col_prim(lp, j);
   }
   glp_delete_prob(lp);
   glp_error_hook(nullptr, nullptr);
-}
-
-// GLPK's fatal message, e.g. "glp_scale_prob: ... Error detected in file ... at line ...",
-// on one line; its progress lines before it ("Scaling...") are left out.
-std::string error_message(const std::string& text) {
-  std::string message;
-  std::size_t begin = 0;
-  while (begin < text.size()) {
-    std::size_t end = text.find('\n', begin);
-    if (end == std::string::npos) end = text.size();
-    const std::string line = text.substr(begin, end - begin);
-    begin = end + 1;
-    if (line.empty() || line.ends_with("...")) continue;
-    message += (message.empty() ? "" : "; ") + line;
-  }
-  return message.empty() ? "no message" : message;
 }
 
 }  // namespace
@@ -126,20 +87,11 @@ SolverOutcome lp_separator(const Dataset& data, double max_seconds) {
   LpInput in{n, d, &index, &value, static_cast<int>(max_seconds * 1000)};
   LpResult result;
   std::vector<double> u(static_cast<std::size_t>(d), 0.0);
-  t_output.clear();
+  glpk_capture_output();
   solve(in, result, u.data());
-  if (result.failed) {
-    out.failure = "GLPK stopped with an error: " + error_message(t_output);
-    return out;
-  }
-  if (result.status == GLP_ETMLIM) {
-    out.timed_out = true;
-    out.failure = "GLPK reached its time limit";
-    return out;
-  }
-  if (result.status != 0 || result.solution != GLP_OPT) {
-    out.failure = "GLPK found no optimal solution (glp_simplex " + std::to_string(result.status) +
-                  ", status " + std::to_string(result.solution) + ")";
+  out.failure = glpk_solve_problem(result.failed, result.status, result.solution);
+  if (!out.failure.empty()) {
+    out.timed_out = !result.failed && result.status == GLP_ETMLIM;
     return out;
   }
   Candidate c;

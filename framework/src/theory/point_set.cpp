@@ -5,6 +5,8 @@
 #include <limits>
 #include <vector>
 
+#include "plab/kernels.hpp"
+
 namespace plab {
 
 PointSet::PointSet(const Dataset& data)
@@ -43,8 +45,8 @@ PointSet::Extreme PointSet::min_dot(std::span<const double> x) const {
   if (!multiclass_) {
     for (std::size_t i = 0; i < data_.rows(); ++i) {
       const double y = data_.label(i) == 1 ? 1.0 : -1.0;
-      double s = 0.0;
-      for (std::size_t j = 0; j < d; ++j) s += x[j] * data_.row(i)[j];
+      // j upward, on either storage (equal on both: plab/kernels.hpp)
+      const double s = plab::dot(x.data(), data_.row_view(i), d);
       if (y * s < best.value) best = {i, y * s};
     }
     return best;
@@ -52,9 +54,7 @@ PointSet::Extreme PointSet::min_dot(std::span<const double> x) const {
   std::vector<double> score(classes_);
   for (std::size_t i = 0; i < data_.rows(); ++i) {
     for (std::size_t c = 0; c < classes_; ++c) {
-      double s = 0.0;
-      for (std::size_t j = 0; j < d; ++j) s += x[c * d + j] * data_.row(i)[j];
-      score[c] = s;
+      score[c] = plab::dot(x.data() + c * d, data_.row_view(i), d);
     }
     const auto y = static_cast<std::size_t>(data_.label(i));
     std::size_t slot = 0;
@@ -80,9 +80,15 @@ double PointSet::dot_error_bound(std::span<const double> x) const {
   const std::size_t blocks = multiclass_ ? classes_ : 1;
   for (std::size_t i = 0; i < data_.rows(); ++i) {
     double total = 0.0;
+    const RowView row = data_.row_view(i);
     for (std::size_t b = 0; b < blocks; ++b) {
-      double m = 0.0;
-      for (std::size_t j = 0; j < d; ++j) m += std::fabs(x[b * d + j] * data_.row(i)[j]);
+      double m = 0.0;  // a zero feature adds +0: the sparse sum is the dense one
+      if (row.is_sparse()) {
+        for (std::size_t k = 0; k < row.sparse.count; ++k)
+          m += std::fabs(x[b * d + row.sparse.index[k]] * row.sparse.value[k]);
+      } else {
+        for (std::size_t j = 0; j < d; ++j) m += std::fabs(x[b * d + j] * row.dense[j]);
+      }
       total = multiclass_ ? std::max(total, m) : m;
     }
     max_size = std::max(max_size, multiclass_ ? 2.0 * total : total);

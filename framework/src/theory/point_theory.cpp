@@ -11,19 +11,61 @@ namespace plab {
 
 double data_radius(const Dataset& data) {
   // Norms without overflow of the squares (features of 1e200 have a finite R).
+  // A sparse row's norm over its stored entries equals the dense row's: every zero adds +0
+  // to the sums of squares.
   double max_norm = 0.0;
   for (std::size_t i = 0; i < data.rows(); ++i) {
-    max_norm =
-        std::max(max_norm, euclidean_norm(std::span<const double>(data.row(i), data.cols())));
+    const RowView x = data.row_view(i);
+    max_norm = std::max(
+        max_norm,
+        euclidean_norm(x.is_sparse() ? std::span<const double>(x.sparse.value, x.sparse.count)
+                                     : std::span<const double>(x.dense, data.cols())));
   }
   // Rounded up: R enters bounds as an upper bound on every ‖x̃ᵢ‖.
   const double u = std::numeric_limits<double>::epsilon() / 2.0;
   return max_norm * (1.0 + (static_cast<double>(data.cols()) + 2.0) * u);
 }
 
+bool theory_needs_dense_copy(const Dataset& data) {
+  return data.sparse() && theory_too_large(data).empty();
+}
+
+std::string theory_too_large(const Dataset& data) {
+  if (!data.sparse()) return {};
+  const double values = static_cast<double>(data.rows()) * static_cast<double>(data.cols());
+  if (values <= static_cast<double>(kTheoryDenseValues)) return {};
+  return "the data set is stored sparse and the margin oracle works on a dense copy, which "
+         "would hold " +
+         std::to_string(data.rows()) + " x " + std::to_string(data.cols()) +
+         " values, more than its limit of " + std::to_string(kTheoryDenseValues) +
+         "; the margin is left undecided";
+}
+
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
                                  const std::vector<double>& teacher, bool need_least_squares,
-                                 bool need_hinge) {
+                                 bool need_hinge, bool need_l1_plain, bool need_l1_balanced) {
+  const bool needs_rows = theory.margin != "none" || need_least_squares;
+  if (data.sparse() && needs_rows) {
+    if (theory_needs_dense_copy(data)) {
+      return compute_point_theory(data.stored_dense(), theory, teacher, need_least_squares,
+                                  need_hinge, need_l1_plain, need_l1_balanced);
+    }
+    PointTheory t;
+    t.radius = data_radius(data);
+    // A teacher or given u is certified on the sparse rows themselves (PointSet reads both
+    // storages); the svm methods and the least-squares reference need the dense copy.
+    if (theory.margin == "teacher" || theory.margin == "given") {
+      OracleRequest request;
+      request.kind = theory.margin;
+      request.vector = theory.margin == "teacher" ? teacher : theory.u;
+      request.budget_seconds = theory.oracle_seconds;
+      t.margin = find_margin(data, request);
+      return t;
+    }
+    t.margin.oracle = theory.margin;
+    t.margin.reason = theory_too_large(data);
+    return t;
+  }
   PointTheory t;
   t.radius = data_radius(data);
   OracleRequest request;
@@ -35,6 +77,14 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
   if (need_hinge && request.kind != "none" && !t.margin.separable.value_or(false)) {
     t.hinge_candidates = hinge_candidates(data, theory.oracle_seconds - t.margin.seconds);
   }
+  // Winnow's l1-margin: the LP under "svm"; the teacher's or given vector itself otherwise,
+  // as for the linear margin (cheap where the LP over 2d columns is not).
+  const auto l1 = [&](bool balanced) {
+    return request.kind == "svm" ? find_l1_margin(data, balanced, theory.oracle_seconds)
+                                 : certify_given_l1(data, balanced, request.vector, request.kind);
+  };
+  if (request.kind != "none" && need_l1_plain) t.l1_plain = l1(false);
+  if (request.kind != "none" && need_l1_balanced) t.l1_balanced = l1(true);
   if (need_least_squares && data.task() == TaskKind::kBinary) {
     t.least_squares = solve_least_squares(data);
   }

@@ -8,6 +8,7 @@
 #include "config/experiment_config.hpp"
 #include "data/dataset.hpp"
 #include "theory/hinge_bound.hpp"
+#include "theory/l1_margin.hpp"
 #include "theory/least_squares.hpp"
 #include "theory/margin_oracle.hpp"
 
@@ -20,14 +21,31 @@ struct PointTheory {
   // Certified candidates for the hinge bounds (theory/hinge_bound.hpp): only for data the
   // oracle did not certify separable, and only when a learner's form is covered.
   std::vector<HingeCandidate> hinge_candidates;
+  // The ℓ₁-margins Winnow's bound needs (theory/l1_margin.hpp): only when a learner declares
+  // BoundForm::kWinnow of that variant, and not under `theory.margin: "none"`.
+  std::optional<L1Margin> l1_plain;
+  std::optional<L1Margin> l1_balanced;
 };
 
 double data_radius(const Dataset& data);
 
+// Theory on sparse data (issue #21): R is computed from the sparse rows; the oracle's methods
+// (nearest hull point, LIBLINEAR, LP, Gordan certificates), the least-squares reference and
+// plab verify's rechecks read dense rows, so they run on a dense copy of the data, which
+// makes every figure equal to the bit to the same data stored dense. The copy is made only
+// up to kTheoryDenseValues values (rows × cols); beyond that a `teacher` or `given` u is
+// still certified on the sparse rows (theory/point_set.hpp reads both storages), and an
+// `svm` margin is left undecided with theory_too_large() as the reason.
+inline constexpr std::size_t kTheoryDenseValues = std::size_t{1} << 25;
+bool theory_needs_dense_copy(const Dataset& data);  // sparse, within the limit
+std::string theory_too_large(const Dataset& data);  // "" when theory can run
+
 // `teacher`: the generator's vector for synthetic data (empty otherwise). `need_hinge`: a
-// learner declares a form the hinge bounds cover (hinge_bound_covers).
+// learner declares a form the hinge bounds cover (hinge_bound_covers). `need_l1_plain`,
+// `need_l1_balanced`: a learner declares kWinnow of that variant.
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
                                  const std::vector<double>& teacher, bool need_least_squares,
-                                 bool need_hinge = false);
+                                 bool need_hinge = false, bool need_l1_plain = false,
+                                 bool need_l1_balanced = false);
 
 }  // namespace plab

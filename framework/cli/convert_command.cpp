@@ -1,0 +1,85 @@
+// plab convert IN OUT: a data file between CSV and svmlight (docs/data-formats.md).
+#include <charconv>
+#include <cstdio>
+
+#include "cli/options.hpp"
+#include "data/format_convert.hpp"
+#include "error.hpp"
+
+namespace plab::cli {
+
+namespace {
+
+DataFormat format_option(const po::variables_map& vm, const char* option,
+                         const std::filesystem::path& file) {
+  if (vm.count(option) != 0) {
+    const std::string word = vm[option].as<std::string>();
+    if (const auto format = format_named(word)) return *format;
+    throw UsageError("--" + std::string(option) + " '" + word +
+                     "' is not a data format; give csv or svmlight (libsvm)");
+  }
+  if (const auto format = format_of_file(file)) return *format;
+  throw UsageError("cannot tell the format of '" + file.string() +
+                   "' from its extension (.csv, or .svm, .svmlight, .libsvm); give --" + option +
+                   " csv or --" + option + " svmlight");
+}
+
+}  // namespace
+
+int convert_command(const Args& args) {
+  po::options_description options("options");
+  options.add_options()("in", po::value<std::string>()->required(), "the data file to read")(
+      "out", po::value<std::string>()->required(), "the file to write")(
+      "from", po::value<std::string>(),
+      "the input's format: csv or svmlight (default: by extension)")(
+      "to", po::value<std::string>(),
+      "the output's format: csv or svmlight (default: by extension)")("force",
+                                                                      "replace OUT if it exists")(
+      "zero-based", "svmlight indices count from 0 (in the input and the output)")(
+      "n-features", po::value<std::size_t>(),
+      "svmlight input: the number of features (default: the largest index)")(
+      "label", po::value<std::string>(),
+      "CSV input: the label column, a header name or a 0-based index (default: the last)");
+  po::positional_options_description positional;
+  positional.add("in", 1).add("out", 1);
+  po::variables_map vm;
+  if (!parse_options("convert", "convert IN OUT [--from F] [--to F] [--force]", args, options,
+                     positional, vm)) {
+    return kExitSuccess;
+  }
+  const std::filesystem::path in = vm["in"].as<std::string>();
+  const std::filesystem::path out = vm["out"].as<std::string>();
+  ConvertOptions convert;
+  convert.from = format_option(vm, "from", in);
+  convert.to = format_option(vm, "to", out);
+  convert.force = vm.count("force") != 0;
+  convert.zero_based = vm.count("zero-based") != 0;
+  if (vm.count("n-features") != 0) {
+    convert.n_features = vm["n-features"].as<std::size_t>();
+    if (*convert.n_features == 0 || *convert.n_features > 0xFFFF'FFFFu) {
+      throw UsageError("--n-features " + std::to_string(*convert.n_features) +
+                       " is out of range; give 1 to 4294967295");
+    }
+  }
+  if (vm.count("label") != 0) {
+    const std::string label = vm["label"].as<std::string>();
+    const bool digits =
+        !label.empty() && label.find_first_not_of("0123456789") == std::string::npos;
+    std::size_t index = 0;
+    if (digits &&
+        std::from_chars(label.data(), label.data() + label.size(), index).ec == std::errc()) {
+      convert.csv.label_index = index;
+    } else {
+      convert.csv.label_name = label;
+    }
+  }
+  const ConvertResult result = convert_data_file(in, out, convert);
+  for (const std::string& note : result.notes)
+    std::fprintf(stderr, "plab: note: %s\n", note.c_str());
+  std::printf("converted %zu rows of %zu features: %s (%s) -> %s (%s)\n", result.rows,
+              result.features, in.c_str(), format_name(convert.from), out.c_str(),
+              format_name(convert.to));
+  return kExitSuccess;
+}
+
+}  // namespace plab::cli

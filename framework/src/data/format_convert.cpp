@@ -1,0 +1,222 @@
+#include "data/format_convert.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <system_error>
+
+#include "data/svmlight_reader.hpp"
+#include "error.hpp"
+
+namespace plab {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The shortest decimal text that reads back as exactly `v` (std::to_chars' promise).
+void append_number(std::string& s, double v) {
+  char buffer[32];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+  s.append(buffer, end);
+}
+
+// The output, written to a temporary file beside it and renamed into place by commit().
+class OutputFile {
+ public:
+  OutputFile(const fs::path& out, bool force) : out_(out) {
+    std::error_code ec;
+    if (fs::is_directory(out, ec)) {
+      throw UsageError("output '" + out.string() + "' is a folder; give a file name");
+    }
+    if (fs::exists(fs::symlink_status(out, ec)) && !force) {
+      throw UsageError("output file '" + out.string() +
+                       "' exists; plab convert does not replace it unless given --force");
+    }
+    const fs::path folder = out.has_parent_path() ? out.parent_path() : fs::path(".");
+    temp_ = folder / ("." + out.filename().string() + ".tmp-" + std::to_string(::getpid()));
+    file_ = std::fopen(temp_.c_str(), "wb");
+    if (file_ == nullptr) {
+      throw WriteError("output file '" + out.string() +
+                       "' cannot be written: " + std::strerror(errno));
+    }
+  }
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+  ~OutputFile() {
+    if (file_ != nullptr) std::fclose(file_);
+    if (!committed_) {
+      std::error_code ec;
+      fs::remove(temp_, ec);
+    }
+  }
+
+  void write(std::string_view text) {
+    if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) fail();
+  }
+
+  void commit() {
+    const bool flushed = std::fflush(file_) == 0 && std::ferror(file_) == 0;
+    const bool closed = std::fclose(file_) == 0;
+    file_ = nullptr;
+    if (!flushed || !closed) fail();
+    std::error_code ec;
+    fs::rename(temp_, out_, ec);
+    if (ec) {
+      throw WriteError("output file '" + out_.string() + "' cannot be written: " + ec.message());
+    }
+    committed_ = true;
+  }
+
+ private:
+  [[noreturn]] void fail() const {
+    throw WriteError("output file '" + out_.string() +
+                     "' could not be written: " + std::strerror(errno != 0 ? errno : EIO));
+  }
+
+  fs::path out_;
+  fs::path temp_;
+  std::FILE* file_ = nullptr;
+  bool committed_ = false;
+};
+
+ConvertResult csv_to_svmlight(const fs::path& in, OutputFile& out, const ConvertOptions& options) {
+  ConvertResult result;
+  const std::size_t first_number = options.zero_based ? 0 : 1;
+  std::string line;
+  std::size_t last_nonzero = 0;  // 1 + the last column with a value other than +0
+  CsvTable table = read_csv_rows(in, options.csv, [&](const CsvRow& row) {
+    if (row.label.find_first_of(" \t:#") != std::string_view::npos) {
+      throw DataError(in.string() + ":" + std::to_string(row.line) + ": the label '" +
+                      std::string(row.label.substr(0, 40)) +
+                      "' cannot be written in svmlight: labels there may not hold spaces, tabs, "
+                      "':' or '#'");
+    }
+    line.assign(row.label);
+    for (std::size_t j = 0; j < row.values.size(); ++j) {
+      const double v = row.values[j];
+      if (v == 0.0 && !std::signbit(v)) continue;  // -0 is kept: the values come back exactly
+      line += ' ';
+      line += std::to_string(j + first_number);
+      line += ':';
+      append_number(line, v);
+      last_nonzero = std::max(last_nonzero, j + 1);
+    }
+    line += '\n';
+    out.write(line);
+  });
+  result.rows = table.rows;
+  result.features = table.features;
+  if (last_nonzero < table.features) {
+    result.notes.push_back(
+        "the last " + std::to_string(table.features - last_nonzero) +
+        " feature column(s) hold only zeros, which svmlight does not record: give n_features " +
+        std::to_string(table.features) +
+        " when reading the file (--n-features to convert it back, \"n_features\" in a config)");
+  }
+  return result;
+}
+
+// A CSV cell holding `text` exactly: quoted when it has a comma, a quote or edge blanks.
+void append_csv_cell(std::string& s, std::string_view text) {
+  const bool quote = text.find_first_of(",\"") != std::string_view::npos ||
+                     (!text.empty() && (text.front() == ' ' || text.back() == ' '));
+  if (!quote) {
+    s.append(text);
+    return;
+  }
+  s += '"';
+  for (const char c : text) {
+    if (c == '"') s += '"';
+    s += c;
+  }
+  s += '"';
+}
+
+ConvertResult svmlight_to_csv(const fs::path& in, OutputFile& out, const ConvertOptions& options) {
+  SvmlightOptions svm;
+  svm.zero_based = options.zero_based;
+  svm.n_features = options.n_features;
+  // The width comes from the whole file: a first pass finds it.
+  const SvmlightSummary first = read_svmlight(in, svm, [](const SvmlightRow&) {});
+  if (first.features == 0) {
+    throw DataError(in.string() +
+                    ": no line has a feature (every line is a label alone); give --n-features");
+  }
+  const std::size_t first_number = options.zero_based ? 0 : 1;
+  std::string line;
+  for (std::size_t j = 0; j < first.features; ++j) {
+    line += 'f';
+    line += std::to_string(j + first_number);
+    line += ',';
+  }
+  line += "label\n";
+  out.write(line);
+  std::vector<double> row(first.features);
+  const SvmlightSummary second = read_svmlight(in, svm, [&](const SvmlightRow& r) {
+    std::fill(row.begin(), row.end(), 0.0);
+    for (std::size_t k = 0; k < r.indices.size(); ++k) {
+      if (r.indices[k] < row.size()) row[r.indices[k]] = r.values[k];
+    }
+    line.clear();
+    for (const double v : row) {
+      append_number(line, v);
+      line += ',';
+    }
+    append_csv_cell(line, r.label);
+    line += '\n';
+    out.write(line);
+  });
+  if (second.sha256 != first.sha256) {
+    throw DataError("data file '" + in.string() +
+                    "' changed while plab was reading it; leave the file alone during a "
+                    "conversion");
+  }
+  return ConvertResult{first.rows, first.features, first.notes};
+}
+
+}  // namespace
+
+const char* format_name(DataFormat format) {
+  return format == DataFormat::kCsv ? "csv" : "svmlight";
+}
+
+std::optional<DataFormat> format_named(std::string_view word) {
+  if (word == "csv") return DataFormat::kCsv;
+  if (word == "svmlight" || word == "libsvm") return DataFormat::kSvmlight;
+  return std::nullopt;
+}
+
+std::optional<DataFormat> format_of_file(const fs::path& file) {
+  const std::string ext = file.extension().string();
+  if (ext == ".csv") return DataFormat::kCsv;
+  if (ext == ".svm" || ext == ".svmlight" || ext == ".libsvm") return DataFormat::kSvmlight;
+  return std::nullopt;
+}
+
+ConvertResult convert_data_file(const fs::path& in, const fs::path& out,
+                                const ConvertOptions& options) {
+  if (options.from == options.to) {
+    throw UsageError(std::string("input and output are both ") + format_name(options.from) +
+                     ": nothing to convert (plab convert turns csv into svmlight and back)");
+  }
+  std::error_code ec;
+  if (!fs::is_regular_file(in, ec)) {
+    throw DataError("data file '" + in.string() + "' does not exist or is not a regular file");
+  }
+  if (fs::exists(out, ec) && fs::equivalent(in, out, ec)) {
+    throw UsageError("the output '" + out.string() + "' is the input file; give another name");
+  }
+  OutputFile file(out, options.force);
+  ConvertResult result = options.from == DataFormat::kCsv ? csv_to_svmlight(in, file, options)
+                                                          : svmlight_to_csv(in, file, options);
+  file.commit();
+  return result;
+}
+
+}  // namespace plab

@@ -1,0 +1,43 @@
+// What every GLPK solve in plab shares: GLPK's terminal output captured instead of printed,
+// and its fatal errors (an internal assertion, e.g. on values near the double range) turned
+// into a jump back to the caller instead of abort().
+//
+// GLPK reports a fatal error by printing a message and calling abort() once the error hook
+// returns. glpk_on_fatal_error frees GLPK's environment, as its manual asks, and jumps back
+// to the caller's setjmp; the caller owns every C++ object and keeps only trivially
+// destructible locals between setjmp and the solve, since longjmp skips destructors.
+//
+//   std::jmp_buf jump;
+//   glpk_capture_output();
+//   if (setjmp(jump) != 0) { /* failed: glpk_error_message(glpk_output()) */ }
+//   glp_error_hook(&glpk_on_fatal_error, &jump);
+//   ... solve ...
+//   glp_error_hook(nullptr, nullptr);
+#pragma once
+
+#include <glpk.h>
+
+#include <string>
+
+namespace plab {
+
+// glp_simplex with plab's options (no messages, presolve, automatic scaling, the time limit in
+// milliseconds): its return code, and glp_get_status in `solution`. Call it inside the
+// guarded region; it holds only trivially destructible locals, so a fatal error may jump past it.
+int glpk_simplex(glp_prob* lp, int milliseconds, int& solution);
+
+// "" when a solve ended at an optimum; otherwise the sentence for the manifest: a fatal
+// error (`failed`, with GLPK's message), the time limit, or no optimal solution.
+std::string glpk_solve_problem(bool failed, int status, int solution);
+
+// Clears the captured text and routes GLPK's output into it (this thread only).
+void glpk_capture_output();
+// The text GLPK printed since glpk_capture_output (at most about 2000 characters).
+const std::string& glpk_output();
+// The error hook: `jump` is the caller's std::jmp_buf.
+void glpk_on_fatal_error(void* jump);
+// GLPK's fatal message, e.g. "glp_scale_prob: ... Error detected in file ... at line ...",
+// on one line; its progress lines before it ("Scaling...") are left out.
+std::string glpk_error_message(const std::string& text);
+
+}  // namespace plab

@@ -1,0 +1,121 @@
+// The kernel perceptron through the real binary: its records carry the feature-space facts
+// (kernel_R, kernel_separable, kernel_rho, kernel_rho_upper) and the kernel_novikoff bound,
+// plab verify re-certifies them from the weights in the manifest, and an edit of either is a
+// difference (docs/run-records.md, docs/verify.md).
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "results/record_digest.hpp"
+#include "support/folder_edit.hpp"
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+
+namespace plab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::edit_record;
+using test::lines_of;
+using test::run_plab;
+
+// XOR on 8 points, a linear and a quadratic kernel perceptron, 2 repeats.
+const fs::path& xor_folder() {
+  static test::TempDir dir;
+  static const fs::path out = [] {
+    const fs::path config = dir / "xor.json";
+    std::ofstream(config) << R"({"name": "kxor", "seed": 5, "repeats": 2,
+      "dataset": {"kind": "inline", "x": [[1, 1], [-1, -1], [1, -1], [-1, 1],
+                                          [2, 2], [-2, -2], [2, -2], [-2, 2]],
+                  "y": [1, 1, -1, -1, 1, 1, -1, -1]},
+      "learners": [{"name": "p", "plugin": "perceptron"},
+                   {"name": "k", "plugin": "kernel_perceptron",
+                    "params": {"kernel": "polynomial", "degree": 2, "coef0": 1}}],
+      "protocol": {"kind": "convergence", "max_epochs": 50, "order": "shuffle"}})";
+    const fs::path o = dir / "o";
+    const auto r =
+        run_plab({"run", config.string(), "--out", o.string(), "--no-report", "--quiet"});
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    return o;
+  }();
+  return out;
+}
+
+fs::path copy_of(const test::TempDir& dir) {
+  const fs::path copy = dir / "copy";
+  fs::copy(xor_folder(), copy, fs::copy_options::recursive);
+  fs::remove(copy / "verify.json");
+  return copy;
+}
+
+bool kernel_learner(const boost::json::object& r) { return r.at("learner") == "k"; }
+
+TEST(KernelPerceptronRecords, CarryTheFeatureSpaceFactsAndABoundThatHolds) {
+  const fs::path& f = xor_folder();
+  int kernel_runs = 0;
+  for (const std::string& line : lines_of(f / "runs.jsonl")) {
+    const boost::json::object r = boost::json::parse(line).as_object();
+    EXPECT_EQ(r.at("separable"), false) << line;  // XOR: Gordan in the input space
+    if (!kernel_learner(r)) {
+      EXPECT_FALSE(r.contains("kernel_R")) << line;  // other learners' records are unchanged
+      EXPECT_EQ(r.at("status"), "not_converged");
+      continue;
+    }
+    ++kernel_runs;
+    EXPECT_EQ(r.at("status"), "converged");
+    EXPECT_EQ(r.at("kernel_separable"), true);
+    EXPECT_EQ(r.at("bound_kind"), "kernel_novikoff");
+    EXPECT_EQ(r.at("bound_holds"), true);
+    const double rk = r.at("kernel_R").to_number<double>();
+    const double rho = r.at("kernel_rho").to_number<double>();
+    EXPECT_LE(rho, r.at("kernel_rho_upper").to_number<double>());
+    EXPECT_NEAR(r.at("bound").to_number<double>(), rk * rk / (rho * rho),
+                1e-9 * rk * rk / (rho * rho));
+    EXPECT_LE(r.at("mistakes").to_number<double>(), r.at("bound").to_number<double>());
+  }
+  EXPECT_EQ(kernel_runs, 2);
+  const auto v = run_plab({"verify", f.string()});
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+}
+
+TEST(KernelPerceptronRecords, ARaisedMarginIsADifference) {
+  test::TempDir dir;
+  const fs::path f = copy_of(dir);
+  const std::size_t line = edit_record(f, kernel_learner, [](boost::json::object& r) {
+    r["kernel_rho"] = r.at("kernel_rho").to_number<double>() * 2;
+  });
+  write_digest_chain(f);
+  const auto v = run_plab({"verify", f.string()});
+  EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
+  const std::string at = (f / "runs.jsonl").string() + ":" + std::to_string(line);
+  EXPECT_NE(v.out.find(at + ": field 'kernel_rho': recorded "), std::string::npos) << v.out;
+}
+
+TEST(KernelPerceptronRecords, EditedSeparatorWeightsInTheManifestAreADifference) {
+  test::TempDir dir;
+  const fs::path f = copy_of(dir);
+  boost::json::value m = boost::json::parse(test::read_file(f / "manifest.json"));
+  boost::json::object& learner =
+      m.at("points").as_array()[0].at("learners").as_array()[1].as_object();
+  boost::json::array& weights = learner.at("kernel_theory").at("weights").as_array();
+  ASSERT_GE(weights.size(), 2U);
+  weights[0].as_array()[1] = 0.9;  // another hull point: another margin and norm
+  std::ofstream(f / "manifest.json") << boost::json::serialize(m);
+  const auto v = run_plab({"verify", f.string()});
+  EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
+  EXPECT_NE(v.out.find("kernel_theory/rho"), std::string::npos) << v.out;
+}
+
+TEST(KernelPerceptronDescribe, NamesTheKernelFormAndItsParams) {
+  const auto r = run_plab({"describe", "kernel_perceptron"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* text : {"kernel_novikoff", "cache_mb", "polynomial", "rbf", "gamma"}) {
+    EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
+  }
+}
+
+}  // namespace
+}  // namespace plab

@@ -1,0 +1,232 @@
+// Sparse storage (issue #21) through the real binary: every bundled learner's runs on the same
+// data stored dense and stored sparse give byte-identical runs.jsonl (the records carry no
+// storage marker; the manifest does), on data with many zeros, in every order and protocol
+// that reads rows differently; the sparse generator is deterministic; a dense-only plugin and
+// `scale: standardize` are refused on sparse storage with their reasons; plab verify is clean
+// on a sparse folder.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
+
+namespace plab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::read_file;
+using test::run_plab;
+
+const std::string kSource = PLAB_SOURCE_DIR;
+
+// Every bundled learner, with the params that take each one down its other paths.
+const char* const kAllLearners = R"([
+  {"name": "classic", "plugin": "perceptron"},
+  {"name": "blocked", "plugin": "perceptron", "params": {"dot": "blocked", "tie": "positive"}},
+  {"name": "eta", "plugin": "eta_perceptron", "params": {"eta": 0.3, "step": "residual"}},
+  {"name": "margin", "plugin": "margin_perceptron", "params": {"tau": 0.5}},
+  {"name": "averaged", "plugin": "averaged_perceptron"},
+  {"name": "voted", "plugin": "averaged_perceptron", "params": {"mode": "voted"}},
+  {"name": "pocket", "plugin": "pocket_perceptron"},
+  {"name": "batch", "plugin": "batch_perceptron", "params": {"normalize": true}},
+  {"name": "multi", "plugin": "multiclass_perceptron", "params": {"eta": 0.5}},
+  {"name": "lms", "plugin": "linear_unit_sgd", "params": {"eta": 0.01}},
+  {"name": "lms_batch", "plugin": "linear_unit_sgd", "params": {"mode": "batch", "eta": 0.001}}
+])";
+
+struct Folder {
+  int exit_code = -1;
+  std::string err;
+  std::string runs;
+  std::string trajectory;
+};
+
+Folder run_config(const test::TempDir& dir, const std::string& name, const std::string& config,
+                  const std::vector<std::string>& sets) {
+  const fs::path file = dir / (name + ".json");
+  std::ofstream(file) << config;
+  const fs::path out = dir / name;
+  std::vector<std::string> args{"run",        file.string(), "--out",
+                                out.string(), "--no-report", "--quiet"};
+  for (const std::string& set : sets) args.insert(args.end(), {"--set", set});
+  const auto r = run_plab(args);
+  Folder f{r.exit_code, r.err, "", ""};
+  if (fs::exists(out / "runs.jsonl")) f.runs = read_file(out / "runs.jsonl");
+  if (fs::exists(out / "trajectory.jsonl")) f.trajectory = read_file(out / "trajectory.jsonl");
+  return f;
+}
+
+// The config run with storage dense and sparse: both succeed and write the same bytes.
+void expect_same_records(const std::string& config, const std::vector<std::string>& sets = {}) {
+  test::TempDir dir;
+  std::vector<std::string> dense_sets = sets;
+  dense_sets.emplace_back("/dataset/storage=\"dense\"");
+  std::vector<std::string> sparse_sets = sets;
+  sparse_sets.emplace_back("/dataset/storage=\"sparse\"");
+  const Folder dense = run_config(dir, "dense", config, dense_sets);
+  const Folder sparse = run_config(dir, "sparse", config, sparse_sets);
+  ASSERT_EQ(dense.exit_code, 0) << dense.err;
+  ASSERT_EQ(sparse.exit_code, 0) << sparse.err;
+  ASSERT_FALSE(dense.runs.empty());
+  EXPECT_EQ(sparse.runs, dense.runs) << config;
+  EXPECT_EQ(sparse.trajectory, dense.trajectory) << config;
+}
+
+// A sparse synthetic set (many zeros, a few flipped labels), binary: every learner.
+std::string generated(const std::string& protocol, const std::string& learners) {
+  return R"({"name": "sparse_vs_dense", "seed": 5, "repeats": 3,
+    "dataset": {"kind": "synthetic", "generator": "sparse", "rows": 120, "dim": 40,
+                "nonzeros": 6, "teacher_nonzeros": 8, "flip": 0.05},
+    "learners": )" +
+         learners + R"(, "init": {"kind": "gaussian"}, "protocol": )" + protocol + "}";
+}
+
+TEST(SparseStorage, EveryLearnerSameRecordsOnGeneratedData) {
+  expect_same_records(generated(
+      R"({"kind": "convergence", "max_epochs": 15, "order": "shuffle", "record_curve": true,
+          "record_weights": true})",
+      kAllLearners));
+}
+
+TEST(SparseStorage, MistakeDrivenOrdersAndTrajectorySameRecords) {
+  const std::string learners = R"([{"name": "classic", "plugin": "perceptron"},
+    {"name": "eta", "plugin": "eta_perceptron", "params": {"eta": 0.5}},
+    {"name": "margin", "plugin": "margin_perceptron"},
+    {"name": "multi", "plugin": "multiclass_perceptron"}])";
+  for (const char* order : {"random_mistake", "worst_mistake"}) {
+    expect_same_records(generated(std::string(R"({"kind": "convergence", "max_epochs": 30,
+        "order": ")") + order + "\"}",
+                                  learners));
+  }
+  expect_same_records(generated(R"({"kind": "trajectory", "max_epochs": 5})", learners));
+}
+
+TEST(SparseStorage, HoldoutAndCrossValidationSameRecords) {
+  expect_same_records(
+      generated(R"({"kind": "holdout", "test_fraction": 0.3, "max_epochs": 10})", kAllLearners));
+  expect_same_records(
+      generated(R"({"kind": "holdout", "folds": 3, "max_epochs": 10})", kAllLearners),
+      {"/repeats=1"});
+}
+
+// Real data with zeros: the 8x8 digits (about half the pixels are 0), multi-class, from CSV.
+TEST(SparseStorage, DigitsFromCsvSameRecords) {
+  const std::string config = R"({"name": "digits", "seed": 6, "repeats": 2,
+    "dataset": {"kind": "csv", "path": ")" +
+                             kSource +
+                             R"(/data/digits.csv", "label": "digit"},
+    "learners": [{"name": "strict", "plugin": "multiclass_perceptron"},
+                 {"name": "first", "plugin": "multiclass_perceptron", "params": {"tie": "first"}}],
+    "theory": {"margin": "none"},
+    "protocol": {"kind": "convergence", "max_epochs": 3, "order": "shuffle"}})";
+  expect_same_records(config);
+}
+
+// Inline data with zeros and ties (integer features): the oracle runs on both storages.
+TEST(SparseStorage, InlineBinaryWithOracleSameRecords) {
+  const std::string config = R"({"name": "inline", "seed": 1, "repeats": 2,
+    "dataset": {"kind": "inline", "x": [[0, 2, 0], [1, 0, 0], [0, 0, -1], [-2, 0, 1], [0, -1, 0],
+                                        [3, 1, 0]],
+                "y": ["a", "a", "b", "b", "b", "a"], "positive": ["a"]},
+    "learners": )" + std::string(kAllLearners) +
+                             R"(, "protocol": {"kind": "convergence", "max_epochs": 50}})";
+  expect_same_records(config);
+}
+
+TEST(SparseStorage, GeneratorIsDeterministicAndRecordsStorage) {
+  test::TempDir dir;
+  const std::string config = generated(R"({"kind": "convergence", "max_epochs": 5})",
+                                       R"([{"name": "classic", "plugin": "perceptron"}])");
+  const Folder a = run_config(dir, "a", config, {});
+  const Folder b = run_config(dir, "b", config, {});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(a.runs, b.runs);
+  const Folder other_seed = run_config(dir, "c", config, {"/seed=6"});
+  EXPECT_NE(other_seed.runs, a.runs);
+  const std::string manifest = read_file(dir / "a" / "manifest.json");
+  EXPECT_NE(manifest.find("\"storage\":\"sparse\""), std::string::npos);
+  EXPECT_NE(manifest.find("\"entries\":"), std::string::npos);
+  // A sparse folder verifies clean: R, the oracle's margin and every record recomputed.
+  const auto v = run_plab({"verify", (dir / "a").string()});
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+}
+
+// 10^6 features, past the oracle's dense copy: the teacher is still certified on the sparse
+// rows (bounds apply, verify rechecks it), and an svm margin is undecided with its reason.
+TEST(SparseStorage, WideDataCertifiesTheTeacherAndLeavesSvmUndecided) {
+  test::TempDir dir;
+  const std::string config = R"({"name": "wide", "seed": 1, "repeats": 2,
+    "dataset": {"kind": "synthetic", "generator": "sparse", "rows": 40, "dim": 1000000,
+                "nonzeros": 5, "teacher_nonzeros": 3},
+    "learners": [{"name": "classic", "plugin": "perceptron"}],
+    "protocol": {"kind": "convergence", "max_epochs": 50}})";
+  const Folder teacher = run_config(dir, "teacher", config, {});
+  ASSERT_EQ(teacher.exit_code, 0) << teacher.err;
+  EXPECT_NE(teacher.runs.find("\"bound_applies\":true"), std::string::npos) << teacher.runs;
+  const std::string manifest = read_file(dir / "teacher" / "manifest.json");
+  EXPECT_NE(manifest.find("\"method\":\"teacher\""), std::string::npos);
+  const auto v = run_plab({"verify", (dir / "teacher").string()});
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+  EXPECT_NE(v.out.find("0 recorded values differ"), std::string::npos) << v.out;
+
+  const Folder svm = run_config(dir, "svm", config, {"/theory={\"margin\":\"svm\"}"});
+  ASSERT_EQ(svm.exit_code, 0) << svm.err;
+  EXPECT_NE(read_file(dir / "svm" / "manifest.json")
+                .find("the margin oracle works on a dense copy, which would hold 40 x 1000001"),
+            std::string::npos);
+  const auto v_svm = run_plab({"verify", (dir / "svm").string()});
+  EXPECT_EQ(v_svm.exit_code, 0) << v_svm.out << v_svm.err;
+}
+
+TEST(SparseStorage, StandardizeRefusedOnSparseStorage) {
+  test::TempDir dir;
+  const std::string config = R"({"name": "s", "seed": 1,
+    "dataset": {"kind": "csv", "path": ")" +
+                             kSource +
+                             R"(/data/iris.csv", "label": "species", "positive": ["setosa"],
+                "scale": "standardize", "storage": "sparse"},
+    "learners": [{"name": "p", "plugin": "perceptron"}]})";
+  const Folder f = run_config(dir, "s", config, {});
+  EXPECT_EQ(f.exit_code, 2);
+  const std::string expected =
+      "centres every column, which turns the stored zeros of sparse storage into non-zeros";
+  EXPECT_NE(f.err.find(expected), std::string::npos) << f.err;
+  EXPECT_NE(f.err.find("/dataset/scale"), std::string::npos) << f.err;
+  EXPECT_TRUE(test::in_troubleshooting(expected)) << "docs/troubleshooting.md";
+}
+
+// One teacher feature among 10^6, rarely drawn, and a margin few values reach.
+TEST(SparseStorage, GeneratorRefusesAMarginOutOfReach) {
+  test::TempDir dir;
+  const std::string config = R"({"name": "s", "seed": 1,
+    "dataset": {"kind": "synthetic", "generator": "sparse", "rows": 10, "dim": 1000000,
+                "nonzeros": 1, "teacher_nonzeros": 1, "zipf": 0, "margin": 0.99},
+    "learners": [{"name": "p", "plugin": "perceptron"}]})";
+  const Folder f = run_config(dir, "s", config, {});
+  EXPECT_EQ(f.exit_code, 2) << f.err;
+  const std::string expected = "rows in a row below the margin";
+  EXPECT_NE(f.err.find(expected), std::string::npos) << f.err;
+  EXPECT_TRUE(test::in_troubleshooting(expected)) << "docs/troubleshooting.md";
+}
+
+TEST(SparseStorage, DenseOnlyPluginRefusedOnSparseData) {
+  test::TempDir dir;
+  const std::string config = R"({"name": "s", "seed": 1,
+    "dataset": {"kind": "inline", "x": [[1, 0], [0, 1]], "y": ["a", "b"], "positive": ["a"],
+                "storage": "sparse"},
+    "learners": [{"name": "old", "plugin": ")" +
+                             std::string(PLAB_TEST_PLUGIN_DIR) + R"(/normalised_step.so"}]})";
+  const Folder f = run_config(dir, "s", config, {});
+  EXPECT_EQ(f.exit_code, 2) << f.err;
+  const std::string expected = "reads dense rows only, but the data set is stored sparse";
+  EXPECT_NE(f.err.find(expected), std::string::npos) << f.err;
+  EXPECT_NE(f.err.find("learner 'old'"), std::string::npos) << f.err;
+  EXPECT_TRUE(test::in_troubleshooting(expected)) << "docs/troubleshooting.md";
+}
+
+}  // namespace
+}  // namespace plab

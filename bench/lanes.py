@@ -213,6 +213,29 @@ def iris(plab, folder):
     return result
 
 
+def float32(plab, folder, dataset):
+    """Benchmark 4: float32 storage in lanes against float64 in lanes, the same config (8
+    repeats, cyclic, 1 thread), each's marginal epoch per run by wall and by CPU time."""
+    result = {}
+    if not plab.has_lanes:
+        return None
+    for precision in ("float64", "float32"):
+        config = write_config(folder / f"lanes_{precision}.json", dict(dataset, precision=precision),
+                              REPEATS, "cyclic")
+        timed = {}
+        for epochs in (E1, E2):
+            timed[epochs], _, records, _ = plab.run(config, "auto", 1,
+                                                    [f"/protocol/max_epochs={epochs}"])
+            check_epochs(records, epochs, f"{precision} lanes auto")
+            marked = [r.get("precision") for r in records]
+            if marked != ([None] * len(records) if precision == "float64" else ["float32"] * len(records)):
+                sys.exit(f"lanes.py: {precision}: records not marked as expected: {marked[:3]}")
+        result[precision] = {
+            "epoch_per_run_s": (timed[E2].wall - timed[E1].wall) / (E2 - E1) / REPEATS,
+            "cpu_epoch_per_run_s": (timed[E2].cpu - timed[E1].cpu) / (E2 - E1) / REPEATS}
+    return result
+
+
 def main():
     binary, folder, csv = sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]).resolve()
     folder.mkdir(parents=True, exist_ok=True)
@@ -229,6 +252,7 @@ def main():
         config = write_config(folder / f"lanes_{order}.json", dataset, REPEATS, order)
         result[order] = marginal_epochs(plab, config, [1, 2])
     result["iris"] = iris(plab, folder)
+    result["float32"] = float32(plab, folder, dataset)
     result["load_average"] = os.getloadavg()  # a busy machine makes wall times long
     print(json.dumps(result, indent=1))
 

@@ -166,8 +166,18 @@ else:
     not_measured("17.3", what3, ">= 3", "this plab has no --lanes option; today's path: " +
                  iris_detail("one at a time", iris["none"]))
 
-not_measured("17.4", "float32 storage lanes / float64 lanes, 50,000 x 100", ">= 1.6",
-             "not measured: float32 storage not implemented")
+what4 = (f"{lanes['repeats']} repeats, classic perceptron, {shape}, cyclic, lanes auto, 1 thread: "
+         "marginal epoch per run by CPU time, float64 / float32 (\"precision\" of the data set)")
+f32 = lanes.get("float32")
+if f32:
+    r = f32["float64"]["cpu_epoch_per_run_s"] / f32["float32"]["cpu_epoch_per_run_s"]
+    wall = f32["float64"]["epoch_per_run_s"] / f32["float32"]["epoch_per_run_s"]
+    target("17.4", what4, f"{r:.2f}", ">= 1.6", r >= 1.6,
+           f"CPU time: float64 {ms(f32['float64']['cpu_epoch_per_run_s'])}, float32 "
+           f"{ms(f32['float32']['cpu_epoch_per_run_s'])}; wall: float64 {ms(f32['float64']['epoch_per_run_s'])}, "
+           f"float32 {ms(f32['float32']['epoch_per_run_s'])} ({wall:.2f} x); {read_once}")
+else:
+    not_measured("17.4", what4, ">= 1.6", "this plab has no --lanes option")
 rows.append(peak_memory_row)  # 17.5 last, after the new ones
 
 # ---- issue #21: sparse storage against dense (bench/sparse.py) ----

@@ -54,10 +54,16 @@ bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
   return true;
 }
 
+// With `float_rows`, the lanes read a float copy of the rows (precision float32; the values
+// are quarters, floats already) and each lone run the doubles.
 template <class Rule>
-void expect_lanes_equal_alone(const Rule& rule, std::size_t width, bool per_lane_orders) {
+void expect_lanes_equal_alone(const Rule& rule, std::size_t width, bool per_lane_orders,
+                              bool float_rows = false) {
   const testing::SmallData data = tie_prone_data(40, 6, 17);
   const TrainingSet& set = data.view();
+  std::vector<float> floats(set.features, set.features + set.rows * set.cols);
+  TrainingSet lane_set = set;
+  if (float_rows) lane_set.features32 = floats.data();
   CreateLanesResult made = make_online_lanes(rule, set.cols, width);
   ASSERT_NE(made.group, nullptr) << made.error;
   std::unique_ptr<LaneGroup> group(made.group);
@@ -82,7 +88,7 @@ void expect_lanes_equal_alone(const Rule& rule, std::size_t width, bool per_lane
       order_of[k] = active[k] != 0 ? orders[k].data() : nullptr;
     }
     std::vector<EpochOutcome> lanes(width);
-    group->train_epoch(set, per_lane_orders ? order_of.data() : nullptr, active.data(),
+    group->train_epoch(lane_set, per_lane_orders ? order_of.data() : nullptr, active.data(),
                        lanes.data());
     for (std::size_t k = 0; k < width; ++k) {
       std::vector<double> w(set.cols);
@@ -108,6 +114,15 @@ TEST(LaneLoop, EveryLaneIsTheLoneRunBitForBit) {
       expect_lanes_equal_alone(MistakeTieHalfStep{}, width, per_lane);
       expect_lanes_equal_alone(PositiveTieHalfStep{}, width, per_lane);
       expect_lanes_equal_alone(MarginRule{}, width, per_lane);
+    }
+  }
+}
+
+TEST(LaneLoop, LanesOnFloatRowsAreTheLoneRunOnDoublesBitForBit) {
+  for (const std::size_t width : {2u, 8u, 16u}) {
+    for (const bool per_lane : {false, true}) {
+      expect_lanes_equal_alone(MistakeTieHalfStep{}, width, per_lane, true);
+      expect_lanes_equal_alone(MarginRule{}, width, per_lane, true);
     }
   }
 }

@@ -177,5 +177,40 @@ TEST(FeatureRows, GrowsPastItsReservationKeepingTheRows) {
   }
 }
 
+// precision float32: each value rounded to the nearest float once, the doubles and the
+// floats the same values, both blocks aligned; the float64 view has no float rows.
+TEST(Dataset, RoundingToFloat32KeepsTheRoundedValuesTwice) {
+  Dataset d({0.1, 1.0 / 3.0, -2.5, 1e-50}, 2, 2, true, TaskKind::kBinary, {1, 0}, {"neg", "pos"},
+            {"a", "b"});
+  EXPECT_EQ(d.view().features32, nullptr);
+  EXPECT_FALSE(d.float32());
+  ASSERT_FALSE(d.round_to_float32());
+  EXPECT_TRUE(d.float32());
+  const TrainingSet t = d.view();
+  ASSERT_NE(t.features32, nullptr);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(t.features32) % 64, 0u);
+  const std::vector<double> rounded{
+      1, static_cast<float>(0.1), static_cast<float>(1.0 / 3.0), 1, -2.5, 0.0};
+  for (std::size_t i = 0; i < 2; ++i) {
+    for (std::size_t j = 0; j < 3; ++j) {
+      EXPECT_EQ(t.row(i)[j], rounded[i * 3 + j]) << i << "," << j;
+      EXPECT_EQ(static_cast<double>(t.row32(i)[j]), t.row(i)[j]) << i << "," << j;
+    }
+  }
+  EXPECT_NE(t.row(0)[1], 0.1);  // it did round
+}
+
+// A finite value beyond the float range is refused by position, and nothing changes.
+TEST(Dataset, RoundingToFloat32RefusesAValueBeyondAFloat) {
+  Dataset d({0.1, 2.0, -3.5e38, 1.0}, 2, 2, true, TaskKind::kBinary, {1, 0}, {"neg", "pos"},
+            {"a", "b"});
+  const auto beyond = d.round_to_float32();
+  ASSERT_TRUE(beyond);
+  EXPECT_EQ(beyond->first, 1u);
+  EXPECT_EQ(beyond->second, 1u);
+  EXPECT_FALSE(d.float32());
+  EXPECT_EQ(d.row(0)[1], 0.1);
+}
+
 }  // namespace
 }  // namespace plab

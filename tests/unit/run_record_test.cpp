@@ -26,6 +26,7 @@ RunRecord full_record() {
   r.plugin = "perceptron";
   r.repeat = 7;
   r.params = boost::json::object{{"/init/scale", 0.5}};
+  r.precision = "float32";
   r.status = "converged";
   r.converged = true;
   r.epochs = 4;

@@ -16,9 +16,10 @@ namespace plab {
 // Version 3: Learner::on_start, called once the initial weights are set.
 // Version 4: PluginDescriptor::create_lanes and the LaneGroup interface.
 // Version 5: BoundForm::kWinnow (value 8) and BoundDeclaration::balanced, its 2n-weight flag;
-// BoundForm::kKernelNovikoff (value 7) and BoundDeclaration::kernel (plab/kernel.hpp).
+//            BoundForm::kKernelNovikoff (value 7) and BoundDeclaration::kernel (plab/kernel.hpp).
 //            Sparse storage: TrainingSet's CSR members and row_view, Sample::row, and
 //            PluginDescriptor::storage (dense only by default).
+//            TrainingSet::features32, the float rows of `precision: "float32"` data.
 inline constexpr std::uint32_t kAbiVersion = 5;
 
 }  // namespace plab

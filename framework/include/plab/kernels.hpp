@@ -14,9 +14,12 @@
 
 namespace plab {
 
-inline double dot(const double* w, const double* x, std::size_t n) {
+// `x` is a row of doubles, or of floats (`precision: "float32"` data, TrainingSet::row32):
+// a float widens exactly to double, so the sum is the one over the same values as doubles.
+template <class X>
+double dot(const double* w, const X* x, std::size_t n) {
   double s = 0.0;
-  for (std::size_t j = 0; j < n; ++j) s += w[j] * x[j];
+  for (std::size_t j = 0; j < n; ++j) s += w[j] * static_cast<double>(x[j]);
   return s;
 }
 
@@ -84,7 +87,10 @@ inline double dot_blocked(const double* w, SparseRow x, std::size_t n) {
 
 // The two summation orders as types, so that a hot loop is compiled for one of them.
 struct SequentialDot {
-  static double apply(const double* w, const double* x, std::size_t n) { return dot(w, x, n); }
+  template <class X>
+  static double apply(const double* w, const X* x, std::size_t n) {
+    return dot(w, x, n);
+  }
   static double apply(const double* w, SparseRow x, std::size_t /*n*/) { return dot(w, x); }
 };
 struct BlockedDot {
@@ -94,9 +100,10 @@ struct BlockedDot {
   static double apply(const double* w, SparseRow x, std::size_t n) { return dot_blocked(w, x, n); }
 };
 
-// w ← w + a·x
-inline void add_scaled(double* w, double a, const double* x, std::size_t n) {
-  for (std::size_t j = 0; j < n; ++j) w[j] += a * x[j];
+// w ← w + a·x, for rows of doubles or of floats (widened exactly, as in dot()).
+template <class X>
+void add_scaled(double* w, double a, const X* x, std::size_t n) {
+  for (std::size_t j = 0; j < n; ++j) w[j] += a * static_cast<double>(x[j]);
 }
 
 // The same on a sparse row: exact against the dense form (see dot above).

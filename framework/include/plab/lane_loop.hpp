@@ -9,6 +9,11 @@
 // weight changes even in the sign of a zero). A shared order reads one row for all lanes;
 // per-run orders gather each lane's row.
 //
+// The rows are doubles, or floats for `precision: "float32"` data (TrainingSet::features32):
+// the pass is compiled for both, and a float row is widened exactly to doubles as it is
+// read (a shared row once per sample, into a small buffer), so both passes compute the same
+// sums over the same values; the float pass reads half the bytes.
+//
 // A lane rule reads the score and the label only:
 //   bool   is_mistake(double score, double y) const;
 //   double step(double score, double y) const;      // a in w ← w + a·x̃
@@ -30,6 +35,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "plab/descriptor.hpp"
@@ -103,10 +109,21 @@ concept kAveragingRule = requires {
 inline constexpr std::size_t kPrefetchAhead = 4;
 inline constexpr std::size_t kPrefetchAbove = std::size_t{1} << 20;  // bytes of data
 
+// The rows of the element type X: the doubles, or the floats of float32 data.
+template <class X>
+const X* rows_of(const TrainingSet& data) {
+  if constexpr (std::is_same_v<X, float>) {
+    return data.features32;
+  } else {
+    return data.features;
+  }
+}
+
 // One epoch of K = V·G lanes (see the top of this file): G vectors of V doubles, so that G
 // independent chains of additions are in flight at once. Lane k is lane k mod V of vector
-// k / V; its weight j sits at w[j·K + k]. `updates[k]` counts lane k's updates.
-template <std::size_t V, std::size_t G, class Rule>
+// k / V; its weight j sits at w[j·K + k]. `updates[k]` counts lane k's updates. X is the
+// type of the rows read (double or float).
+template <std::size_t V, std::size_t G, class X, class Rule>
 [[gnu::always_inline]] inline void pass(const TrainingSet& data, double* w, const Rule& rule,
                                         const std::uint32_t* const* orders,
                                         const std::uint8_t* active, std::uint64_t* updates,
@@ -116,7 +133,11 @@ template <std::size_t V, std::size_t G, class Rule>
   constexpr std::size_t K = V * G;
   const std::size_t n = data.rows;
   const std::size_t d = data.cols;
-  const double* rows[K] = {};
+  const X* block = rows_of<X>(data);
+  const auto row = [&](std::size_t i) { return block + i * d; };
+  // A shared float row, widened once per sample for the K lanes' products.
+  std::vector<double> widened(std::is_same_v<X, double> ? 0 : d);
+  const X* rows[K] = {};
   std::size_t index[K] = {};
   Bits live[G] = {};  // −1 in the active lanes
   for (std::size_t k = 0; k < K; ++k) live[k / V][k % V] = active[k] != 0 ? -1 : 0;
@@ -136,15 +157,22 @@ template <std::size_t V, std::size_t G, class Rule>
     for (std::size_t k = 0; k < K; ++k) visited[k / V][k % V] = visits[k];
   }
   // Rows are prefetched only when the data set is larger than a cache could hold anyway.
-  const bool prefetch = n * d * sizeof(double) > kPrefetchAbove;
+  const bool prefetch = n * d * sizeof(X) > kPrefetchAbove;
   // Lane k's value of x[j] (shared order: the one row's; per-lane orders: its own row's).
   const auto lane_x = [&](std::size_t g, std::size_t j, Lanes& xj) {
-    for (std::size_t v = 0; v < V; ++v) xj[v] = rows[g * V + v][j];
+    for (std::size_t v = 0; v < V; ++v) xj[v] = static_cast<double>(rows[g * V + v][j]);
   };
   for (std::size_t t = 0; t < n; ++t) {
     Lanes score[G] = {};
+    const double* x = nullptr;  // the shared row as doubles (shared order only)
     if (orders == nullptr) {
-      const double* x = data.row(t);
+      if constexpr (std::is_same_v<X, double>) {
+        x = row(t);
+      } else {
+        const X* narrow = row(t);
+        for (std::size_t j = 0; j < d; ++j) widened[j] = static_cast<double>(narrow[j]);
+        x = widened.data();
+      }
       for (std::size_t j = 0; j < d; ++j) {
         for (std::size_t g = 0; g < G; ++g) {
           Lanes wj;
@@ -155,16 +183,15 @@ template <std::size_t V, std::size_t G, class Rule>
     } else {
       for (std::size_t k = 0; k < K; ++k) {
         index[k] = active[k] != 0 ? orders[k][t] : 0;
-        rows[k] = data.row(index[k]);
+        rows[k] = row(index[k]);
       }
       // Shuffled rows defeat the hardware prefetcher: ask for each lane's row a few samples
       // ahead, so that K rows are fetched at once instead of waited for one by one.
       if (prefetch && t + kPrefetchAhead < n) {
         for (std::size_t k = 0; k < K; ++k) {
           if (active[k] == 0) continue;
-          const char* ahead =
-              reinterpret_cast<const char*>(data.row(orders[k][t + kPrefetchAhead]));
-          for (std::size_t byte = 0; byte < d * sizeof(double); byte += 64) {
+          const char* ahead = reinterpret_cast<const char*>(row(orders[k][t + kPrefetchAhead]));
+          for (std::size_t byte = 0; byte < d * sizeof(X); byte += 64) {
             __builtin_prefetch(ahead + byte);
           }
         }
@@ -224,7 +251,7 @@ template <std::size_t V, std::size_t G, class Rule>
         Lanes xj;
         std::memcpy(&wj, w + j * K + g * V, sizeof wj);
         if (orders == nullptr) {
-          xj = Lanes{} + data.row(t)[j];
+          xj = Lanes{} + x[j];
         } else {
           lane_x(g, j, xj);
         }
@@ -252,42 +279,48 @@ template <std::size_t V, std::size_t G, class Rule>
 template <class Rule>
 using PassFunction = void(const TrainingSet&, double*, const Rule&, const std::uint32_t* const*,
                           const std::uint8_t*, std::uint64_t*, double*, const double*);
+// A pass over the double rows and one over the float rows.
+template <class Rule>
+struct Passes {
+  PassFunction<Rule>* rows64;
+  PassFunction<Rule>* rows32;
+};
 
 // The same pass compiled for three vector units; `flatten` inlines the rule into each.
-template <std::size_t V, std::size_t G, class Rule>
+template <std::size_t V, std::size_t G, class X, class Rule>
 [[gnu::flatten]] void pass_portable(const TrainingSet& data, double* w, const Rule& rule,
                                     const std::uint32_t* const* orders, const std::uint8_t* active,
                                     std::uint64_t* updates, double* sums, const double* visits) {
-  pass<V, G>(data, w, rule, orders, active, updates, sums, visits);
+  pass<V, G, X>(data, w, rule, orders, active, updates, sums, visits);
 }
 #if defined(__x86_64__)
-template <std::size_t V, std::size_t G, class Rule>
+template <std::size_t V, std::size_t G, class X, class Rule>
 [[gnu::flatten, gnu::target("avx2")]] void pass_avx2(
     const TrainingSet& data, double* w, const Rule& rule, const std::uint32_t* const* orders,
     const std::uint8_t* active, std::uint64_t* updates, double* sums, const double* visits) {
-  pass<V, G>(data, w, rule, orders, active, updates, sums, visits);
+  pass<V, G, X>(data, w, rule, orders, active, updates, sums, visits);
 }
-template <std::size_t V, std::size_t G, class Rule>
+template <std::size_t V, std::size_t G, class X, class Rule>
 [[gnu::flatten, gnu::target("avx512f")]] void pass_avx512(
     const TrainingSet& data, double* w, const Rule& rule, const std::uint32_t* const* orders,
     const std::uint8_t* active, std::uint64_t* updates, double* sums, const double* visits) {
-  pass<V, G>(data, w, rule, orders, active, updates, sums, visits);
+  pass<V, G, X>(data, w, rule, orders, active, updates, sums, visits);
 }
 #endif
 
 // The best compiled pass for K lanes on this CPU: vectors as wide as the CPU has (at most
 // K), as many of them as K needs.
-template <std::size_t K, class Rule>
+template <std::size_t K, class X, class Rule>
 PassFunction<Rule>* pick_pass() {
 #if defined(__x86_64__)
   if constexpr (K >= 8) {
-    if (__builtin_cpu_supports("avx512f")) return &pass_avx512<8, K / 8, Rule>;
+    if (__builtin_cpu_supports("avx512f")) return &pass_avx512<8, K / 8, X, Rule>;
   }
   if constexpr (K >= 4) {
-    if (__builtin_cpu_supports("avx2")) return &pass_avx2<4, K / 4, Rule>;
+    if (__builtin_cpu_supports("avx2")) return &pass_avx2<4, K / 4, X, Rule>;
   }
 #endif
-  return &pass_portable<2, K / 2, Rule>;
+  return &pass_portable<2, K / 2, X, Rule>;
 }
 
 template <std::size_t K, class Rule>
@@ -298,7 +331,7 @@ class OnlineLanes final : public LaneGroup {
         cols_(cols),
         w_(cols * K, 0.0),
         sums_(kAveragingRule<Rule> ? cols * K : 0, 0.0),
-        pass_(pick_pass<K, Rule>()) {}
+        passes_{pick_pass<K, double, Rule>(), pick_pass<K, float, Rule>()} {}
 
   std::size_t width() const override { return K; }
 
@@ -336,7 +369,8 @@ class OnlineLanes final : public LaneGroup {
     std::uint64_t updates[K] = {};
     double visited[K] = {};
     for (std::size_t k = 0; k < K; ++k) visited[k] = static_cast<double>(visits_[k]);
-    pass_(data, w_.data(), rule_, orders, active, updates, sums_.data(), visited);
+    PassFunction<Rule>* pass = data.features32 != nullptr ? passes_.rows32 : passes_.rows64;
+    pass(data, w_.data(), rule_, orders, active, updates, sums_.data(), visited);
     for (std::size_t k = 0; k < K; ++k) {
       if (active[k] == 0) continue;
       visits_[k] += data.rows;
@@ -353,7 +387,7 @@ class OnlineLanes final : public LaneGroup {
   std::vector<double> w_;
   std::vector<double> sums_;      // averaging rules: Σ visits·y·x̃ per lane, [cols][K]
   std::uint64_t visits_[K] = {};  // samples each lane's run has visited
-  PassFunction<Rule>* pass_;
+  Passes<Rule> passes_;
 };
 
 }  // namespace lane_detail

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "plab/kernels.hpp"
@@ -59,6 +60,42 @@ template <class F>
 decltype(auto) with_rows(const TrainingSet& data, F&& f) {
   if (data.sparse()) return f(SparseRows{});
   return f(DenseRows{});
+}
+
+// The kernels' rows of an epoch: `Element` is double (DenseRows/SparseRows as above) or float
+// for `precision: "float32"` data (TrainingSet::features32, the same values, dense only). The
+// Sample's x and row stay the double row, for rules that read them.
+template <class Rows>
+struct EpochRows {
+  static auto get(const TrainingSet& data, std::size_t i) { return Rows::get(data, i); }
+  template <class X>
+  static const double* dense(const TrainingSet& /*data*/, std::size_t /*i*/, X x) {
+    return Rows::dense(x);
+  }
+  template <class X>
+  static RowView view(const TrainingSet& /*data*/, std::size_t /*i*/, X x) {
+    return Rows::view(x);
+  }
+};
+struct Float32Rows {
+  static const float* get(const TrainingSet& data, std::size_t i) { return data.row32(i); }
+  static const double* dense(const TrainingSet& data, std::size_t i, const float* /*x*/) {
+    return data.row(i);
+  }
+  static RowView view(const TrainingSet& data, std::size_t i, const float* /*x*/) {
+    return {data.row(i), {}};
+  }
+};
+
+// with_rows for an epoch: the float rows when the data has them and the sum is the
+// sequential one (dot_blocked reads doubles only).
+template <class Dot, class F>
+decltype(auto) with_epoch_rows(const TrainingSet& data, F&& f) {
+  if constexpr (std::is_same_v<Dot, SequentialDot>) {
+    if (data.features32 != nullptr) return f(Float32Rows{});
+  }
+  if (data.sparse()) return f(EpochRows<SparseRows>{});
+  return f(EpochRows<DenseRows>{});
 }
 
 template <class Rule>
@@ -105,7 +142,8 @@ EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateO
   for (std::size_t t = 0; t < n; ++t) {
     const std::size_t i = row_of(t);
     const auto x = Rows::get(data, i);
-    const Sample s{data, i, Rows::dense(x), data.sign[i], Dot::apply(w, x, d), w, Rows::view(x)};
+    const double* dense = Rows::dense(data, i, x);
+    const Sample s{data, i, dense, data.sign[i], Dot::apply(w, x, d), w, Rows::view(data, i, x)};
     if (rule_is_mistake(rule, s)) {
       add_scaled(w, rule_step(rule, s), x, d);
       ++updates;
@@ -129,7 +167,7 @@ EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateO
 template <class Rule, class Dot = SequentialDot>
 EpochOutcome online_epoch(const TrainingSet& data, const std::uint32_t* order, double* w,
                           Rule&& rule, UpdateObserver* observer, Dot = {}) {
-  return detail::with_rows(data, [&](auto rows) {
+  return detail::with_epoch_rows<Dot>(data, [&](auto rows) {
     using Rows = decltype(rows);
     if (order == nullptr) {
       return detail::online_pass<Dot, Rows>(data, w, rule, observer,

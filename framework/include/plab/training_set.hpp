@@ -15,6 +15,13 @@
 // rows through row_view(i) or the loops' Sample and runs on both storages unchanged; a
 // learner that reads `features` or row(i) directly must declare itself dense-only
 // (PluginDescriptor::storage), and the engine then refuses it on sparse data.
+//
+// With `"precision": "float32"` on a dense data set (docs/config-reference.md) the values were
+// rounded to float once at load, and `features32` holds them as floats as well: the same
+// rows, the same values (each float widens exactly to the double beside it). A learner may
+// read either; reading the float rows halves the memory traffic of a pass. Its weights and
+// arithmetic stay double, so both give the same run bit for bit. features32 is nullptr for
+// float64 data (the default) and for sparse data (the engine refuses float32 with sparse).
 #pragma once
 
 #include <cstddef>
@@ -49,9 +56,15 @@ struct TrainingSet {
   const std::uint32_t* csr_index = nullptr;
   const double* csr_value = nullptr;
 
+  // Appended in ABI version 5 (plab/abi.hpp): rows × cols floats for dense float32 data, or
+  // nullptr.
+  const float* features32 = nullptr;
+
   bool sparse() const { return csr_offset != nullptr; }
   // Dense storage only.
   const double* row(std::size_t i) const { return features + i * cols; }
+  // Dense float32 data only.
+  const float* row32(std::size_t i) const { return features32 + i * cols; }
   // Sparse storage only.
   SparseRow sparse_row(std::size_t i) const {
     const std::uint64_t begin = csr_offset[i];

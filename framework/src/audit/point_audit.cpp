@@ -38,8 +38,7 @@ bool same_number(double recorded, double recomputed) {
 BoundForm form_named(const RecordFields& f, const std::string& name) {
   for (auto form : {BoundForm::kNone, BoundForm::kNovikoff, BoundForm::kBatchAveraged,
                     BoundForm::kBatchSummed, BoundForm::kKesler, BoundForm::kMarginPerceptron,
-                    BoundForm::kLeastSquares, BoundForm::kWinnow,
-                    BoundForm::kKernelNovikoff}) {
+                    BoundForm::kLeastSquares, BoundForm::kWinnow, BoundForm::kKernelNovikoff}) {
     if (name == bound_form_name(form)) return form;
   }
   f.wrong("form", f.any("form"), "a bound form (docs/bounds.md)");
@@ -64,6 +63,14 @@ std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
 
 Json to_config_json(const boost::json::value& v) { return Json::parse(boost::json::serialize(v)); }
 
+}  // namespace
+
+boost::json::value precision_marker(const Dataset& data) {
+  return data.float32() ? boost::json::value("float32") : boost::json::value(nullptr);
+}
+
+namespace {
+
 void check_data(const std::string& where, const RecordFields& point, const AuditedPoint& p,
                 AuditReport& report) {
   const std::string name = "points/" + std::to_string(point.count("index")) + "/dataset/";
@@ -76,6 +83,10 @@ void check_data(const std::string& where, const RecordFields& point, const Audit
   count_field("cols", data.cols());
   if (d.boolean("augmented") != data.augmented())
     report.differ(where, name + "augmented", d.any("augmented"), data.augmented());
+  // "precision" is written for float32 data only (run/manifest_builder.cpp).
+  const boost::json::value precision = precision_marker(data);
+  const boost::json::value recorded = d.has("precision") ? d.any("precision") : nullptr;
+  if (recorded != precision) report.differ(where, name + "precision", recorded, precision);
   if (d.has("storage") != data.sparse()) {
     report.differ(where, name + "storage", d.has("storage") ? d.any("storage") : nullptr,
                   data.sparse() ? "sparse" : "dense (no storage field)");

@@ -41,6 +41,10 @@ struct AuditedPoint {
   std::vector<std::string> learner_order;          // names in the config's (canonical) order
 };
 
+// The "precision" a record and a manifest's dataset hold for `data`: "float32", or null
+// for float64 data (the field is then absent, read as null).
+boost::json::value precision_marker(const Dataset& data);
+
 // By sweep point index. DataError (exit 2) on a manifest that cannot be read this way.
 std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& dir,
                                                  const boost::json::object& manifest,

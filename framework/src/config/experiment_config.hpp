@@ -38,6 +38,9 @@ struct DatasetSpec {
   // dense | sparse (data/sparse_rows.hpp): how the features are held; every kind takes it.
   // Default dense, but sparse for the sparse synthetic generator.
   std::string storage = "dense";
+  // float64 | float32: the features rounded to float once at load (Dataset::round_to_float32);
+  // dense storage only (float32 with sparse is refused when the config is read)
+  std::string precision = "float64";
 
   // Data read from a file (csv, svmlight): its bytes are hashed into the manifest.
   bool reads_file() const { return kind == "csv" || kind == "svmlight"; }

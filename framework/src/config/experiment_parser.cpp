@@ -56,6 +56,18 @@ void parse_sparse_generator(ObjectReader& in, SyntheticSpec& s) {
   }
 }
 
+// `precision` after `storage`: float32 keeps a float copy of dense rows only (TrainingSet's
+// features32); sparse rows have no float form, so the pair is refused here, before loading.
+void parse_precision(ObjectReader& in, DatasetSpec& d) {
+  d.precision = in.choice("precision", {"float64", "float32"}, "float64");
+  if (d.precision == "float32" && d.storage == "sparse") {
+    throw_config_error(in.pointer_of("precision"),
+                       "\"float32\" is for dense storage only (sparse rows keep their values as "
+                       "doubles); use \"precision\": \"float64\" with sparse storage, or "
+                       "\"storage\": \"dense\"");
+  }
+}
+
 DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir) {
   DatasetSpec d;
   d.kind = in.choice("kind", {"csv", "svmlight", "libsvm", "inline", "synthetic"});
@@ -68,6 +80,7 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
     if (s.generator == "sparse") {
       parse_sparse_generator(in, s);
       d.storage = in.choice("storage", {"dense", "sparse"}, "sparse");
+      parse_precision(in, d);
       if (in.has("seed")) d.seed = in.seed("seed", 0);
       in.finish("for a synthetic dataset with generator 'sparse'");
       return d;
@@ -101,6 +114,7 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
     }
     if (in.has("seed")) d.seed = in.seed("seed", 0);
     d.storage = in.choice("storage", {"dense", "sparse"}, "dense");
+    parse_precision(in, d);
     in.finish("for a synthetic dataset with generator '" + s.generator + "'");
     return d;
   }
@@ -189,6 +203,7 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
                        "sparse storage into non-zeros (the data would be dense); scale the data "
                        "before, or use \"storage\": \"dense\"");
   }
+  parse_precision(in, d);
   in.finish("for a dataset of kind '" + d.kind + "'");
   return d;
 }

@@ -1,6 +1,7 @@
 #include "data/dataset.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "error.hpp"
 
@@ -57,6 +58,28 @@ void Dataset::set_names_and_signs(std::vector<std::string> feature_names) {
     sign_.resize(rows);
     for (std::size_t i = 0; i < rows; ++i) sign_[i] = label_[i] == 1 ? 1.0 : -1.0;
   }
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> Dataset::round_to_float32() {
+  PLAB_CHECK(!sparse_);  // refused at config time (config/experiment_parser.cpp)
+  // A finite value beyond the float range would become infinite: not a rounding. Checked
+  // before anything changes, so a refused set is left as it was.
+  for (std::size_t i = 0; i < rows(); ++i) {
+    for (std::size_t j = 0; j < cols(); ++j) {
+      const double v = features_.row(i)[j];
+      if (std::isfinite(v) && std::isinf(static_cast<float>(v))) return std::pair{i, j};
+    }
+  }
+  features32_ = AlignedBlock<float>(rows() * cols());
+  for (std::size_t i = 0; i < rows(); ++i) {
+    double* row = features_.row(i);
+    float* row32 = features32_.data() + i * cols();
+    for (std::size_t j = 0; j < cols(); ++j) {
+      row32[j] = static_cast<float>(row[j]);  // round to nearest, ties to even
+      row[j] = static_cast<double>(row32[j]);
+    }
+  }
+  return std::nullopt;
 }
 
 const double* Dataset::row(std::size_t i) const {
@@ -118,6 +141,7 @@ TrainingSet Dataset::view() const {
   t.sign = task_ == TaskKind::kBinary ? sign_.data() : nullptr;
   t.label = label_.data();
   t.classes = class_names_.size();
+  t.features32 = features32_.data();
   return t;
 }
 

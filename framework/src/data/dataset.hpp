@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,10 +31,18 @@ class Dataset {
   // Takes the rows' block as it is (no copy); their bias column, if any, is the augmentation.
   Dataset(FeatureRows features, TaskKind task, std::vector<std::int32_t> label,
           std::vector<std::string> class_names, std::vector<std::string> feature_names);
-
   // The same with sparse rows (their bias entries, if any, are the augmentation).
   Dataset(SparseRows features, TaskKind task, std::vector<std::int32_t> label,
           std::vector<std::string> class_names, std::vector<std::string> feature_names);
+
+  // `precision: "float32"`: rounds every feature value to the nearest float, once, and keeps
+  // the rounded values twice: as doubles (what theory, splits and error counts read, so
+  // every bound is certified on the data trained on) and as floats (the rows a learner's
+  // passes read, half the bytes). Each float widens exactly to its double. A finite value
+  // beyond the float range is refused: its (row, column) is returned, nothing is changed.
+  // Dense storage only (float32 with sparse storage is refused at config time).
+  std::optional<std::pair<std::size_t, std::size_t>> round_to_float32();
+  bool float32() const { return features32_.data() != nullptr; }
 
   TrainingSet view() const;
   std::size_t rows() const { return sparse_ ? sparse_features_.rows() : features_.rows(); }
@@ -67,6 +76,7 @@ class Dataset {
   FeatureRows features_;
   SparseRows sparse_features_;
   bool sparse_ = false;
+  AlignedBlock<float> features32_;  // rows × cols, only with round_to_float32
   TaskKind task_ = TaskKind::kBinary;
   std::vector<double> sign_;
   std::vector<std::int32_t> label_;

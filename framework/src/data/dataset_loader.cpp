@@ -1,5 +1,6 @@
 #include "data/dataset_loader.hpp"
 
+#include "base/number_text.hpp"
 #include "base/random.hpp"
 #include "config/object_reader.hpp"
 #include "data/csv_reader.hpp"
@@ -246,6 +247,20 @@ LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
                     {}};
 }
 
+// `precision: "float32"`: the values as loaded (and scaled), rounded to float once; every
+// later step reads the rounded values (docs/config-reference.md).
+void apply_precision(const DatasetSpec& spec, Dataset& data) {
+  if (spec.precision != "float32") return;
+  const auto beyond = data.round_to_float32();
+  if (!beyond) return;
+  const auto [row, col] = *beyond;
+  throw_config_error("/dataset/precision",
+                     "the value " + number_text(data.row(row)[col]) + " in row " +
+                         std::to_string(row) + ", column '" + data.feature_names()[col] +
+                         "' is beyond a float (largest about 3.4e38): float32 cannot hold "
+                         "this data set; use \"float64\"");
+}
+
 }  // namespace
 
 // `storage: "sparse"` for data read or generated dense: the rows' non-zeros are copied into
@@ -256,12 +271,16 @@ LoadedData in_storage(LoadedData loaded, const DatasetSpec& spec) {
 }
 
 LoadedData load_dataset_with_teacher(const DatasetSpec& spec, std::uint64_t seed) {
-  if (spec.kind == "synthetic") return in_storage(from_synthetic(spec, seed), spec);
-  // An svmlight file goes straight into the storage asked for: sparse never passes through
-  // a dense copy (that is what makes a million features loadable).
-  if (spec.kind == "svmlight") return from_svmlight(spec);
-  return in_storage(LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}, {}},
-                    spec);
+  LoadedData loaded =
+      spec.kind == "synthetic" ? in_storage(from_synthetic(spec, seed), spec)
+      // An svmlight file goes straight into the storage asked for: sparse never passes
+      // through a dense copy (that is what makes a million features loadable).
+      : spec.kind == "svmlight"
+          ? from_svmlight(spec)
+          : in_storage(LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}, {}},
+                       spec);
+  apply_precision(spec, loaded.data);
+  return loaded;
 }
 
 Dataset load_dataset(const DatasetSpec& spec, std::uint64_t seed) {

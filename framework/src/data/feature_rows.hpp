@@ -37,6 +37,7 @@ class FeatureRows {
 
   const double* data() const { return block_.data(); }
   const double* row(std::size_t i) const { return block_.data() + i * cols(); }
+  double* row(std::size_t i) { return block_.data() + i * cols(); }
   double* raw_row(std::size_t i) { return block_.data() + i * cols() + (bias_column_ ? 1 : 0); }
   const double* raw_row(std::size_t i) const {
     return block_.data() + i * cols() + (bias_column_ ? 1 : 0);

@@ -38,6 +38,12 @@ RowSubset::RowSubset(const TrainingSet& source, const std::vector<std::size_t>& 
     if (source.sign != nullptr) sign_.push_back(source.sign[rows[k]]);
     label_.push_back(source.label[rows[k]]);
   }
+  if (source.features32 != nullptr) {  // float32 data: its float rows too
+    features32_ = AlignedBlock<float>(rows.size() * source.cols);
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      std::copy_n(source.row32(rows[k]), source.cols, features32_.data() + k * source.cols);
+    }
+  }
   view_ = source;
   if (source.sparse()) {
     view_.csr_offset = offset_.data();
@@ -46,6 +52,7 @@ RowSubset::RowSubset(const TrainingSet& source, const std::vector<std::size_t>& 
   } else {
     view_.features = features_.data();
   }
+  view_.features32 = features32_.data();
   view_.rows = rows.size();
   view_.sign = source.sign != nullptr ? sign_.data() : nullptr;
   view_.label = label_.data();

@@ -20,6 +20,7 @@ class RowSubset {
 
  private:
   AlignedArray features_;
+  AlignedBlock<float> features32_;  // float32 data only
   // Sparse sources: the rows' entries, copied in the same compressed form.
   std::vector<std::uint64_t> offset_;
   std::vector<std::uint32_t> index_;

@@ -94,6 +94,10 @@ void read_identity_and_counts(RunRecord& r, const RecordFields& f) {
   const boost::json::value& params = f.any("params");
   if (!params.is_object()) f.wrong("params", params, "an object (the sweep values)");
   r.params = params.get_object();
+  if (f.has("precision")) {
+    r.precision = f.string("precision");
+    if (*r.precision != "float32") f.wrong("precision", f.any("precision"), "\"float32\"");
+  }
   r.status = f.string("status");
   if (r.status != "converged" && r.status != "not_converged" && r.status != "diverged" &&
       r.status != "failed") {
@@ -196,6 +200,7 @@ const std::vector<std::string_view>& run_record_fields() {
                                                         "plugin",
                                                         "repeat",
                                                         "params",
+                                                        "precision",
                                                         "status",
                                                         "converged",
                                                         "epochs",
@@ -272,6 +277,7 @@ std::string write_run_record(const RunRecord& record) {
   r["plugin"] = record.plugin;
   r["repeat"] = record.repeat;
   r["params"] = record.params;
+  if (record.precision) r["precision"] = *record.precision;
   r["status"] = record.status;
   r["converged"] = record.converged;
   r["epochs"] = count(record.epochs);

@@ -33,6 +33,10 @@ struct RunRecord {
   std::size_t repeat = 0;
   // The point's sweep values: JSON Pointer of the config -> value ({} without a sweep).
   boost::json::object params;
+  // "float32" when the point's data set has `precision: "float32"` (its features rounded to
+  // float at load; docs/run-records.md). Written only when set: float64 records keep their
+  // bytes.
+  std::optional<std::string> precision;
   // "converged" | "not_converged" | "diverged" | "failed" (the plugin threw).
   std::string status;
   bool converged = false;  // status == "converged"

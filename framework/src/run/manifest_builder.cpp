@@ -13,7 +13,8 @@ namespace plab {
 namespace {
 
 // The data set's shape. Sparse storage adds "storage" and its stored "entries" (bias entries
-// included); dense points keep the fields they always had, so their manifests are unchanged.
+// included), float32 data "precision"; dense float64 points keep the fields they always had,
+// so their manifests are unchanged.
 boost::json::object dataset_json(const Dataset& d, boost::json::array classes) {
   boost::json::object out{{"rows", d.rows()},
                           {"cols", d.cols()},
@@ -24,6 +25,7 @@ boost::json::object dataset_json(const Dataset& d, boost::json::array classes) {
     out["storage"] = "sparse";
     out["entries"] = d.sparse_rows().entries();
   }
+  if (d.float32()) out["precision"] = "float32";
   return out;
 }
 

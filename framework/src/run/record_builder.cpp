@@ -64,6 +64,7 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   r.plugin = learner.plugin->descriptor().name;
   r.repeat = id.repeat;
   r.params = record_params(point.sweep);
+  if (point.data->float32()) r.precision = "float32";
   r.status = status_name(outcome.status);
   r.converged = outcome.status == RunStatus::kConverged;
   if (ran) {

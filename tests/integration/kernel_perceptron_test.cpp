@@ -25,22 +25,15 @@ using test::run_plab;
 // XOR on 8 points, a linear and a quadratic kernel perceptron, 2 repeats.
 const fs::path& xor_folder() {
   static test::TempDir dir;
-  static const fs::path out = [] {
-    const fs::path config = dir / "xor.json";
-    std::ofstream(config) << R"({"name": "kxor", "seed": 5, "repeats": 2,
+  static const fs::path out =
+      test::run_into_folder(dir, R"({"name": "kxor", "seed": 5, "repeats": 2,
       "dataset": {"kind": "inline", "x": [[1, 1], [-1, -1], [1, -1], [-1, 1],
                                           [2, 2], [-2, -2], [2, -2], [-2, 2]],
                   "y": [1, 1, -1, -1, 1, 1, -1, -1]},
       "learners": [{"name": "p", "plugin": "perceptron"},
                    {"name": "k", "plugin": "kernel_perceptron",
                     "params": {"kernel": "polynomial", "degree": 2, "coef0": 1}}],
-      "protocol": {"kind": "convergence", "max_epochs": 50, "order": "shuffle"}})";
-    const fs::path o = dir / "o";
-    const auto r =
-        run_plab({"run", config.string(), "--out", o.string(), "--no-report", "--quiet"});
-    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-    return o;
-  }();
+      "protocol": {"kind": "convergence", "max_epochs": 50, "order": "shuffle"}})");
   return out;
 }
 

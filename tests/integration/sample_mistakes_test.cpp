@@ -42,14 +42,7 @@ std::string config_text(bool record) {
 
 const fs::path& counted_folder() {
   static test::TempDir dir;
-  static const fs::path out = [] {
-    const fs::path config = dir.write("c.json", config_text(true));
-    const fs::path o = dir / "o";
-    const auto r =
-        run_plab({"run", config.string(), "--out", o.string(), "--no-report", "--quiet"});
-    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-    return o;
-  }();
+  static const fs::path out = test::run_into_folder(dir, config_text(true));
   return out;
 }
 

@@ -28,23 +28,16 @@ using test::run_plab;
 // 0 cyclic from zero, point 1 cyclic from Gaussian starts, point 2 random_mistake.
 const fs::path& not_separable_folder() {
   static test::TempDir dir;
-  static const fs::path out = [] {
-    const fs::path config = dir / "vv.json";
-    std::ofstream(config) << R"({"name": "hinge", "seed": 3, "repeats": 2,
-      "dataset": {"kind": "csv", "path": ")"
-                          << PLAB_SOURCE_DIR << R"(/data/iris.csv", "label": "species",
+  static const fs::path out = test::run_into_folder(dir,
+                                                    R"({"name": "hinge", "seed": 3, "repeats": 2,
+      "dataset": {"kind": "csv", "path": ")" + std::string(PLAB_SOURCE_DIR) +
+                                                        R"(/data/iris.csv", "label": "species",
         "keep_classes": ["versicolor", "virginica"], "positive": ["virginica"]},
       "learners": [{"name": "p", "plugin": "perceptron"}],
       "init": {"kind": "zero"},
       "protocol": {"kind": "convergence", "max_epochs": 20},
       "sweep": {"/init": [{"kind": "zero"}, {"kind": "gaussian", "scale": 2}],
-                "/protocol/order": ["cyclic", "random_mistake"]}})";
-    const fs::path o = dir / "o";
-    const auto r =
-        run_plab({"run", config.string(), "--out", o.string(), "--no-report", "--quiet"});
-    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-    return o;
-  }();
+                "/protocol/order": ["cyclic", "random_mistake"]}})");
   return out;
 }
 

@@ -51,16 +51,10 @@ boost::json::object& point0_learner0(boost::json::object& m) {
 // XOR: not separable, proved exactly (the certificate's weights are 1/4 each).
 const fs::path& xor_folder() {
   static test::TempDir dir;
-  static const fs::path out = [] {
-    dir.write("c.json", R"({"name": "xor", "seed": 1, "repeats": 1,
+  static const fs::path out = test::run_into_folder(dir, R"({"name": "xor", "seed": 1, "repeats": 1,
       "dataset": {"kind": "inline", "x": [[0, 0], [1, 1], [1, 0], [0, 1]], "y": [-1, -1, 1, 1]},
       "learners": [{"name": "l", "plugin": "perceptron"}], "theory": {"margin": "svm"},
       "protocol": {"kind": "convergence", "max_epochs": 5}})");
-    const auto r = run_plab({"run", (dir / "c.json").string(), "--out", (dir / "o").string(),
-                             "--no-report", "--quiet"});
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    return dir / "o";
-  }();
   return out;
 }
 
@@ -234,18 +228,14 @@ TEST(VerifyManifest, ForgedLargeSweepIsADifference) {
 // A shard of an 11 000-point sweep (more than a folder lists): one point, one run.
 const fs::path& large_sweep_shard() {
   static test::TempDir dir;
-  static const fs::path out = [] {
-    dir.write("c.json", R"({"name": "large", "seed": 1, "repeats": 1,
+  static const fs::path out =
+      test::run_into_folder(dir, R"({"name": "large", "seed": 1, "repeats": 1,
       "dataset": {"kind": "inline", "x": [[0, 1], [1, 0]], "y": [1, -1]},
       "learners": [{"name": "l", "plugin": "perceptron"}],
       "init": {"kind": "gaussian", "scale": 1.0},
-      "protocol": {"kind": "convergence", "max_epochs": 5}})");
-    const auto r = run_plab({"run", (dir / "c.json").string(), "--out", (dir / "o").string(),
-                             "--sweep", "/seed=range(0,1000)", "--sweep", "/init/scale=range(1,12)",
-                             "--shard", "0/11000", "--no-report", "--quiet"});
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    return dir / "o";
-  }();
+      "protocol": {"kind": "convergence", "max_epochs": 5}})",
+                            {"--sweep", "/seed=range(0,1000)", "--sweep", "/init/scale=range(1,12)",
+                             "--shard", "0/11000"});
   return out;
 }
 

@@ -39,14 +39,7 @@ std::string config(const std::string& init, double eta, const char* margin = "sv
 
 const fs::path& winnow_folder() {
   static test::TempDir dir;
-  static const fs::path out = [] {
-    std::ofstream(dir / "w.json") << config(R"({"kind": "zero"})", 0.2);
-    const fs::path o = dir / "o";
-    const auto r =
-        run_plab({"run", (dir / "w.json").string(), "--out", o.string(), "--no-report", "--quiet"});
-    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-    return o;
-  }();
+  static const fs::path out = test::run_into_folder(dir, config(R"({"kind": "zero"})", 0.2));
   return out;
 }
 

@@ -55,6 +55,20 @@ inline std::size_t edit_record(const std::filesystem::path& dir,
   return 0;
 }
 
+// A results folder made once from `config` (JSON text, written as DIR/config.json) into
+// DIR/o without a report, with `extra` arguments: a fixture that a test program's tests share.
+inline std::filesystem::path run_into_folder(const TempDir& dir, const std::string& config,
+                                             const std::vector<std::string>& extra = {}) {
+  const std::filesystem::path out = dir / "o";
+  std::vector<std::string> args{"run",         dir.write("config.json", config).string(),
+                                "--out",       out.string(),
+                                "--no-report", "--quiet"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  const auto r = run_plab(args);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  return out;
+}
+
 // The quickstart (zero and gaussian init, cyclic and shuffled order) with 3 repeats: 12 runs,
 // made once per test program.
 inline const std::filesystem::path& quickstart_folder() {

@@ -181,6 +181,9 @@ int describe_command(const Args& args) {
               d.create_lanes != nullptr
                   ? "yes: repeats (convergence protocol, cyclic or shuffle) train side by side"
                   : "no: each run trains alone");
+  std::printf("storage:    %s\n", d.storage == StorageSupport::kDenseAndSparse
+                                      ? "dense and sparse rows"
+                                      : "dense rows only: refused on \"storage\": \"sparse\" data");
   print_bound(*plugin);
   std::printf("%s\n\n", d.details);
   if (d.param_count == 0) {

@@ -44,6 +44,11 @@ TEST(PlabCli, DescribeShowsParamsDefaultsAndConventions) {
   const auto batch = run_plab({"describe", "batch_perceptron"});
   EXPECT_NE(batch.out.find("lanes:      no: each run trains alone"), std::string::npos)
       << batch.out;
+  EXPECT_NE(r.out.find("storage:    dense and sparse rows"), std::string::npos) << r.out;
+  const auto kernel = run_plab({"describe", "kernel_perceptron"});
+  EXPECT_NE(kernel.out.find("storage:    dense rows only: refused on \"storage\": \"sparse\" data"),
+            std::string::npos)
+      << kernel.out;
 }
 
 TEST(PlabCli, DescribeUnknownPluginExitsThree) {

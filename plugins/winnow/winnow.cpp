@@ -85,6 +85,35 @@ class Winnow : public plab::Learner {
     return out;
   }
 
+  // The mistake-driven orders: the bound's proof counts mistakes in any sequence, so it
+  // covers them as it covers permutations. Picks as the SDK's linear loop does: the first of
+  // the most violated rows, or the uniform draw among the misclassified ones.
+  plab::StepOutcome train_step(const plab::TrainingSet& data, plab::MistakePick pick,
+                               double uniform, plab::UpdateObserver* observer) override {
+    plab::StepOutcome out;
+    mistakes_.clear();
+    double worst = 0.0;
+    for (std::size_t i = 0; i < data.rows; ++i) {
+      const double margin = data.sign[i] * score(data.row(i));
+      if (margin > 0.0) continue;
+      if (mistakes_.empty() || margin < worst) {
+        worst = margin;
+        out.sample = i;
+      }
+      mistakes_.push_back(i);
+    }
+    if (mistakes_.empty()) return out;
+    if (pick == plab::MistakePick::kUniform) {
+      std::size_t k = static_cast<std::size_t>(uniform * static_cast<double>(mistakes_.size()));
+      if (k >= mistakes_.size()) k = mistakes_.size() - 1;
+      out.sample = mistakes_[k];
+    }
+    update(data.row(out.sample), data.sign[out.sample]);
+    out.updated = true;
+    if (observer != nullptr) observer->on_update(out.sample, w_);
+    return out;
+  }
+
   std::size_t count_errors(const plab::TrainingSet& data) const override {
     std::size_t errors = 0;
     for (std::size_t i = 0; i < data.rows; ++i) errors += data.sign[i] * score(data.row(i)) <= 0.0;
@@ -132,6 +161,7 @@ class Winnow : public plab::Learner {
   std::vector<double> w_;
   std::vector<double> v_;  // the positive weights: w, or w₊ then w₋
   std::vector<double> exponent_;
+  std::vector<std::size_t> mistakes_;  // train_step's misclassified rows
 };
 
 // The proof needs only the step rule (η, variant) and the uniform start: the engine supplies
@@ -163,7 +193,7 @@ constexpr auto kDescriptor = plab::make_descriptor(
          "gamma_1)^2.",
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
-     .orders = plab::OrderSupport::kPermutation},
+     .orders = plab::OrderSupport::kMistakeDriven},
     kParams);
 
 }  // namespace

@@ -75,6 +75,28 @@ TEST(WinnowRuns, BalancedRunsHoldTheirCertifiedBoundPlainOnesGetNoneAndVerifyAgr
   EXPECT_NE(d.out.find("ln N / (eta gamma_1 - ln cosh(eta R_inf))"), std::string::npos) << d.out;
 }
 
+TEST(WinnowRuns, MistakeDrivenOrdersConvergeWithinTheBoundAndReplay) {
+  test::TempDir dir;
+  const fs::path out = dir / "o";
+  const auto r =
+      run_plab({"run", dir.write("w.json", config(R"({"kind": "zero"})", 0.2)).string(), "--out",
+                out.string(), "--sweep", "/protocol/order=random_mistake,worst_mistake",
+                "--no-report", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  int balanced_runs = 0;
+  for (const std::string& line : lines_of(out / "runs.jsonl")) {
+    const boost::json::object rec = boost::json::parse(line).as_object();
+    if (!balanced(rec)) continue;
+    ++balanced_runs;
+    EXPECT_EQ(rec.at("status"), "converged") << line;
+    EXPECT_EQ(rec.at("bound_applies"), true) << line;
+    EXPECT_EQ(rec.at("bound_holds"), true) << line;
+  }
+  EXPECT_EQ(balanced_runs, 4);
+  const auto v = run_plab({"verify", out.string(), "--replay", "all"});
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+}
+
 TEST(WinnowRuns, AnEditedComparatorIsRecertifiedFromTheData) {
   test::TempDir dir;
   const fs::path f = copy_of(dir);

@@ -97,6 +97,28 @@ Trace closed_form_trace(const Dataset& data, double eta, bool balanced, int epoc
   return out;
 }
 
+TEST(Winnow, MistakeDrivenStepsPickTheWorstOrADrawnMistake) {
+  // The balanced trace above, one step at a time. From w = 0 both rows score 0 (mistakes):
+  // the worst pick takes the lowest index, row 0, giving w = (-0.3, 0.3); then only row 1
+  // (score 0) is wrong, giving w = (0, 0.6); then no row is wrong.
+  const Dataset data = test::binary_data({{-1}, {1}}, {-1, +1});
+  const Json params{{"eta", std::numbers::ln2}, {"variant", "balanced"}};
+  auto worst = test::make_learner("winnow", data, params);
+  test::TraceRecorder trace;
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_TRUE(worst.learner->train_step(data.view(), MistakePick::kWorst, 0.0, &trace).updated);
+  }
+  EXPECT_FALSE(worst.learner->train_step(data.view(), MistakePick::kWorst, 0.0, &trace).updated);
+  expect_weights(trace.updates, Trace{{0, {-0.3, 0.3}}, {1, {0.0, 0.6}}});
+  // A draw of 0.75 among the two mistakes takes the second, row 1 (x~ = (1, 1), y = +1):
+  // w+ ∝ (1/2, 1/2), w- ∝ (1/8, 1/8), total 1.25: w = (0.4 - 0.1, 0.4 - 0.1) = (0.3, 0.3).
+  auto drawn = test::make_learner("winnow", data, params);
+  test::TraceRecorder first;
+  const auto step = drawn.learner->train_step(data.view(), MistakePick::kUniform, 0.75, &first);
+  EXPECT_EQ(step.sample, 1u);
+  expect_weights(first.updates, Trace{{1, {0.3, 0.3}}});
+}
+
 TEST(Winnow, WeightsFollowTheClosedFormOverWholeRuns) {
   for (const bool balanced : {false, true}) {
     for (std::uint64_t seed : {3, 5, 8}) {

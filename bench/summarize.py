@@ -190,6 +190,20 @@ if sparse_path.exists():
            f"dense {sp['dense_epoch_s'] * 1e3:.2f} ms, sparse {sp['sparse_epoch_s'] * 1e3:.2f} ms an epoch; "
            f"runs.jsonl of both storages {'identical' if sp['same_runs'] else 'DIFFER'}")
 
+# ---- issue #22: the kernel perceptron under a memory budget (BM_KernelRbf) ----
+def kernel_run(budget_mb):
+    return times[f"BM_KernelRbf/{budget_mb}/real_time"][1]
+small, whole = kernel_run(8), kernel_run(256)
+gram_mb = 5000 ** 2 * 8 / 2 ** 20
+converged = small["epochs"] < 1000 and whole["epochs"] < 1000
+target("22.1", f"kernel perceptron, rbf, 5,000 x 5 separable: converges with a kernel-row cache of 8 MiB "
+       f"(the Gram matrix is {gram_mb:.0f} MiB); time per epoch beside every support row cached",
+       f"{small['epoch_seconds'] * 1e3:.1f} ms / {whole['epoch_seconds'] * 1e3:.1f} ms", "converges below the Gram size",
+       converged and small["cached_rows"] < small["support_rows"] and small["epochs"] == whole["epochs"],
+       f"8 MiB: {small['cached_rows']:.0f} of {small['support_rows']:.0f} support rows cached, {small['epochs']:.0f} epochs; "
+       f"256 MiB: {whole['cached_rows']:.0f} of {whole['support_rows']:.0f} cached, {whole['epochs']:.0f} epochs "
+       f"({'same mistakes' if small['epochs'] == whole['epochs'] else 'DIFFERENT epochs'})")
+
 print("| # | target | measured | goal | result | detail |")
 print("|---|---|---|---|---|---|")
 for row in rows:

@@ -245,6 +245,11 @@ TEST(Report, EveryKindOfFigureIsDrawnAsValidSvgWithItsSeries) {
        {},
        "trajectory",
        {"class +1", "class -1", "after update 3 (last)"}},
+      // A kernel perceptron's boundary, rebuilt from its recorded updates per row.
+      {"experiments/kernel_xor/xor.json",
+       {"--set", "/repeats=1"},
+       "kernel_boundary_0",
+       {"f(x) = 0", "class +1", "support row"}},
   };
   int k = 0;
   for (const Case& c : cases) {

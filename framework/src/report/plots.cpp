@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "report/gnuplot.hpp"
+#include "report/kernel_boundary.hpp"
 #include "report/step_through.hpp"
 #include "report/trajectory_view.hpp"
 #include "results/json_text.hpp"
@@ -513,6 +514,66 @@ void final_lines(const TrajectoryView& view, PlotWriter& w) {
          data_text, body);
 }
 
+// A kernel perceptron's boundary f = 0 on the data: the plane shaded by the sign of f, the
+// curve where it changes, the points, and the support rows (αᵢ > 0) ringed.
+void kernel_boundary(const KernelBoundary& b, std::size_t k, PlotWriter& w) {
+  std::string data;
+  for (std::size_t iy = 0; iy < b.ny; ++iy) {
+    for (std::size_t ix = 0; ix < b.nx; ++ix) {
+      const double f = b.f[iy * b.nx + ix];
+      data += num(b.x0 + (b.x1 - b.x0) * static_cast<double>(ix) / static_cast<double>(b.nx - 1)) +
+              " " +
+              num(b.y0 + (b.y1 - b.y0) * static_cast<double>(iy) / static_cast<double>(b.ny - 1)) +
+              " " +
+              (f > 0   ? "1"
+               : f < 0 ? "-1"
+                       : "0") +
+              "\n";
+    }
+    data += "\n";
+  }
+  data += "\n";
+  const auto segments = boundary_segments(b);
+  for (const auto& s : segments) {
+    data += num(s[0]) + " " + num(s[1]) + "\n" + num(s[2]) + " " + num(s[3]) + "\n\n";
+  }
+  if (segments.empty()) data += "NaN NaN\n";
+  std::string blocks[3];
+  for (std::size_t i = 0; i < b.points.size(); ++i) {
+    const std::string p = num(b.points[i][0]) + " " + num(b.points[i][1]) + "\n";
+    blocks[b.labels[i] == 1 ? 0 : 1] += p;
+    if (b.support[i]) blocks[2] += p;
+  }
+  for (const std::string& block : blocks) data += "\n\n" + (block.empty() ? "NaN NaN\n" : block);
+  const std::string name = "kernel_boundary_" + std::to_string(k);
+  const std::string file = "'" + name + ".dat'";
+  const std::string body =
+      "set title " +
+      gnuplot_quote("Kernel perceptron '" + b.learner +
+                    "': the boundary f = 0 of repeat 0, sweep point " + std::to_string(b.point) +
+                    " (" + b.kernel + ")") +
+      "\nset xrange [" + num(b.x0) + ":" + num(b.x1) + "]\nset yrange [" + num(b.y0) + ":" +
+      num(b.y1) + "]\nset xlabel " + gnuplot_quote(b.x_name) + "\nset ylabel " +
+      gnuplot_quote(b.y_name) +
+      "\nset size ratio -1\nset palette defined (-1 '#f8d5d3', 0 '#ffffff', 1 '#d4e4f4')\n"
+      "set cbrange [-1:1]\nunset colorbox\n"
+      "plot " +
+      file + " index 0 using 1:2:3 with image notitle, " + file +
+      " index 1 using 1:2 with lines lw 2.5 lc rgb 'black' title 'f(x) = 0', " + file +
+      " index 2 using 1:2 with points pt 7 ps 1.4 lc rgb '#1f77b4' title 'class +1', " + file +
+      " index 3 using 1:2 with points pt 5 ps 1.4 lc rgb '#d62728' title 'class -1', " + file +
+      " index 4 using 1:2 with points pt 6 ps 2.6 lw 1.5 lc rgb 'black' title 'support row'";
+  w.draw(name,
+         "The decision boundary f(x) = Σ αᵢyᵢK(xᵢ, x) = 0 of " + b.learner + " (" + b.kernel +
+             "), repeat 0 at sweep point " + std::to_string(b.point) +
+             ", rebuilt from its record's sample_mistakes (αᵢ): blue where f > 0, red where "
+             "f < 0; ringed rows are support rows (αᵢ > 0). " +
+             (b.misclassified == 0 ? std::string("Every row is on its side.")
+                                   : std::to_string(b.misclassified) +
+                                         " rows are on the wrong side (the run did not converge)."),
+         data, body);
+}
+
 }  // namespace
 
 FigureSet draw_figures(const ReportData& data) {
@@ -539,6 +600,12 @@ FigureSet draw_figures(const ReportData& data) {
     }
   } catch (const std::exception& e) {
     out.problems.push_back(std::string("trajectory: ") + e.what());
+  }
+  try {
+    const auto boundaries = load_kernel_boundaries(data, out.problems);
+    for (std::size_t k = 0; k < boundaries.size(); ++k) kernel_boundary(boundaries[k], k, writer);
+  } catch (const std::exception& e) {
+    out.problems.push_back(std::string("kernel boundary: ") + e.what());
   }
   return out;
 }

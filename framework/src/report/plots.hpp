@@ -7,6 +7,8 @@
 //   epoch_loss         E(w) per epoch for the linear unit, with the least-squares optimum
 //   trajectory         2-D data of the trajectory protocol: the points and the separating
 //                      line after each update (repeat 0 of the first learner)
+//   kernel_boundary_K  a kernel perceptron's boundary f = 0 on 2-D data, from its record's
+//                      sample_mistakes (report/kernel_boundary.hpp)
 // A figure is made only when its data exists.
 #pragma once
 

@@ -98,6 +98,7 @@ ReportData load_report_data(const std::filesystem::path& dir) {
       if (r.repeat == 0) {
         s.epoch_mistakes.assign(full.epoch_mistakes.begin(), full.epoch_mistakes.end());
         s.epoch_loss = full.epoch_loss;
+        if (full.sample_mistakes) s.sample_mistakes = *full.sample_mistakes;
       }
       if (full.w) s.final_weights[r.repeat] = *full.w;
     }

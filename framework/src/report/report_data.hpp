@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -30,6 +31,8 @@ struct GroupSeries {
   std::map<std::size_t, double> test_error_by_repeat;
   std::vector<double> epoch_mistakes;  // repeat 0, if recorded
   std::vector<double> epoch_loss;      // repeat 0, if recorded
+  // Repeat 0's updates per training row (record_sample_mistakes): a kernel perceptron's α.
+  std::vector<std::uint64_t> sample_mistakes;
   // The final weights of the first kMaxFinalWeights repeats, where recorded (record_weights).
   std::map<std::size_t, std::vector<double>> final_weights;
   // Runs past separability with a certified hinge bound (nonsep_bound), ≤ kMaxScatter:

@@ -9,49 +9,14 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
-#include "config/experiment_config.hpp"
-#include "config/sweep.hpp"
-#include "data/dataset_loader.hpp"
 #include "error.hpp"
+#include "report/point_data.hpp"
 
 namespace plab {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// A figure drawn from the data file must show the data the runs saw: the file may have been
-// replaced since. The loader hashed exactly the bytes it parsed just now; the manifest holds
-// the digest of the bytes the run parsed. Throws (the figure is then left out with this
-// note; the rest of the report comes from the records and stands) when they differ or the
-// manifest has no digest to compare with.
-void check_data_unchanged(const boost::json::object& manifest, const ExperimentConfig& config,
-                          const Dataset& data) {
-  if (!config.dataset.reads_file()) return;  // inline and synthetic data are in the config
-  const std::string path = config.dataset.path.lexically_normal().string();
-  std::string recorded;
-  if (const auto* files = manifest.if_contains("data_files"); files && files->is_array()) {
-    for (const auto& f : files->as_array()) {
-      const auto* o = f.if_object();
-      if (o == nullptr || !o->contains("path") || !o->contains("sha256")) continue;
-      const auto* p = o->at("path").if_string();
-      const auto* h = o->at("sha256").if_string();
-      if (p != nullptr && h != nullptr && *p == path) recorded = std::string(*h);
-    }
-  }
-  if (recorded.empty()) {
-    throw DataError("the manifest records no SHA-256 for data file '" + path +
-                    "', so the data read now cannot be checked against the "
-                    "run's; the figure is left out");
-  }
-  if (recorded != data.source_sha256()) {
-    throw DataError("data file '" + path +
-                    "' has changed since the run (SHA-256 of the bytes read now " +
-                    data.source_sha256() + ", manifest " + recorded +
-                    "); the figure would not show the data the runs saw, so it "
-                    "is left out");
-  }
-}
 
 // The plane the data is drawn in: the origin and two orthonormal directions in feature space
 // (the bias column left out).
@@ -203,14 +168,9 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
   }
   if (!trajectory && chosen->final_weights.size() < 2) return std::nullopt;
   const std::size_t point = trajectory ? 0 : chosen->point;
-  const auto& m = d.manifest;
-  const Json document = Json::parse(boost::json::serialize(m.at("config")));
-  const auto axes = read_sweep_axes(document);
-  const fs::path config_file(std::string(m.at("config_file").as_string()));
-  const ExperimentConfig config =
-      parse_experiment(make_point(document, axes, point).document, config_file.parent_path());
-  Dataset data = load_dataset(config.dataset, config.seed);
-  check_data_unchanged(m, config, data);
+  PointData loaded = load_point_data(d, point);
+  const ExperimentConfig& config = loaded.config;
+  Dataset& data = loaded.data;
   // The plane is drawn from dense rows: a sparse set from its dense copy, if that is small.
   if (data.sparse()) {
     constexpr double kDrawnDenseValues = 1 << 22;

@@ -105,5 +105,50 @@ TEST(KernelPerceptronDescribe, NamesTheKernelFormAndItsParams) {
   }
 }
 
+// Parity of three bits: the quadratic kernel's feature space cannot separate it, and the
+// manifest carries the exact proof (weights in its monomial coordinates); the cubic one can.
+TEST(KernelPerceptronRecords, ParityIsProvedInseparableForTheQuadraticKernelAndVerifyRechecksIt) {
+  test::TempDir dir;
+  const fs::path out = test::run_into_folder(dir, R"({"name": "parity", "seed": 1, "repeats": 2,
+    "dataset": {"kind": "inline",
+      "x": [[1,1,1],[1,1,-1],[1,-1,1],[1,-1,-1],[-1,1,1],[-1,1,-1],[-1,-1,1],[-1,-1,-1]],
+      "y": [1,-1,-1,1,-1,1,1,-1]},
+    "learners": [{"name": "quadratic", "plugin": "kernel_perceptron",
+                  "params": {"kernel": "polynomial", "degree": 2}},
+                 {"name": "cubic", "plugin": "kernel_perceptron",
+                  "params": {"kernel": "polynomial", "degree": 3}}],
+    "protocol": {"kind": "convergence", "max_epochs": 30, "order": "shuffle"}})");
+  for (const std::string& line : lines_of(out / "runs.jsonl")) {
+    const boost::json::object r = boost::json::parse(line).as_object();
+    const bool quadratic = r.at("learner") == "quadratic";
+    EXPECT_EQ(r.at("kernel_separable"), !quadratic) << line;
+    EXPECT_EQ(r.at("status"), quadratic ? "not_converged" : "converged") << line;
+    EXPECT_EQ(r.at("bound_applies"), !quadratic) << line;
+  }
+  const auto manifest = boost::json::parse(test::read_file(out / "manifest.json")).as_object();
+  const auto& theory =
+      manifest.at("points").as_array().at(0).at("learners").as_array().at(0).at("kernel_theory");
+  EXPECT_EQ(theory.at("method"), "monomial_gordan");
+  EXPECT_EQ(theory.at("weights").as_array().size(), 8u);
+  EXPECT_EQ(run_plab({"verify", out.string()}).exit_code, 0);
+  // Forged weights over two rows prove nothing: verify says so.
+  test::edit_manifest(out, [](boost::json::object& m) {
+    m.at("points")
+        .as_array()
+        .at(0)
+        .at("learners")
+        .as_array()
+        .at(0)
+        .at("kernel_theory")
+        .as_object()["weights"] =
+        boost::json::array{boost::json::array{0, 0.5}, boost::json::array{1, 0.5}};
+  });
+  std::filesystem::remove(out / "verify.json");
+  const auto v = run_plab({"verify", out.string()});
+  EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
+  EXPECT_NE(v.out.find("kernel_theory/weights"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("no proof"), std::string::npos) << v.out;
+}
+
 }  // namespace
 }  // namespace plab

@@ -12,6 +12,7 @@
 #include "data/dataset.hpp"
 #include "plugin_loader/param_resolver.hpp"
 #include "plugin_loader/plugin_library.hpp"
+#include "support/binary_rows.hpp"
 
 namespace plab::test {
 
@@ -26,14 +27,7 @@ inline std::shared_ptr<const PluginLibrary> load_fixture(const std::string& name
 // Rows given un-augmented; the dataset prepends the constant 1.
 inline Dataset binary_data(const std::vector<std::vector<double>>& rows,
                            const std::vector<int>& signs, bool augment = true) {
-  std::vector<double> values;
-  for (const auto& r : rows) values.insert(values.end(), r.begin(), r.end());
-  std::vector<std::int32_t> label;
-  for (int s : signs) label.push_back(s > 0 ? 1 : 0);
-  std::vector<std::string> names;
-  for (std::size_t j = 0; j < rows.front().size(); ++j) names.push_back("x" + std::to_string(j));
-  return Dataset(values, rows.size(), rows.front().size(), augment, TaskKind::kBinary,
-                 std::move(label), {"neg", "pos"}, std::move(names));
+  return binary_rows(rows, signs, augment);
 }
 
 struct LearnerUnderTest {

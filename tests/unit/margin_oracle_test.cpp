@@ -7,6 +7,7 @@
 #include "base/random.hpp"
 #include "config/experiment_config.hpp"
 #include "data/dataset_loader.hpp"
+#include "support/binary_rows.hpp"
 #include "theory/margin_oracle.hpp"
 #include "theory/point_set.hpp"
 #include "theory/point_theory.hpp"
@@ -14,16 +15,7 @@
 namespace plab {
 namespace {
 
-Dataset raw_binary(const std::vector<std::vector<double>>& rows, const std::vector<int>& signs) {
-  std::vector<double> values;
-  for (const auto& r : rows) values.insert(values.end(), r.begin(), r.end());
-  std::vector<std::int32_t> label;
-  for (int s : signs) label.push_back(s > 0 ? 1 : 0);
-  std::vector<std::string> names;
-  for (std::size_t j = 0; j < rows.front().size(); ++j) names.push_back("x" + std::to_string(j));
-  return Dataset(values, rows.size(), rows.front().size(), false, TaskKind::kBinary, label,
-                 {"neg", "pos"}, names);
-}
+using test::binary_rows;
 
 Dataset shipped(const std::string& file, const std::string& label,
                 std::optional<std::vector<std::string>> positive) {
@@ -36,7 +28,7 @@ Dataset shipped(const std::string& file, const std::string& label,
 }
 
 TEST(MarginOracle, TwoOrthogonalPointsHaveMarginOneOverRootTwo) {
-  const Dataset d = raw_binary({{1, 0}, {0, 1}}, {+1, +1});
+  const Dataset d = binary_rows({{1, 0}, {0, 1}}, {+1, +1});
   const MarginCertificate m = find_margin(d, {});
   ASSERT_TRUE(m.separable.value_or(false));
   EXPECT_NEAR(m.rho, 1 / std::numbers::sqrt2, 1e-12);
@@ -47,7 +39,7 @@ TEST(MarginOracle, TwoOrthogonalPointsHaveMarginOneOverRootTwo) {
 
 TEST(MarginOracle, HadamardRowsHaveMarginOne) {
   const Dataset d =
-      raw_binary({{1, 1, 1, 1}, {1, -1, 1, -1}, {1, 1, -1, -1}, {1, -1, -1, 1}}, {+1, +1, +1, +1});
+      binary_rows({{1, 1, 1, 1}, {1, -1, 1, -1}, {1, 1, -1, -1}, {1, -1, -1, 1}}, {+1, +1, +1, +1});
   const MarginCertificate m = find_margin(d, {});
   ASSERT_TRUE(m.separable.value_or(false));
   EXPECT_NEAR(m.rho, 1.0, 1e-12);
@@ -100,7 +92,7 @@ TEST(MarginOracle, MatchesABruteForceSearchIn2D) {
     }
     if (rows.size() < 3) continue;
     const double truth = brute_force_margin(z);
-    const MarginCertificate m = find_margin(raw_binary(rows, signs), {});
+    const MarginCertificate m = find_margin(binary_rows(rows, signs), {});
     ASSERT_TRUE(m.separable.value_or(false));
     EXPECT_LE(m.rho, truth + 1e-12);
     EXPECT_NEAR(m.rho, truth, 1e-9 * truth);
@@ -137,7 +129,7 @@ TEST(MarginOracle, RawBreastCancerGetsAPositiveMarginWithinAFactorTwo) {
 }
 
 TEST(MarginOracle, XorIsNotSeparableWithACheckableCertificate) {
-  const Dataset d = raw_binary({{1, 1, 1}, {1, -1, -1}, {1, 1, -1}, {1, -1, 1}}, {+1, +1, -1, -1});
+  const Dataset d = binary_rows({{1, 1, 1}, {1, -1, -1}, {1, 1, -1}, {1, -1, 1}}, {+1, +1, -1, -1});
   const MarginCertificate m = find_margin(d, {});
   ASSERT_TRUE(m.separable.has_value());
   EXPECT_FALSE(*m.separable);
@@ -212,7 +204,7 @@ TEST(MarginOracle, MulticlassTeacherAndSvmAgreeOnSeparability) {
 }
 
 TEST(MarginOracle, AVectorThatDoesNotSeparateProvesNothing) {
-  const Dataset d = raw_binary({{1, 0}, {0, 1}}, {+1, +1});
+  const Dataset d = binary_rows({{1, 0}, {0, 1}}, {+1, +1});
   OracleRequest given;
   given.kind = "given";
   given.vector = {1, -1};

@@ -8,6 +8,7 @@
 #include <numbers>
 #include <thread>
 
+#include "support/binary_rows.hpp"
 #include "theory/exact_gordan.hpp"
 #include "theory/margin_oracle.hpp"
 #include "theory/oracle_progress.hpp"
@@ -17,22 +18,13 @@
 namespace plab {
 namespace {
 
-Dataset raw_binary(const std::vector<std::vector<double>>& rows, const std::vector<int>& signs) {
-  std::vector<double> values;
-  for (const auto& r : rows) values.insert(values.end(), r.begin(), r.end());
-  std::vector<std::int32_t> label;
-  for (int s : signs) label.push_back(s > 0 ? 1 : 0);
-  std::vector<std::string> names;
-  for (std::size_t j = 0; j < rows.front().size(); ++j) names.push_back("x" + std::to_string(j));
-  return Dataset(values, rows.size(), rows.front().size(), false, TaskKind::kBinary, label,
-                 {"neg", "pos"}, names);
-}
+using test::binary_rows;
 
 const auto kForever = std::chrono::steady_clock::now() + std::chrono::hours(1);
 
 TEST(ExactGordan, ProvesXorWithWeightsOneQuarter) {
   // Augmented XOR: Σ yᵢx̃ᵢ = 0 with every weight 1/4.
-  const Dataset d = raw_binary({{1, 0, 0}, {1, 1, 1}, {1, 1, 0}, {1, 0, 1}}, {-1, -1, 1, 1});
+  const Dataset d = binary_rows({{1, 0, 0}, {1, 1, 1}, {1, 1, 0}, {1, 0, 1}}, {-1, -1, 1, 1});
   const PointSet points(d);
   // Weights off by rounding-sized amounts: the exact solution is found anyway.
   const ExactGordan g =
@@ -45,7 +37,7 @@ TEST(ExactGordan, ProvesXorWithWeightsOneQuarter) {
 TEST(ExactGordan, RefusesASmallResidualThatIsNotZero) {
   // x = 1 (+1) and x = 0.999999999999 (−1): separable, although the midpoint of the two
   // points lies 3.5e-13 from the origin.
-  const Dataset d = raw_binary({{1, 1}, {1, 0.999999999999}}, {+1, -1});
+  const Dataset d = binary_rows({{1, 1}, {1, 0.999999999999}}, {+1, -1});
   const ExactGordan g = prove_origin_in_hull(PointSet(d), {{0, 0.5}, {1, 0.5}}, kForever);
   EXPECT_FALSE(g.proved);
   EXPECT_NE(g.detail.find("not exactly a combination"), std::string::npos) << g.detail;
@@ -54,13 +46,13 @@ TEST(ExactGordan, RefusesASmallResidualThatIsNotZero) {
 TEST(ExactGordan, RefusesACombinationThatNeedsANegativeWeight) {
   // z₁ = (1, 0), z₂ = (2, 0): z₁ − ½z₂ = 0 needs a negative weight; the origin is not in
   // their hull (u = (1, 0) separates them).
-  const Dataset d = raw_binary({{1, 0}, {2, 0}}, {+1, +1});
+  const Dataset d = binary_rows({{1, 0}, {2, 0}}, {+1, +1});
   const ExactGordan g = prove_origin_in_hull(PointSet(d), {{0, 0.5}, {1, 0.5}}, kForever);
   EXPECT_FALSE(g.proved);
 }
 
 TEST(ExactGordan, StopsAtItsDeadline) {
-  const Dataset d = raw_binary({{1, 0, 0}, {1, 1, 1}, {1, 1, 0}, {1, 0, 1}}, {-1, -1, 1, 1});
+  const Dataset d = binary_rows({{1, 0, 0}, {1, 1, 1}, {1, 1, 0}, {1, 0, 1}}, {-1, -1, 1, 1});
   const auto past = std::chrono::steady_clock::now() - std::chrono::seconds(1);
   const ExactGordan g =
       prove_origin_in_hull(PointSet(d), {{0, 0.25}, {1, 0.25}, {2, 0.25}, {3, 0.25}}, past);
@@ -69,7 +61,7 @@ TEST(ExactGordan, StopsAtItsDeadline) {
 }
 
 TEST(ColumnScales, OnlyColumnsOutsideTwoToThePlusMinus40ArePowersOfTwo) {
-  const Dataset d = raw_binary({{1, 1e160, 1e-200, 0}, {-3, 2, 0, 0}}, {+1, -1});
+  const Dataset d = binary_rows({{1, 1e160, 1e-200, 0}, {-3, 2, 0, 0}}, {+1, -1});
   const std::vector<double> s = column_scales(d);
   ASSERT_EQ(s.size(), 4u);
   EXPECT_EQ(s[0], 1.0);
@@ -85,17 +77,17 @@ TEST(ColumnScales, OnlyColumnsOutsideTwoToThePlusMinus40ArePowersOfTwo) {
 }
 
 TEST(SeparatorSolvers, AGlpkFatalErrorComesBackAsAFailure) {
-  const Dataset d = raw_binary({{1, 5e-324}, {1e-300, 1}}, {+1, -1});
+  const Dataset d = binary_rows({{1, 5e-324}, {1e-300, 1}}, {+1, -1});
   const SolverOutcome lp = lp_separator(d, 5.0);
   EXPECT_FALSE(lp.candidate);
   EXPECT_NE(lp.failure.find("GLPK stopped with an error"), std::string::npos) << lp.failure;
   // GLPK works again afterwards (its environment was freed and is made anew).
-  const SolverOutcome again = lp_separator(raw_binary({{1, 1}, {1, -1}}, {+1, -1}), 5.0);
+  const SolverOutcome again = lp_separator(binary_rows({{1, 1}, {1, -1}}, {+1, -1}), 5.0);
   EXPECT_TRUE(again.candidate) << again.failure;
 }
 
 TEST(SeparatorSolvers, HugeValuesAreScaledForEverySolver) {
-  const Dataset d = raw_binary({{1, 1e160}, {1, -1e160}}, {+1, -1});
+  const Dataset d = binary_rows({{1, 1e160}, {1, -1e160}}, {+1, -1});
   for (const SolverOutcome& c : {lp_separator(d, 5.0), liblinear_separator(d, 1e6, 1e-6, 30.0)}) {
     ASSERT_TRUE(c.candidate) << c.failure;
     std::vector<double> u = c.candidate->u;
@@ -131,7 +123,7 @@ TEST(SeparatorSolvers, LiblinearIsStoppedAtItsTimeLimit) {
 TEST(CertifySeparator, ATinyVectorKeepsItsTrueMargin) {
   // ‖u‖² = 2e-340 underflows: a plain norm would be about 1e-170 too small or zero and the
   // margin γ/‖u‖ far too large.
-  const Dataset d = raw_binary({{1, 0}, {0, 1}}, {+1, +1});
+  const Dataset d = binary_rows({{1, 0}, {0, 1}}, {+1, +1});
   std::vector<double> u{1e-170, 1e-170};
   const auto m = certify_separator(d, u);
   ASSERT_TRUE(m);
@@ -141,7 +133,7 @@ TEST(CertifySeparator, ATinyVectorKeepsItsTrueMargin) {
 
 TEST(MarginOracle, AZeroBudgetDecidesNothingItHasNotProved) {
   // Iris-like overlap in 1-D: x = 0, 2 (+1) and x = 1 (−1) are not separable.
-  const Dataset d = raw_binary({{1, 0}, {1, 2}, {1, 1}}, {+1, +1, -1});
+  const Dataset d = binary_rows({{1, 0}, {1, 2}, {1, 1}}, {+1, +1, -1});
   OracleRequest r;
   r.budget_seconds = 0.0;
   const MarginCertificate m = find_margin(d, r);

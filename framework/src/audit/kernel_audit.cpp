@@ -1,6 +1,10 @@
 #include "audit/kernel_audit.hpp"
 
+#include <chrono>
 #include <cmath>
+
+#include "audit/separability_audit.hpp"
+#include "theory/kernel_features.hpp"
 
 namespace plab {
 
@@ -81,6 +85,24 @@ KernelCertificate recheck_kernel_theory(const std::string& where, const std::str
     } else {
       report.differ(where, field + "conflict", t.any("conflict"),
                     "two rows equal with opposite labels");
+    }
+  } else if (t.has("method") && t.any("method") == kMonomialGordan) {
+    // Not separable in the feature space: the recorded weights seed the engine's exact
+    // check in the kernel's monomial coordinates; only a vanishing combination proves it.
+    std::string why;
+    if (auto proof = prove_not_kernel_separable(
+            data, kernel, c.weights, std::chrono::steady_clock::now() + kKernelProofSeconds, why)) {
+      c.separable = false;
+      if (!same_certificate_weights(c.weights, *proof)) {
+        report.differ(where, field + "weights", t.any("weights"), certificate_weights_json(*proof));
+      }
+      c.weights = std::move(*proof);
+    } else {
+      report.differ(where, field + "weights", t.any("weights"),
+                    ("no proof: the exact check in the kernel's monomial coordinates finds no "
+                     "vanishing combination (" +
+                     why + ")")
+                        .c_str());
     }
   } else if (const auto m = certify_kernel_weights(data, kernel, c.weights)) {
     c.separable = true;

@@ -17,23 +17,6 @@ namespace {
 // a bound keeps a forged certificate over many points from stalling verify.
 constexpr std::chrono::seconds kExactCheckSeconds{30};
 
-boost::json::value weights_json(const std::vector<std::pair<std::size_t, double>>& weights) {
-  boost::json::array out;
-  for (const auto& [j, lambda] : weights) out.push_back(boost::json::array{j, lambda});
-  return out;
-}
-
-bool same_weights(const std::vector<std::pair<std::size_t, double>>& a,
-                  const std::vector<std::pair<std::size_t, double>>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i].first != b[i].first) return false;
-    // Boost.JSON (1.81) may read a double one ulp off; an edit cannot hide in 1e-12.
-    if (std::fabs(a[i].second - b[i].second) > 1e-12 * std::fabs(b[i].second)) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 void check_non_separability(const std::string& where, const std::string& name,
@@ -73,8 +56,9 @@ void check_non_separability(const std::string& where, const std::string& name,
             .c_str());
     return;
   }
-  if (!same_weights(recorded, exact.weights)) {
-    report.differ(where, field + "/weights", c.any("weights"), weights_json(exact.weights));
+  if (!same_certificate_weights(recorded, exact.weights)) {
+    report.differ(where, field + "/weights", c.any("weights"),
+                  certificate_weights_json(exact.weights));
   }
   const double residual = certificate_residual(data, exact.weights);
   if (const double recorded_residual = c.number("hull_residual");
@@ -86,6 +70,24 @@ void check_non_separability(const std::string& where, const std::string& name,
     report.differ(where, field + "/points", c.any("points"),
                   static_cast<std::uint64_t>(exact.weights.size()));
   }
+}
+
+boost::json::value certificate_weights_json(
+    const std::vector<std::pair<std::size_t, double>>& weights) {
+  boost::json::array out;
+  for (const auto& [j, lambda] : weights) out.push_back(boost::json::array{j, lambda});
+  return out;
+}
+
+bool same_certificate_weights(const std::vector<std::pair<std::size_t, double>>& a,
+                              const std::vector<std::pair<std::size_t, double>>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].first != b[i].first) return false;
+    // Boost.JSON (1.81) may read a double one ulp off; an edit cannot hide in 1e-12.
+    if (std::fabs(a[i].second - b[i].second) > 1e-12 * std::fabs(b[i].second)) return false;
+  }
+  return true;
 }
 
 }  // namespace plab

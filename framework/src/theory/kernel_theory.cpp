@@ -1,5 +1,7 @@
 #include "theory/kernel_theory.hpp"
 
+#include "theory/kernel_features.hpp"
+
 #include <svm.h>
 
 #include <algorithm>
@@ -266,13 +268,26 @@ KernelCertificate certify_kernel_margin(const Dataset& data, const KernelSpec& k
     c.norm = m->norm;
     c.rho = m->rho;
   } else {
-    c.reason =
-        "undecided: the nearest hull point libsvm found certifies no positive margin "
-        "(||p|| <= " +
-        std::to_string(c.rho_upper.value_or(0.0)) +
-        "); the hull of y phi(x) nearly contains the origin, and this plab has no exact "
-        "non-separability certificate in a kernel feature space other than equal rows "
-        "with opposite labels";
+    std::string why;
+    const auto deadline = std::chrono::steady_clock::now() + kKernelProofSeconds;
+    if (auto proof = prove_not_kernel_separable(data, k, {}, deadline, why)) {
+      c.separable = false;
+      c.method = kMonomialGordan;
+      c.weights = std::move(*proof);
+      c.rho_upper = kernel_hull_norm_upper(data, k, c.weights);
+      c.reason = "not separable in the kernel's feature space: convex weights on " +
+                 std::to_string(c.weights.size()) +
+                 " rows make the sum of y phi(x~) exactly 0 in its monomial coordinates, "
+                 "checked in rational arithmetic (Gordan's alternative)";
+    } else {
+      c.reason =
+          "undecided: the nearest hull point libsvm found certifies no positive margin "
+          "(||p|| <= " +
+          std::to_string(c.rho_upper.value_or(0.0)) +
+          "); the hull of y phi(x) nearly contains the origin, and no exact certificate "
+          "proves it does: " +
+          why;
+    }
   }
   return finish();
 }

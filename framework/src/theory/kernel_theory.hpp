@@ -12,6 +12,7 @@
 // hull point, ρ_K ≤ ‖v‖ (rounded up): the same v brackets ρ_K from both sides.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -37,7 +38,7 @@ struct KernelCertificate {
   // Not separable: two rows equal bit for bit with opposite labels (½z_a + ½z_b = 0 in
   // every feature space), as (a, b).
   std::optional<std::pair<std::size_t, std::size_t>> conflict;
-  std::string method;  // "libsvm_one_class"
+  std::string method;  // "libsvm_one_class", or kMonomialGordan for a non-separability proof
   std::string reason;  // why undecided or not separable
   double seconds = 0.0;
 };
@@ -66,6 +67,11 @@ std::optional<double> kernel_hull_norm_upper(const Dataset& data, const KernelSp
 // The Gram matrix is formed in full for LIBSVM: above this many rows the point is left
 // undecided (the learner itself never needs the full matrix).
 inline constexpr std::size_t kKernelCertificateMaxRows = 2000;
+
+// The method of a non-separability proof in a polynomial (or linear) kernel's monomial
+// coordinates (theory/kernel_features.hpp); `weights` are then its λ, Σ λᵢyᵢφ(x̃ᵢ) = 0.
+inline constexpr const char* kMonomialGordan = "monomial_gordan";
+inline constexpr std::chrono::seconds kKernelProofSeconds{10};
 
 KernelCertificate certify_kernel_margin(const Dataset& data, const KernelSpec& k);
 

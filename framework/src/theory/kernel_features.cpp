@@ -1,0 +1,145 @@
+#include "theory/kernel_features.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "theory/exact_gordan.hpp"
+#include "theory/min_norm_point.hpp"
+#include "theory/point_set.hpp"
+
+namespace plab {
+
+namespace {
+
+// a·b when it is exact in double (no rounding, no underflow), else nullopt.
+std::optional<double> exact_product(double a, double b) {
+  const double p = a * b;
+  if (!std::isfinite(p)) return std::nullopt;
+  if (p == 0.0) {
+    if (a == 0.0 || b == 0.0) return p;
+    return std::nullopt;  // underflow to zero
+  }
+  if (std::fabs(p) < DBL_MIN || std::fma(a, b, -p) != 0.0) return std::nullopt;
+  return p;
+}
+
+// Every exponent vector k over `d` variables with lowest ≤ |k| ≤ highest, in a fixed order.
+void exponents(std::size_t d, std::size_t lowest, std::size_t highest,
+               std::vector<std::vector<std::uint32_t>>& out) {
+  std::vector<std::uint32_t> k(d, 0);
+  const auto walk = [&](auto&& self, std::size_t j, std::size_t used) -> void {
+    if (j == d) {
+      if (used >= lowest) out.push_back(k);
+      return;
+    }
+    for (std::size_t e = 0; used + e <= highest; ++e) {
+      k[j] = static_cast<std::uint32_t>(e);
+      self(self, j + 1, used + e);
+    }
+    k[j] = 0;
+  };
+  walk(walk, 0, 0);
+}
+
+// C(n + r, r) without overflow past `cap` (returns cap + 1 when larger).
+std::size_t count_up_to(std::size_t n, std::size_t r, std::size_t cap) {
+  double c = 1.0;
+  for (std::size_t i = 1; i <= r; ++i) {
+    c = c * static_cast<double>(n + i) / static_cast<double>(i);
+    if (c > static_cast<double>(cap)) return cap + 1;
+  }
+  return static_cast<std::size_t>(std::llround(c));
+}
+
+}  // namespace
+
+std::optional<Dataset> monomial_features(const Dataset& data, const KernelSpec& k,
+                                         std::size_t max_values, std::string& why) {
+  if (data.task() != TaskKind::kBinary || data.sparse()) {
+    why = "the feature-space certificate needs binary data in dense storage";
+    return std::nullopt;
+  }
+  std::uint32_t p = 1;
+  double s = 1.0;
+  double c = 0.0;
+  if (k.kind == KernelKind::kPolynomial) {
+    p = k.degree, s = k.scale, c = k.coef0;
+  } else if (k.kind != KernelKind::kLinear) {
+    why = "only linear and polynomial kernels have a finite feature map to write out";
+    return std::nullopt;
+  }
+  const bool augmented = data.augmented();
+  const std::size_t first = augmented ? 1 : 0;
+  const std::size_t d = data.cols() - first;
+  const double t = augmented ? s + c : c;
+  if (!(t >= 0.0) || !(s > 0.0)) {
+    why = "the kernel's constant term is negative: it is not positive semidefinite";
+    return std::nullopt;
+  }
+  const std::size_t all = count_up_to(d, p, max_values);
+  if (all > max_values || all * data.rows() > max_values) {
+    why = "its feature map has more than " + std::to_string(max_values) +
+          " values on these rows (monomials of degree up to " + std::to_string(p) + " in " +
+          std::to_string(d) + " features)";
+    return std::nullopt;
+  }
+  // With t > 0 the constant monomial is the augmentation; the others are the features.
+  std::vector<std::vector<std::uint32_t>> ks;
+  exponents(d, t > 0.0 ? 1 : p, p, ks);
+  std::vector<double> values;
+  values.reserve(ks.size() * data.rows());
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    const double* x = data.row(i) + first;
+    for (const auto& e : ks) {
+      std::optional<double> v = 1.0;
+      for (std::size_t j = 0; j < d && v; ++j) {
+        for (std::uint32_t r = 0; r < e[j] && v; ++r) v = exact_product(*v, x[j]);
+      }
+      if (!v) {
+        why = "a monomial of row " + std::to_string(i) +
+              " is not exact in double, so the map written out would not be the kernel's";
+        return std::nullopt;
+      }
+      values.push_back(*v);
+    }
+  }
+  std::vector<std::int32_t> labels;
+  for (std::size_t i = 0; i < data.rows(); ++i) labels.push_back(data.label(i));
+  std::vector<std::string> names(ks.size(), "monomial");
+  return Dataset(values, data.rows(), ks.size(), t > 0.0, TaskKind::kBinary, std::move(labels),
+                 data.class_names(), std::move(names));
+}
+
+std::optional<ConvexWeights> prove_not_kernel_separable(
+    const Dataset& data, const KernelSpec& k, const ConvexWeights& guess,
+    std::chrono::steady_clock::time_point deadline, std::string& why) {
+  const auto features = monomial_features(data, k, kMonomialFeatureValues, why);
+  if (!features) return std::nullopt;
+  const PointSet points(*features);
+  ConvexWeights start = guess;
+  if (start.empty()) {
+    MinNormOptions options;
+    options.max_seconds = std::max(
+        0.0, std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count());
+    const MinNormResult hull = min_norm_point(points, options);
+    if (!hull.failure.empty() || !hull.origin_reached) {
+      why = hull.failure.empty()
+                ? "the nearest point of the hull in the monomial coordinates is not the origin"
+                : hull.failure;
+      return std::nullopt;
+    }
+    start = hull.weights;
+  }
+  const ExactGordan exact = prove_origin_in_hull(points, start, deadline);
+  if (!exact.proved) {
+    why = exact.detail;
+    return std::nullopt;
+  }
+  return exact.weights;
+}
+
+}  // namespace plab

@@ -362,6 +362,43 @@ void BM_LoadCsv(benchmark::State& state) {
   state.counters["MB"] = static_cast<double>(std::filesystem::file_size(file)) / 1e6;
 }
 
+// An svmlight file of rows() rows, 100 non-zeros each among 1,000,000 features (sorted
+// indices, values printed with 6 significant digits, as such files usually are), read into
+// sparse storage: the svmlight reader's throughput (issue #21, benchmark 3).
+void BM_LoadSvmlight(benchmark::State& state) {
+  const std::size_t n = rows();
+  const auto file =
+      std::filesystem::temp_directory_path() / ("plab-bench-" + std::to_string(n) + "x1000000.svm");
+  if (!std::filesystem::exists(file)) {
+    std::mt19937_64 rng(21);
+    std::uniform_int_distribution<std::uint32_t> column(1, 1000000);
+    std::uniform_real_distribution<double> value(-1.0, 1.0);
+    std::ofstream out(file);
+    out.precision(6);
+    std::vector<std::uint32_t> columns;
+    for (std::size_t i = 0; i < n; ++i) {
+      columns.clear();
+      while (columns.size() < 100) {
+        const std::uint32_t c = column(rng);
+        if (std::find(columns.begin(), columns.end(), c) == columns.end()) columns.push_back(c);
+      }
+      std::sort(columns.begin(), columns.end());
+      out << (rng() % 2 == 0 ? "+1" : "-1");
+      for (std::uint32_t c : columns) out << ' ' << c << ':' << value(rng);
+      out << '\n';
+    }
+  }
+  plab::DatasetSpec spec;
+  spec.kind = "svmlight";
+  spec.path = file;
+  spec.storage = "sparse";
+  for (auto _ : state) benchmark::DoNotOptimize(plab::load_dataset(spec));
+  state.counters["MB"] = static_cast<double>(std::filesystem::file_size(file)) / 1e6;
+  state.counters["MB_per_s"] =
+      benchmark::Counter(static_cast<double>(std::filesystem::file_size(file)) / 1e6,
+                         benchmark::Counter::kIsIterationInvariantRate);
+}
+
 // ---- growth: time per epoch over N and d ----------------------------------------------
 
 void BM_Growth(benchmark::State& state) {
@@ -499,6 +536,7 @@ BENCHMARK(BM_OverheadPluginLoop)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_OverheadEngineRun)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParallelRepeats)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_LoadCsv)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LoadSvmlight)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Growth)->Apply(growth_sizes)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ReadPass)->Apply(read_sizes)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ReadPassShuffledRows)->Unit(benchmark::kMicrosecond);

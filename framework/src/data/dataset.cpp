@@ -50,8 +50,9 @@ Dataset::Dataset(SparseRows features, TaskKind task, std::vector<std::int32_t> l
 
 void Dataset::set_names_and_signs(std::vector<std::string> feature_names) {
   PLAB_CHECK(feature_names.size() == cols() - (augmented() ? 1 : 0));
-  if (augmented()) feature_names_.emplace_back("bias");
-  for (auto& name : feature_names) feature_names_.push_back(std::move(name));
+  // The names move in whole (a million features' names are 32 MB: never copied).
+  if (augmented()) feature_names.insert(feature_names.begin(), "bias");
+  feature_names_ = std::move(feature_names);
   const std::size_t rows = this->rows();
   PLAB_CHECK(label_.size() == rows);
   if (task_ == TaskKind::kBinary) {

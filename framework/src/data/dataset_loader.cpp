@@ -119,7 +119,9 @@ LoadedData from_svmlight(const DatasetSpec& spec) {
   FeatureRows dense;
   SparseRows csr;
   if (sparse) {
+    // Held once: the first pass counted every entry, so the rows never grow by copies.
     csr = SparseRows(first.features, spec.augment);
+    csr.reserve(first.rows, first.entries + (spec.augment ? first.rows : 0));
   } else {
     dense = FeatureRows(first.features, spec.augment);
     check_dense_size(source, first, dense.cols());
@@ -164,6 +166,7 @@ LoadedData from_svmlight(const DatasetSpec& spec) {
       map_labels(labels, spec.positive, spec.classes, source,
                  [&](std::size_t row) { return source + ":" + std::to_string(lines[row]); });
   std::vector<std::string> names;
+  names.reserve(first.features + 1);  // + the bias's name: a million features are 32 MB of names
   const std::size_t first_number = spec.zero_based ? 0 : 1;
   for (std::size_t j = 0; j < first.features; ++j) {
     names.push_back("f" + std::to_string(j + first_number));

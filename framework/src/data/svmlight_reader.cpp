@@ -79,6 +79,7 @@ class SvmlightParser {
     }
     if (qid_seen) ++summary_.qid_lines;
     ++summary_.rows;
+    summary_.entries += indices_.size();
     if (!indices_.empty()) {
       summary_.largest_index = std::max(summary_.largest_index.value_or(0), indices_.back());
     }

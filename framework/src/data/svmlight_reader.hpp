@@ -46,6 +46,7 @@ using SvmlightRowSink = std::function<void(const SvmlightRow&)>;
 
 struct SvmlightSummary {
   std::size_t rows = 0;
+  std::size_t entries = 0;  // index:value pairs over all rows (what sparse storage holds)
   // n_features when declared, else the largest index + 1 (0 when no row has a feature).
   std::size_t features = 0;
   std::optional<std::uint32_t> largest_index;  // 0-based

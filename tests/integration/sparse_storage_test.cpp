@@ -156,8 +156,9 @@ TEST(SparseStorage, GeneratorIsDeterministicAndRecordsStorage) {
 }
 
 // 10^6 features, past the oracle's dense copy: the teacher is still certified on the sparse
-// rows (bounds apply, verify rechecks it), and an svm margin is undecided with its reason.
-TEST(SparseStorage, WideDataCertifiesTheTeacherAndLeavesSvmUndecided) {
+// rows (bounds apply, verify rechecks it), and svm runs LIBLINEAR on the sparse rows alone
+// and certifies its separator on them (verify rechecks that too).
+TEST(SparseStorage, WideDataCertifiesTheTeacherAndLiblinearOnTheSparseRows) {
   test::TempDir dir;
   const std::string config = R"({"name": "wide", "seed": 1, "repeats": 2,
     "dataset": {"kind": "synthetic", "generator": "sparse", "rows": 40, "dim": 1000000,
@@ -175,11 +176,34 @@ TEST(SparseStorage, WideDataCertifiesTheTeacherAndLeavesSvmUndecided) {
 
   const Folder svm = run_config(dir, "svm", config, {"/theory={\"margin\":\"svm\"}"});
   ASSERT_EQ(svm.exit_code, 0) << svm.err;
-  EXPECT_NE(read_file(dir / "svm" / "manifest.json")
-                .find("the margin oracle works on a dense copy, which would hold 40 x 1000001"),
+  EXPECT_NE(svm.runs.find("\"bound_applies\":true"), std::string::npos) << svm.runs;
+  const std::string svm_manifest = read_file(dir / "svm" / "manifest.json");
+  EXPECT_NE(svm_manifest.find("\"method\":\"liblinear\""), std::string::npos) << svm_manifest;
+  EXPECT_NE(svm_manifest.find("skipped: it holds dense vectors of the data's width"),
             std::string::npos);
   const auto v_svm = run_plab({"verify", (dir / "svm").string()});
   EXPECT_EQ(v_svm.exit_code, 0) << v_svm.out << v_svm.err;
+  EXPECT_NE(v_svm.out.find("0 recorded values differ"), std::string::npos) << v_svm.out;
+  EXPECT_EQ(v_svm.out.find("not rechecked"), std::string::npos) << v_svm.out;
+}
+
+// Wide sparse data that LIBLINEAR cannot separate (two equal rows, opposite labels): with
+// the dense methods out of reach, the margin is undecided and says why.
+TEST(SparseStorage, WideInseparableDataIsUndecidedWithItsReason) {
+  test::TempDir dir;
+  std::ofstream(dir / "wide.svm") << "+1 5:1\n-1 5:1\n+1 7:2\n-1 9:1\n";
+  const std::string config = R"({"name": "wide", "seed": 1,
+    "dataset": {"kind": "svmlight", "path": "wide.svm", "n_features": 10000000,
+                "storage": "sparse"},
+    "learners": [{"name": "classic", "plugin": "perceptron"}],
+    "theory": {"margin": "svm", "oracle_seconds": 20},
+    "protocol": {"kind": "convergence", "max_epochs": 5}})";
+  const Folder f = run_config(dir, "o", config, {});
+  ASSERT_EQ(f.exit_code, 0) << f.err;
+  const std::string expected = "undecided: LIBLINEAR, run on the sparse rows, found no separator";
+  EXPECT_NE(read_file(dir / "o" / "manifest.json").find(expected), std::string::npos);
+  EXPECT_TRUE(test::in_troubleshooting(expected)) << "docs/troubleshooting.md";
+  EXPECT_EQ(run_plab({"verify", (dir / "o").string()}).exit_code, 0);
 }
 
 TEST(SparseStorage, StandardizeRefusedOnSparseStorage) {

@@ -235,13 +235,11 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
                   std::isfinite(p.theory.radius) ? boost::json::value(p.theory.radius)
                                                  : boost::json::value(nullptr));
   }
-  // Too large for the oracle's dense copy: an svm margin is undecided, nothing to redo; a
-  // teacher or given u is rechecked on the sparse rows, as the oracle certified it (the
-  // fields only the dense methods write would need the rows dense: not rechecked then).
-  const bool certified_on_sparse_rows =
-      (t.string("oracle") == "teacher" || t.string("oracle") == "given") &&
-      !t.has("rho_upper_weights") && !t.has("hinge_candidates") &&
-      !t.has("non_separability_certificate");
+  // Too large for the oracle's dense copy: its u (teacher, given, or LIBLINEAR's under svm)
+  // was certified on the sparse rows, and is rechecked on them; the fields only the dense
+  // methods write would need the rows dense: not rechecked then.
+  const bool certified_on_sparse_rows = !t.has("rho_upper_weights") && !t.has("hinge_candidates") &&
+                                        !t.has("non_separability_certificate");
   if (const std::string why = theory_too_large(data); !why.empty() && !certified_on_sparse_rows) {
     report.not_rechecked.push_back("the margin of sparse point " + name + ": " + why);
     return;

@@ -9,10 +9,21 @@ std::vector<double> column_scales(const Dataset& data) {
   constexpr double kLow = 0x1p-40;
   constexpr double kHigh = 0x1p40;
   std::vector<double> scale(data.cols(), 1.0);
+  std::vector<double> column_largest(data.cols(), 0.0);
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    const RowView x = data.row_view(i);
+    if (x.is_sparse()) {
+      for (std::size_t k = 0; k < x.sparse.count; ++k) {
+        double& c = column_largest[x.sparse.index[k]];
+        c = std::max(c, std::fabs(x.sparse.value[k]));
+      }
+    } else {
+      for (std::size_t j = 0; j < data.cols(); ++j)
+        column_largest[j] = std::max(column_largest[j], std::fabs(x.dense[j]));
+    }
+  }
   for (std::size_t j = 0; j < data.cols(); ++j) {
-    double largest = 0.0;
-    for (std::size_t i = 0; i < data.rows(); ++i)
-      largest = std::max(largest, std::fabs(data.row(i)[j]));
+    const double largest = column_largest[j];
     if (largest == 0.0 || (largest >= kLow && largest <= kHigh)) continue;
     int e = 0;
     std::frexp(largest, &e);  // largest = f · 2^e, 0.5 ≤ f < 1

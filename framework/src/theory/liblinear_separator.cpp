@@ -22,20 +22,29 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
   const std::size_t n = data.rows();
   const std::size_t d = data.cols();
   const bool multiclass = data.task() == TaskKind::kMulticlass;
+  // LIBLINEAR reads sparse rows natively: only stored, non-zero entries become nodes, from
+  // either storage (the same nodes for the same data).
   std::vector<feature_node> nodes;
-  nodes.reserve(n * (d + 1));
   std::vector<std::size_t> start(n);
   // Its dual solver divides by ‖x̃ᵢ‖²: values near the double range are scaled first.
   const std::vector<double> scale = column_scales(data);
+  bool finite = true;
+  const auto add = [&](std::size_t j, double value) {
+    const double v = value * scale[j];
+    finite = finite && std::isfinite(v);
+    if (v != 0.0) nodes.push_back({static_cast<int>(j + 1), v});
+  };
   for (std::size_t i = 0; i < n; ++i) {
     start[i] = nodes.size();
-    for (std::size_t j = 0; j < d; ++j) {
-      const double v = data.row(i)[j] * scale[j];
-      if (!std::isfinite(v)) {
-        outcome.failure = "a value is not finite";
-        return outcome;
-      }
-      if (v != 0.0) nodes.push_back({static_cast<int>(j + 1), v});
+    const RowView x = data.row_view(i);
+    if (x.is_sparse()) {
+      for (std::size_t k = 0; k < x.sparse.count; ++k) add(x.sparse.index[k], x.sparse.value[k]);
+    } else {
+      for (std::size_t j = 0; j < d; ++j) add(j, x.dense[j]);
+    }
+    if (!finite) {
+      outcome.failure = "a value is not finite";
+      return outcome;
     }
     nodes.push_back({-1, 0.0});
   }

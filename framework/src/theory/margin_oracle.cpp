@@ -203,7 +203,11 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
         decimal(request.budget_seconds) + " s, theory.oracle_seconds)");
   };
   std::optional<ExactGordan> gordan;
-  {
+  const std::string kDenseSkipped =
+      "skipped: it holds dense vectors of the data's width, too large for this sparse set";
+  if (!request.dense_methods) {
+    out.methods.push_back({"nearest_hull_point", std::nullopt, std::nullopt, 0.0, kDenseSkipped});
+  } else {
     const auto t = std::chrono::steady_clock::now();
     const auto notice = slow_notice("the nearest hull point");
     MinNormOptions options;
@@ -268,7 +272,9 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
     out.methods.push_back(report);
   };
   try_solver("liblinear", [&] { return liblinear_separator(data, 1e6, 1e-6, remaining()); });
-  if (data.task() == TaskKind::kBinary) {
+  if (data.task() == TaskKind::kBinary && !request.dense_methods) {
+    out.methods.push_back({"lp", std::nullopt, std::nullopt, 0.0, kDenseSkipped});
+  } else if (data.task() == TaskKind::kBinary) {
     try_solver("lp", [&] {
       return lp_separator(data, std::max(0.0, std::min(request.max_seconds, remaining())));
     });
@@ -295,6 +301,12 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
                  " of the origin (so rho* <= that), but no method certified a separator and "
                  "the exact check found no vanishing combination (" +
                  gordan->detail + ")";
+  } else if (!request.dense_methods) {
+    out.reason =
+        "undecided: LIBLINEAR, run on the sparse rows, found no separator with a positive "
+        "certified margin, and the methods that could prove that none exists (the nearest "
+        "hull point, the LP) hold dense vectors of the data's width and were not run on a "
+        "sparse set this large";
   } else {
     out.reason = "undecided: no method found a separator and none proved that none exists";
   }

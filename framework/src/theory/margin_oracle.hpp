@@ -56,6 +56,10 @@ struct OracleRequest {
   // spent, and every method stops at it (LIBLINEAR by being killed in its child process).
   // A spent budget leaves the point undecided.
   double budget_seconds = 60.0;
+  // The nearest hull point and the LP hold dense vectors of the data's width (and the hull
+  // search a dense active set): off for sparse sets too large for that, leaving LIBLINEAR,
+  // which reads sparse rows natively, and the certificate, computed on the rows themselves.
+  bool dense_methods = true;
 };
 
 // ρ* ≤ the returned value, for the hull point p = Σ λⱼ zⱼ / Σ λⱼ of `weights` (point j of

@@ -34,11 +34,10 @@ std::string theory_too_large(const Dataset& data) {
   if (!data.sparse()) return {};
   const double values = static_cast<double>(data.rows()) * static_cast<double>(data.cols());
   if (values <= static_cast<double>(kTheoryDenseValues)) return {};
-  return "the data set is stored sparse and the margin oracle works on a dense copy, which "
-         "would hold " +
+  return "the data set is stored sparse and a dense copy would hold " +
          std::to_string(data.rows()) + " x " + std::to_string(data.cols()) +
          " values, more than its limit of " + std::to_string(kTheoryDenseValues) +
-         "; the margin is left undecided";
+         ": only figures certified on the sparse rows are computed";
 }
 
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
@@ -62,8 +61,12 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
       t.margin = find_margin(data, request);
       return t;
     }
-    t.margin.oracle = theory.margin;
-    t.margin.reason = theory_too_large(data);
+    // svm beyond the dense copy's limit: LIBLINEAR on the sparse rows, certified on them.
+    OracleRequest request;
+    request.kind = theory.margin;
+    request.budget_seconds = theory.oracle_seconds;
+    request.dense_methods = false;
+    t.margin = find_margin(data, request);
     return t;
   }
   PointTheory t;

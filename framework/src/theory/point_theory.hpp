@@ -34,8 +34,9 @@ double data_radius(const Dataset& data);
 // plab verify's rechecks read dense rows, so they run on a dense copy of the data, which
 // makes every figure equal to the bit to the same data stored dense. The copy is made only
 // up to kTheoryDenseValues values (rows × cols); beyond that a `teacher` or `given` u is
-// still certified on the sparse rows (theory/point_set.hpp reads both storages), and an
-// `svm` margin is left undecided with theory_too_large() as the reason.
+// still certified on the sparse rows (theory/point_set.hpp reads both storages), and `svm`
+// runs LIBLINEAR alone, on the sparse rows, and certifies its u on them; the nearest hull
+// point, the LP and the least-squares reference are not run (theory_too_large() says why).
 inline constexpr std::size_t kTheoryDenseValues = std::size_t{1} << 25;
 bool theory_needs_dense_copy(const Dataset& data);  // sparse, within the limit
 std::string theory_too_large(const Dataset& data);  // "" when theory can run

@@ -1,5 +1,7 @@
 #include "theory/glpk_guard.hpp"
 
+#include <cmath>
+
 #include <glpk.h>
 
 #include <csetjmp>
@@ -16,6 +18,28 @@ int capture(void*, const char* text) {
 }
 
 }  // namespace
+
+glp_prob* glpk_margin_problem(int weights, double lower, double upper, int rows, int extra_rows,
+                              const std::vector<std::vector<int>>& index,
+                              const std::vector<std::vector<double>>& value) {
+  glp_prob* lp = glp_create_prob();
+  glp_set_obj_dir(lp, GLP_MAX);
+  glp_add_cols(lp, weights + 1);
+  for (int j = 1; j <= weights; ++j) {
+    glp_set_col_bnds(lp, j, std::isinf(upper) ? GLP_LO : GLP_DB, lower, upper);
+  }
+  glp_set_col_bnds(lp, weights + 1, GLP_FR, 0.0, 0.0);
+  glp_set_obj_coef(lp, weights + 1, 1.0);
+  glp_add_rows(lp, rows + extra_rows);
+  for (int i = 0; i < rows; ++i) {
+    const auto& row_index = index[static_cast<std::size_t>(i)];
+    const auto& row_value = value[static_cast<std::size_t>(i)];
+    glp_set_mat_row(lp, i + 1, static_cast<int>(row_index.size()) - 1, row_index.data(),
+                    row_value.data());
+    glp_set_row_bnds(lp, i + 1, GLP_LO, 0.0, 0.0);  // y u·x̃ − t ≥ 0
+  }
+  return lp;
+}
 
 int glpk_simplex(glp_prob* lp, int milliseconds, int& solution) {
   glp_smcp options;

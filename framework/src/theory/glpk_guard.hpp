@@ -18,8 +18,18 @@
 #include <glpk.h>
 
 #include <string>
+#include <vector>
 
 namespace plab {
+
+// The margin LPs' common form (lp_separator.cpp, l1_margin.cpp): maximise t over `weights`
+// columns bounded below by `lower` (and above by `upper` unless it is infinite) and a free
+// last column t, with `rows + extra_rows` rows, rows 1..rows being y·u·x̃ − t ≥ 0 from
+// `index`/`value` (GLPK's 1-based lists, entry 0 unused; row i's last index is t's column).
+// The extra rows are the caller's to fill. Call it inside the guarded region.
+glp_prob* glpk_margin_problem(int weights, double lower, double upper, int rows, int extra_rows,
+                              const std::vector<std::vector<int>>& index,
+                              const std::vector<std::vector<double>>& value);
 
 // glp_simplex with plab's options (no messages, presolve, automatic scaling, the time limit in
 // milliseconds): its return code, and glp_get_status in `solution`. Call it inside the

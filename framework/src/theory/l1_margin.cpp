@@ -43,19 +43,7 @@ void solve(const L1Lp& in, L1LpResult& out, double* weights) {
     return;
   }
   glp_error_hook(&glpk_on_fatal_error, &jump);
-  glp_prob* lp = glp_create_prob();
-  glp_set_obj_dir(lp, GLP_MAX);
-  glp_add_cols(lp, in.weights + 1);
-  for (int j = 1; j <= in.weights; ++j) glp_set_col_bnds(lp, j, GLP_LO, 0.0, 0.0);
-  glp_set_col_bnds(lp, in.weights + 1, GLP_FR, 0.0, 0.0);
-  glp_set_obj_coef(lp, in.weights + 1, 1.0);
-  glp_add_rows(lp, in.rows + 1);
-  for (int i = 0; i < in.rows; ++i) {
-    const auto& index = in.index[static_cast<std::size_t>(i)];
-    const auto& value = in.value[static_cast<std::size_t>(i)];
-    glp_set_mat_row(lp, i + 1, static_cast<int>(index.size()) - 1, index.data(), value.data());
-    glp_set_row_bnds(lp, i + 1, GLP_LO, 0.0, 0.0);  // y u·x̃ − t ≥ 0
-  }
+  glp_prob* lp = glpk_margin_problem(in.weights, 0.0, HUGE_VAL, in.rows, 1, in.index, in.value);
   const auto& index = in.index.back();  // Σ weights = 1
   const auto& value = in.value.back();
   glp_set_mat_row(lp, in.rows + 1, static_cast<int>(index.size()) - 1, index.data(), value.data());

@@ -35,19 +35,7 @@ void solve(const LpInput& in, LpResult& out, double* u) {
     return;
   }
   glp_error_hook(&glpk_on_fatal_error, &jump);
-  glp_prob* lp = glp_create_prob();
-  glp_set_obj_dir(lp, GLP_MAX);
-  glp_add_cols(lp, in.cols + 1);  // u₁..u_d, then t
-  for (int j = 1; j <= in.cols; ++j) glp_set_col_bnds(lp, j, GLP_DB, -1.0, 1.0);
-  glp_set_col_bnds(lp, in.cols + 1, GLP_FR, 0.0, 0.0);
-  glp_set_obj_coef(lp, in.cols + 1, 1.0);
-  glp_add_rows(lp, in.rows);
-  for (int i = 0; i < in.rows; ++i) {
-    const auto& index = (*in.index)[static_cast<std::size_t>(i)];
-    const auto& value = (*in.value)[static_cast<std::size_t>(i)];
-    glp_set_mat_row(lp, i + 1, static_cast<int>(index.size()) - 1, index.data(), value.data());
-    glp_set_row_bnds(lp, i + 1, GLP_LO, 0.0, 0.0);  // y u·x̃ − t ≥ 0
-  }
+  glp_prob* lp = glpk_margin_problem(in.cols, -1.0, 1.0, in.rows, 0, *in.index, *in.value);
   out.status = glpk_simplex(lp, in.milliseconds, out.solution);
   if (out.status == 0 && out.solution == GLP_OPT) {
     for (int j = 1; j <= in.cols; ++j) u[j - 1] = glp_get_col_prim(lp, j);

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "plab/kernel.hpp"
+#include "plab/mistake_choice.hpp"
 #include "plab/online_loop.hpp"
 #include "plab/plugin.hpp"
 
@@ -149,24 +150,14 @@ class KernelPerceptron : public plab::Learner {
                                double uniform, plab::UpdateObserver* observer) override {
     started(data);
     plab::StepOutcome out;
-    scratch_.clear();
-    double worst = 0.0;
+    plab::MistakeChoice choice(scratch_);
     for (std::size_t i = 0; i < data.rows; ++i) {
       const double s = score(data, i);
       const double y = data.sign[i];
-      if (!is_mistake(s, y)) continue;
-      if (scratch_.empty() || y * s < worst) {
-        worst = y * s;
-        out.sample = i;
-      }
-      scratch_.push_back(i);
+      if (is_mistake(s, y)) choice.offer(i, y * s);
     }
-    if (scratch_.empty()) return out;
-    if (pick == plab::MistakePick::kUniform) {
-      std::size_t k = static_cast<std::size_t>(uniform * static_cast<double>(scratch_.size()));
-      if (k >= scratch_.size()) k = scratch_.size() - 1;
-      out.sample = scratch_[k];
-    }
+    if (choice.empty()) return out;
+    out.sample = choice.pick(pick, uniform);
     update(data, out.sample, observer);
     out.updated = true;
     return out;
@@ -224,7 +215,7 @@ class KernelPerceptron : public plab::Learner {
   std::vector<double> coef_;          // αⱼ·yⱼ, exact (an integer below 2⁵³)
   std::vector<std::size_t> support_;  // the rows with αⱼ > 0, increasing
   std::vector<double> base_;          // w₀·x̃ᵢ
-  std::vector<std::size_t> scratch_;
+  std::vector<std::uint32_t> scratch_;
 };
 
 // Every mistake adds y·φ(x̃) in the feature space: Novikoff there, with the kernel declared

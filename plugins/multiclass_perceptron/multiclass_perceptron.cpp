@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "plab/kernels.hpp"
+#include "plab/mistake_choice.hpp"
 #include "plab/plugin.hpp"
 
 namespace {
@@ -63,27 +64,16 @@ class MulticlassPerceptron final : public plab::Learner {
 
   plab::StepOutcome train_step(const plab::TrainingSet& data, plab::MistakePick pick,
                                double uniform, plab::UpdateObserver* observer) override {
-    mistakes_.clear();
     plab::StepOutcome out;
-    Verdict chosen;
-    double worst = 0.0;
+    plab::MistakeChoice choice(mistakes_);
     for (std::size_t i = 0; i < data.rows; ++i) {
       const Verdict v = judge(data.row_view(i), static_cast<std::size_t>(data.label[i]));
-      if (!v.mistake) continue;
-      if (mistakes_.empty() || v.margin < worst) {  // strict: lowest index among equals
-        worst = v.margin;
-        out.sample = i;
-        chosen = v;
-      }
-      mistakes_.push_back(static_cast<std::uint32_t>(i));
+      if (v.mistake) choice.offer(i, v.margin);
     }
-    if (mistakes_.empty()) return out;
-    if (pick == plab::MistakePick::kUniform) {
-      std::size_t k = static_cast<std::size_t>(uniform * static_cast<double>(mistakes_.size()));
-      if (k >= mistakes_.size()) k = mistakes_.size() - 1;
-      out.sample = mistakes_[k];
-      chosen = judge(data.row_view(out.sample), static_cast<std::size_t>(data.label[out.sample]));
-    }
+    if (choice.empty()) return out;
+    out.sample = choice.pick(pick, uniform);
+    const Verdict chosen =
+        judge(data.row_view(out.sample), static_cast<std::size_t>(data.label[out.sample]));
     update(data.row_view(out.sample), static_cast<std::size_t>(data.label[out.sample]),
            chosen.predicted);
     out.updated = true;

@@ -13,11 +13,13 @@
 //   arithmetic and keeps every factor ≤ 1, so the step never overflows.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "plab/mistake_choice.hpp"
 #include "plab/plugin.hpp"
 
 namespace {
@@ -86,28 +88,17 @@ class Winnow : public plab::Learner {
   }
 
   // The mistake-driven orders: the bound's proof counts mistakes in any sequence, so it
-  // covers them as it covers permutations. Picks as the SDK's linear loop does: the first of
-  // the most violated rows, or the uniform draw among the misclassified ones.
+  // covers them as it covers permutations (the pick: plab/mistake_choice.hpp).
   plab::StepOutcome train_step(const plab::TrainingSet& data, plab::MistakePick pick,
                                double uniform, plab::UpdateObserver* observer) override {
     plab::StepOutcome out;
-    mistakes_.clear();
-    double worst = 0.0;
+    plab::MistakeChoice choice(mistakes_);
     for (std::size_t i = 0; i < data.rows; ++i) {
       const double margin = data.sign[i] * score(data.row(i));
-      if (margin > 0.0) continue;
-      if (mistakes_.empty() || margin < worst) {
-        worst = margin;
-        out.sample = i;
-      }
-      mistakes_.push_back(i);
+      if (!(margin > 0.0)) choice.offer(i, margin);  // a NaN score is a mistake too
     }
-    if (mistakes_.empty()) return out;
-    if (pick == plab::MistakePick::kUniform) {
-      std::size_t k = static_cast<std::size_t>(uniform * static_cast<double>(mistakes_.size()));
-      if (k >= mistakes_.size()) k = mistakes_.size() - 1;
-      out.sample = mistakes_[k];
-    }
+    if (choice.empty()) return out;
+    out.sample = choice.pick(pick, uniform);
     update(data.row(out.sample), data.sign[out.sample]);
     out.updated = true;
     if (observer != nullptr) observer->on_update(out.sample, w_);
@@ -116,7 +107,8 @@ class Winnow : public plab::Learner {
 
   std::size_t count_errors(const plab::TrainingSet& data) const override {
     std::size_t errors = 0;
-    for (std::size_t i = 0; i < data.rows; ++i) errors += data.sign[i] * score(data.row(i)) <= 0.0;
+    for (std::size_t i = 0; i < data.rows; ++i)
+      errors += !(data.sign[i] * score(data.row(i)) > 0.0);
     return errors;
   }
 
@@ -161,7 +153,7 @@ class Winnow : public plab::Learner {
   std::vector<double> w_;
   std::vector<double> v_;  // the positive weights: w, or w₊ then w₋
   std::vector<double> exponent_;
-  std::vector<std::size_t> mistakes_;  // train_step's misclassified rows
+  std::vector<std::uint32_t> mistakes_;  // train_step's misclassified rows
 };
 
 // The proof needs only the step rule (η, variant) and the uniform start: the engine supplies

@@ -21,6 +21,7 @@
 
 #include "plab/kernels.hpp"
 #include "plab/learner.hpp"
+#include "plab/mistake_choice.hpp"
 #include "plab/params.hpp"
 #include "plab/training_set.hpp"
 
@@ -186,28 +187,17 @@ StepOutcome online_step_in(const TrainingSet& data, MistakePick pick, double uni
                            std::vector<std::uint32_t>& scratch) {
   const std::size_t d = data.cols;
   StepOutcome out;
-  scratch.clear();
-  double worst_margin = 0.0;
+  MistakeChoice choice(scratch);
   for (std::size_t i = 0; i < data.rows; ++i) {
     const auto x = Rows::get(data, i);
     const double score = Dot::apply(w, x, d);
     const double y = data.sign[i];
     if (!detail::rule_is_mistake(rule, data, i, Rows::dense(x), y, score, w, Rows::view(x)))
       continue;
-    const double margin = y * score;
-    // Strictly smaller keeps the lowest index among equally violated samples.
-    if (scratch.empty() || margin < worst_margin) {
-      worst_margin = margin;
-      out.sample = i;
-    }
-    scratch.push_back(static_cast<std::uint32_t>(i));
+    choice.offer(i, y * score);
   }
-  if (scratch.empty()) return out;
-  if (pick == MistakePick::kUniform) {
-    std::size_t k = static_cast<std::size_t>(uniform * static_cast<double>(scratch.size()));
-    if (k >= scratch.size()) k = scratch.size() - 1;
-    out.sample = scratch[k];
-  }
+  if (choice.empty()) return out;
+  out.sample = choice.pick(pick, uniform);
   const auto x = Rows::get(data, out.sample);
   const Sample s{data, out.sample,   Rows::dense(x), data.sign[out.sample], Dot::apply(w, x, d),
                  w,    Rows::view(x)};

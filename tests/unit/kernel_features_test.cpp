@@ -86,6 +86,13 @@ TEST(KernelFeatures, RefusesWhatHasNoExactFiniteMap) {
   EXPECT_FALSE(monomial_features(e, rbf, 1000, why));
   EXPECT_FALSE(monomial_features(parity3(), polynomial(5), 20, why));
   EXPECT_NE(why.find("more than 20 values"), std::string::npos) << why;
+  // 1,000 features, quadratic: 501,501 monomials on 8 rows pass the engine's limit, refused
+  // before any monomial is listed.
+  const Dataset wide =
+      binary_rows(std::vector<std::vector<double>>(8, std::vector<double>(1000, 1.0)),
+                  {1, -1, 1, -1, 1, -1, 1, -1}, true);
+  EXPECT_FALSE(monomial_features(wide, polynomial(2), kMonomialFeatureValues, why));
+  EXPECT_NE(why.find("more than"), std::string::npos) << why;
 }
 
 TEST(KernelFeatures, ParityOfThreeIsProvedInseparableForTheQuadraticKernelOnly) {

@@ -27,22 +27,22 @@ std::optional<double> exact_product(double a, double b) {
   return p;
 }
 
-// Every exponent vector k over `d` variables with lowest ≤ |k| ≤ highest, in a fixed order.
-void exponents(std::size_t d, std::size_t lowest, std::size_t highest,
+// Every monomial of degree lowest..highest over `d` variables, each as the non-decreasing
+// list of its variables with repetition (x₁²x₃ = {1, 1, 3}): at most `highest` entries a
+// monomial, whatever d is.
+void monomials(std::size_t d, std::size_t lowest, std::size_t highest,
                std::vector<std::vector<std::uint32_t>>& out) {
-  std::vector<std::uint32_t> k(d, 0);
-  const auto walk = [&](auto&& self, std::size_t j, std::size_t used) -> void {
-    if (j == d) {
-      if (used >= lowest) out.push_back(k);
-      return;
+  std::vector<std::uint32_t> variables;
+  const auto walk = [&](auto&& self, std::uint32_t from) -> void {
+    if (variables.size() >= lowest) out.push_back(variables);
+    if (variables.size() == highest) return;
+    for (std::uint32_t j = from; j < d; ++j) {
+      variables.push_back(j);
+      self(self, j);
+      variables.pop_back();
     }
-    for (std::size_t e = 0; used + e <= highest; ++e) {
-      k[j] = static_cast<std::uint32_t>(e);
-      self(self, j + 1, used + e);
-    }
-    k[j] = 0;
   };
-  walk(walk, 0, 0);
+  walk(walk, 0);
 }
 
 // C(n + r, r) without overflow past `cap` (returns cap + 1 when larger).
@@ -89,16 +89,15 @@ std::optional<Dataset> monomial_features(const Dataset& data, const KernelSpec& 
   }
   // With t > 0 the constant monomial is the augmentation; the others are the features.
   std::vector<std::vector<std::uint32_t>> ks;
-  exponents(d, t > 0.0 ? 1 : p, p, ks);
+  monomials(d, t > 0.0 ? 1 : p, p, ks);
   std::vector<double> values;
   values.reserve(ks.size() * data.rows());
   for (std::size_t i = 0; i < data.rows(); ++i) {
     const double* x = data.row(i) + first;
-    for (const auto& e : ks) {
+    for (const auto& variables : ks) {
       std::optional<double> v = 1.0;
-      for (std::size_t j = 0; j < d && v; ++j) {
-        for (std::uint32_t r = 0; r < e[j] && v; ++r) v = exact_product(*v, x[j]);
-      }
+      for (std::size_t k = 0; k < variables.size() && v; ++k)
+        v = exact_product(*v, x[variables[k]]);
       if (!v) {
         why = "a monomial of row " + std::to_string(i) +
               " is not exact in double, so the map written out would not be the kernel's";

@@ -38,6 +38,6 @@ std::optional<ConvexWeights> prove_not_kernel_separable(
     const Dataset& data, const KernelSpec& k, const ConvexWeights& guess,
     std::chrono::steady_clock::time_point deadline, std::string& why);
 
-inline constexpr std::size_t kMonomialFeatureValues = std::size_t{1} << 22;
+inline constexpr std::size_t kMonomialFeatureValues = std::size_t{1} << 21;
 
 }  // namespace plab

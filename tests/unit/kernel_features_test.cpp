@@ -86,7 +86,7 @@ TEST(KernelFeatures, RefusesWhatHasNoExactFiniteMap) {
   EXPECT_FALSE(monomial_features(e, rbf, 1000, why));
   EXPECT_FALSE(monomial_features(parity3(), polynomial(5), 20, why));
   EXPECT_NE(why.find("more than 20 values"), std::string::npos) << why;
-  // 1,000 features, quadratic: 501,501 monomials on 8 rows pass the engine's limit, refused
+  // 1,000 features, quadratic: 501,501 monomials on 8 rows are past the limit, refused
   // before any monomial is listed.
   const Dataset wide =
       binary_rows(std::vector<std::vector<double>>(8, std::vector<double>(1000, 1.0)),

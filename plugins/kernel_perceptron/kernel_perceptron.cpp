@@ -13,6 +13,7 @@
 // recomputed at every use. A cached value is the same double as a recomputed one, so the
 // budget changes the speed only, never a score.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
@@ -133,7 +134,7 @@ class KernelPerceptron : public plab::Learner {
     std::uint64_t updates = 0;
     for (std::size_t t = 0; t < data.rows; ++t) {
       const std::size_t i = order == nullptr ? t : std::size_t{order[t]};
-      if (!is_mistake(score(data, i), data.sign[i])) continue;
+      if (!is_mistake(finite_score(data, i), data.sign[i])) continue;
       update(data, i, observer);
       ++updates;
     }
@@ -152,7 +153,7 @@ class KernelPerceptron : public plab::Learner {
     plab::StepOutcome out;
     plab::MistakeChoice choice(scratch_);
     for (std::size_t i = 0; i < data.rows; ++i) {
-      const double s = score(data, i);
+      const double s = finite_score(data, i);
       const double y = data.sign[i];
       if (is_mistake(s, y)) choice.offer(i, y * s);
     }
@@ -191,6 +192,19 @@ class KernelPerceptron : public plab::Learner {
   double score(const plab::TrainingSet& data, std::size_t i) const {
     double s = base_[i];
     for (std::size_t j : support_) s += coef_[j] * cache_.value(kernel_, data, j, i);
+    return s;
+  }
+
+  // Training on an overflowed score would count mistakes no bound speaks of (an infinite sum,
+  // or inf - inf = NaN, read as "no mistake"): the run fails with the reason instead.
+  double finite_score(const plab::TrainingSet& data, std::size_t i) const {
+    const double s = score(data, i);
+    if (!std::isfinite(s)) {
+      throw std::runtime_error(
+          "the kernel score of row " + std::to_string(i) + " is " + std::to_string(s) +
+          " (overflow in K or in the dual sum): scale the features or lower the kernel's "
+          "scale, coef0 or degree");
+    }
     return s;
   }
 

@@ -150,5 +150,37 @@ TEST(KernelPerceptronRecords, ParityIsProvedInseparableForTheQuadraticKernelAndV
   EXPECT_NE(v.out.find("no proof"), std::string::npos) << v.out;
 }
 
+// A kernel whose K(x,x) overflows a double: R_K is written null (no bound is claimed), verify
+// recomputes the same overflow and agrees; training on scores that overflow fails the run with
+// its reason instead of counting mistakes no theorem speaks of.
+std::string overflowing_kernel(const std::string& coef0) {
+  return R"({"name": "big", "seed": 1, "repeats": 2,
+    "dataset": {"kind": "inline", "x": [[0,0],[1,1],[0,1],[1,0]], "y": [1,1,-1,-1]},
+    "learners": [{"plugin": "kernel_perceptron",
+                  "params": {"kernel": "polynomial", "degree": 2, "coef0": )" +
+         coef0 + R"(}}],
+    "protocol": {"kind": "convergence", "max_epochs": 50}})";
+}
+
+TEST(KernelPerceptronRecords, AnOverflowingKernelFailsItsRunsAndVerifyAgreesWithTheRecords) {
+  for (const char* coef0 : {"1e200", "3e153"}) {
+    test::TempDir dir;
+    const fs::path out = dir / "o";
+    const auto r = run_plab({"run", dir.write("c.json", overflowing_kernel(coef0)).string(),
+                             "--out", out.string(), "--no-report", "--quiet"});
+    EXPECT_EQ(r.exit_code, 3) << coef0 << r.err;  // docs/exit-codes.md: a run failed in its plugin
+    for (const std::string& line : lines_of(out / "runs.jsonl")) {
+      const boost::json::object rec = boost::json::parse(line).as_object();
+      EXPECT_EQ(rec.at("status"), "failed") << line;
+      EXPECT_NE(std::string(rec.at("error").as_string()).find("overflow in K"), std::string::npos)
+          << line;
+      // (1e200)^2 overflows: R_K is null; (3e153)^2 = 9e306 does not, the sums do.
+      EXPECT_EQ(rec.at("kernel_R").is_null(), std::string(coef0) == "1e200") << line;
+    }
+    const auto v = run_plab({"verify", out.string()});
+    EXPECT_EQ(v.exit_code, 0) << coef0 << v.out << v.err;
+  }
+}
+
 }  // namespace
 }  // namespace plab

@@ -241,7 +241,7 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
   check("plugin", l->second.plugin.c_str());
   // A kernel_novikoff learner's feature-space facts, as re-certified (kernel_audit.hpp).
   if (const auto& k = l->second.kernel) {
-    check("kernel_R", k->radius);
+    check("kernel_R", std::isfinite(k->radius) ? boost::json::value(k->radius) : nullptr);
     check("kernel_separable", flag(k->separable));
     check("kernel_rho", k->separable.value_or(false) ? boost::json::value(k->rho) : nullptr);
     check("kernel_rho_upper", number(k->rho_upper));

@@ -11,6 +11,8 @@
 #include <mutex>
 #include <numeric>
 
+#include "base/number_text.hpp"
+
 namespace plab {
 
 namespace {
@@ -280,13 +282,11 @@ KernelCertificate certify_kernel_margin(const Dataset& data, const KernelSpec& k
                  " rows make the sum of y phi(x~) exactly 0 in its monomial coordinates, "
                  "checked in rational arithmetic (Gordan's alternative)";
     } else {
-      c.reason =
-          "undecided: the nearest hull point libsvm found certifies no positive margin "
-          "(||p|| <= " +
-          std::to_string(c.rho_upper.value_or(0.0)) +
-          "); the hull of y phi(x) nearly contains the origin, and no exact certificate "
-          "proves it does: " +
-          why;
+      c.reason = "undecided: the nearest hull point libsvm found certifies no positive margin" +
+                 (c.rho_upper ? " (||p|| <= " + number_text(*c.rho_upper) + ")" : std::string()) +
+                 ", and no exact certificate proves that the hull of y phi(x) holds the "
+                 "origin: " +
+                 why;
     }
   }
   return finish();

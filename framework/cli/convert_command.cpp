@@ -56,12 +56,22 @@ int convert_command(const Args& args) {
   convert.zero_based = vm.count("zero-based") != 0;
   if (vm.count("n-features") != 0) {
     convert.n_features = vm["n-features"].as<std::size_t>();
-    if (*convert.n_features == 0 || *convert.n_features > 0xFFFF'FFFFu) {
+    if (*convert.n_features == 0 || *convert.n_features > 0xFFFF'FFFEu) {
       throw UsageError("--n-features " + std::to_string(*convert.n_features) +
-                       " is out of range; give 1 to 4294967295");
+                       " is out of range; give 1 to 4294967294");
+    }
+    if (convert.from != DataFormat::kSvmlight) {
+      throw UsageError(
+          "--n-features gives the width of an svmlight input; a CSV input's width is its "
+          "columns");
     }
   }
   if (vm.count("label") != 0) {
+    if (convert.from != DataFormat::kCsv) {
+      throw UsageError(
+          "--label names the label column of a CSV input; an svmlight file's label is the first "
+          "word of each line");
+    }
     const std::string label = vm["label"].as<std::string>();
     const bool digits =
         !label.empty() && label.find_first_not_of("0123456789") == std::string::npos;

@@ -58,6 +58,9 @@ const std::vector<BadFile>& bad_files() {
        "data.svm:2:6"},
       {"ValueInfinite", "1 1:-inf\n", "", "NaN and infinity are not accepted", "data.svm:1:5"},
       {"ValueBeyondDouble", "1 1:1e999\n", "", "is beyond the range of a double", "data.svm:1:5"},
+      {"ValueBelowDouble", "1 1:1\n-1 2:1e-400\n", "", "is too small for a double", "data.svm:2:6"},
+      {"CarriageReturnLineEnds", "1 1:1\r-1 2:1\r", "", "a carriage return (\\r) inside the line",
+       "data.svm:1:6"},
       {"IndexNotANumber", "1 x:1\n", "", "is not a feature index", "data.svm:1:3"},
       {"IndexNegative", "1 -2:1\n", "", "is not a feature index", "data.svm:1:3"},
       {"MissingColon", "1 1:1 2\n", "", "has no ':'; features are written index:value",
@@ -66,8 +69,11 @@ const std::vector<BadFile>& bad_files() {
       {"EmptyFile", "", "", "the file has no data rows", "data.svm"},
       {"OnlyComments", "# nothing here\n\n   # still nothing\n", "", "the file has no data rows",
        "data.svm"},
-      {"IndexOverflow", "1 4294967296:1\n", "", "is too large: plab accepts indices up to",
+      {"IndexOverflow", "1 4294967295:1\n", "", "is too large: plab accepts indices up to",
        "data.svm:1:3"},
+      // With the bias column, 2^32 - 1 columns would not fit sparse rows' 32-bit indices.
+      {"IndexOverflowSparse", "1 4294967295:1\n", R"(, "storage": "sparse")",
+       "the features and the bias column must fit 32-bit indices", "data.svm:1:3"},
       {"IndexAboveNFeatures", "1 1:1 5:1\n", R"(, "n_features": 3)", "is beyond n_features",
        "data.svm:1:7"},
       {"QidAfterFeature", "1 1:1 qid:2\n", "", "qid: goes right after the label", "data.svm:1:7"},
@@ -75,8 +81,12 @@ const std::vector<BadFile>& bad_files() {
       {"NulByte", std::string("1 1:1\n-1 1:\0", 12), "",
        "a NUL byte; this is not a text svmlight file", "data.svm:2"},
       {"NoFeatures", "1\n-1\n", "", "no line has a feature", "data.svm"},
-      {"DenseTooLarge", "1 1:1\n-1 2:1\n", R"(, "n_features": 4294967295)",
+      {"DenseTooLarge", "1 1:1\n-1 2:1\n", R"(, "n_features": 4294967294)",
        "stored densely would take", "data.svm"},
+      {"DenseTooLargeForItsIndices", "1 1:1\n-1 4294967294:1\n", "",
+       "load it with sparse storage (\"storage\": \"sparse\" in the dataset, "
+       "docs/data-formats.md); its largest index",
+       "data.svm"},
   };
   return cases;
 }
@@ -118,7 +128,10 @@ TEST(Svmlight, EveryMessageIsInTheTroubleshootingTable) {
        {"lines this long are not accepted",
         "exists; plab convert does not replace it unless given --force",
         "cannot tell the format of", "is not a data format", "nothing to convert",
-        "cannot be written in svmlight", "is the input file"}) {
+        "cannot be written in svmlight", "is the input file",
+        "--label names the label column of a CSV input",
+        "--n-features gives the width of an svmlight input", "features make CSV rows of at least",
+        "could not create a learner"}) {
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;
   }
 }
@@ -360,12 +373,42 @@ INSTANTIATE_TEST_SUITE_P(
          {"convert", "exists.svm", "exists.svm", "--to", "csv", "--force"},
          2,
          "is the input file"},
+        {"LabelForAnSvmlightInput",
+         {"convert", "exists.svm", "out.csv", "--label", "y"},
+         2,
+         "--label names the label column of a CSV input"},
+        {"NFeaturesForACsvInput",
+         {"convert", "in.csv", "out.svm", "--n-features", "3"},
+         2,
+         "--n-features gives the width of an svmlight input"},
         {"OutputFolderMissing",
          {"convert", "in.csv", "no/such/folder/out.svm"},
          4,
          "cannot be written"},
     }),
     [](const auto& info) { return info.param.name; });
+
+// An index of 40 million makes CSV rows past the CSV reader's 64 MiB line limit: refused
+// before anything is written (it used to run out of memory); --n-features errors say where
+// the width came from.
+TEST(Convert, AnSvmlightFileTooWideForCsvIsRefusedAndNFeaturesIsNamedAsGiven) {
+  test::TempDir dir;
+  dir.write("wide.svm", "1 1:1\n-1 40000000:1\n");
+  const auto r = run_plab({"convert", "wide.svm", "out.csv"}, dir.path().string());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("40000000 features make CSV rows of at least 80000000 bytes"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("keep this data in svmlight"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out.csv"));
+  const auto n =
+      run_plab({"convert", "wide.svm", "out.csv", "--n-features", "10"}, dir.path().string());
+  EXPECT_EQ(n.exit_code, 2) << n.err;
+  EXPECT_NE(n.err.find("wide.svm:2:4: feature index 40000000 is beyond n_features (10, given "
+                       "with --n-features)"),
+            std::string::npos)
+      << n.err;
+}
 
 TEST(Convert, ForceReplacesTheOutput) {
   test::TempDir dir;

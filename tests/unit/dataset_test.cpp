@@ -25,7 +25,7 @@ TEST(Dataset, AugmentationPutsConstantOneFirst) {
   const TrainingSet t = d.view();
   EXPECT_EQ(std::vector<double>(t.row(0), t.row(0) + 3), (std::vector<double>{1, 3, 4}));
   EXPECT_EQ(std::vector<double>(t.row(1), t.row(1) + 3), (std::vector<double>{1, -1, 0}));
-  EXPECT_EQ(d.feature_names(), (std::vector<std::string>{"bias", "a", "b"}));
+  EXPECT_EQ(d.feature_names().list(), (std::vector<std::string>{"bias", "a", "b"}));
 }
 
 TEST(Dataset, WithoutAugmentationDataIsAsGiven) {
@@ -156,7 +156,7 @@ TEST(DatasetLoader, CsvRowsLandInTheAlignedBlockWithOrWithoutBias) {
                 std::vector<double>(expected.row(i), expected.row(i) + d.cols()))
           << "row " << i;
     }
-    EXPECT_EQ(d.feature_names(), expected.feature_names());
+    EXPECT_EQ(d.feature_names().list(), expected.feature_names().list());
   }
 }
 

@@ -56,7 +56,7 @@ TEST(SparseRows, DatasetConvertsBetweenStoragesWithoutLoss) {
   const Dataset sparse = dense.stored_sparse();
   ASSERT_TRUE(sparse.sparse());
   EXPECT_EQ(sparse.sparse_rows().entries(), 3u + 3u);
-  EXPECT_EQ(sparse.feature_names(), dense.feature_names());
+  EXPECT_EQ(sparse.feature_names().list(), dense.feature_names().list());
   const Dataset back = sparse.stored_dense();
   ASSERT_FALSE(back.sparse());
   for (std::size_t i = 0; i < 3; ++i) {

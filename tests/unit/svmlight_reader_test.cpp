@@ -66,10 +66,12 @@ TEST(SvmlightReader, ZeroBasedAndADeclaredWidth) {
 
 TEST(SvmlightReader, TheLargestIndexIsAccepted) {
   std::vector<Row> rows;
-  const SvmlightSummary s = parse_svmlight("1 4294967295:1\n", "t.svm", {}, collect(rows));
-  EXPECT_EQ(s.largest_index, 4294967294u);
-  EXPECT_EQ(s.features, 4294967295u);
-  EXPECT_THROW(parse_svmlight("1 4294967295:1\n", "t.svm", {true, std::nullopt}, collect(rows)),
+  // n_features <= 2^32 - 2, so that the bias column still fits a 32-bit column index.
+  const SvmlightSummary s = parse_svmlight("1 4294967294:1\n", "t.svm", {}, collect(rows));
+  EXPECT_EQ(s.largest_index, 4294967293u);
+  EXPECT_EQ(s.features, 4294967294u);
+  EXPECT_THROW(parse_svmlight("1 4294967295:1\n", "t.svm", {}, collect(rows)), DataError);
+  EXPECT_THROW(parse_svmlight("1 4294967294:1\n", "t.svm", {true, std::nullopt}, collect(rows)),
                DataError);
 }
 

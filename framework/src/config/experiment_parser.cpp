@@ -137,7 +137,7 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
     d.path = base_dir / in.text("path");
     d.zero_based = in.flag("zero_based", false);
     if (in.has("n_features")) {
-      d.n_features = static_cast<std::size_t>(in.integer("n_features", 1, 0xFFFF'FFFFll, 1));
+      d.n_features = static_cast<std::size_t>(in.integer("n_features", 1, 0xFFFF'FFFEll, 1));
     }
   } else {
     const Json& x = in.value("x");

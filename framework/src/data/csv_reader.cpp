@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "config/did_you_mean.hpp"
+#include "data/decimal_number.hpp"
 #include "data/line_stream.hpp"
 #include "error.hpp"
 
@@ -101,25 +102,9 @@ std::string field_text(const Field& f) {
   return s;
 }
 
-// std::from_chars, plus the leading '+' people write; false unless the whole text is a number.
-bool parse_number(std::string_view text, double& value) {
-  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-  if (text.empty()) return false;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return ec == std::errc() && end == text.data() + text.size();
-}
-
 bool is_number(std::string_view text) {
   double v = 0;
-  return parse_number(trim(text), v);
-}
-
-// A number from_chars could read but not hold, such as 1e999.
-bool is_out_of_range(std::string_view text) {
-  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-  double v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  return ec == std::errc::result_out_of_range && end == text.data() + text.size();
+  return read_decimal(trim(text), v) == DecimalRead::kNumber;
 }
 
 // What a first pass over the text found: an upper bound on its rows.
@@ -273,14 +258,14 @@ class CsvParser {
         continue;
       }
       double v = 0;
-      if (!parse_number(f.text, v)) {
+      if (const DecimalRead read = read_decimal(f.text, v); read != DecimalRead::kNumber) {
         throw DataError(where() + ":" + std::to_string(f.column) + ": '" +
                         std::string(f.text.substr(0, 40)) + "' in column '" +
                         table_.feature_names[j < label_col_ ? j : j - 1] + "' " +
-                        (is_out_of_range(f.text)
-                             ? "is beyond the range of a double (about 1.8e308)"
-                             : "is not a number; feature cells must be decimal numbers like 1.5 "
-                               "or -2e-3"));
+                        (read == DecimalRead::kNotANumber
+                             ? "is not a number; feature cells must be decimal numbers like 1.5 "
+                               "or -2e-3"
+                             : out_of_range_reason(read)));
       }
       if (!std::isfinite(v)) {
         throw DataError(where() + ":" + std::to_string(f.column) + ": '" +

@@ -25,12 +25,12 @@ FeatureRows rows_of(const std::vector<double>& values, std::size_t rows, std::si
 
 Dataset::Dataset(const std::vector<double>& values, std::size_t rows, std::size_t raw_features,
                  bool augment, TaskKind task, std::vector<std::int32_t> label,
-                 std::vector<std::string> class_names, std::vector<std::string> feature_names)
+                 std::vector<std::string> class_names, FeatureNames feature_names)
     : Dataset(rows_of(values, rows, raw_features, augment), task, std::move(label),
               std::move(class_names), std::move(feature_names)) {}
 
 Dataset::Dataset(FeatureRows features, TaskKind task, std::vector<std::int32_t> label,
-                 std::vector<std::string> class_names, std::vector<std::string> feature_names)
+                 std::vector<std::string> class_names, FeatureNames feature_names)
     : features_(std::move(features)),
       task_(task),
       label_(std::move(label)),
@@ -39,7 +39,7 @@ Dataset::Dataset(FeatureRows features, TaskKind task, std::vector<std::int32_t> 
 }
 
 Dataset::Dataset(SparseRows features, TaskKind task, std::vector<std::int32_t> label,
-                 std::vector<std::string> class_names, std::vector<std::string> feature_names)
+                 std::vector<std::string> class_names, FeatureNames feature_names)
     : sparse_features_(std::move(features)),
       sparse_(true),
       task_(task),
@@ -48,11 +48,9 @@ Dataset::Dataset(SparseRows features, TaskKind task, std::vector<std::int32_t> l
   set_names_and_signs(std::move(feature_names));
 }
 
-void Dataset::set_names_and_signs(std::vector<std::string> feature_names) {
+void Dataset::set_names_and_signs(FeatureNames feature_names) {
   PLAB_CHECK(feature_names.size() == cols() - (augmented() ? 1 : 0));
-  // The names move in whole (a million features' names are 32 MB: never copied).
-  if (augmented()) feature_names.insert(feature_names.begin(), "bias");
-  feature_names_ = std::move(feature_names);
+  feature_names_ = augmented() ? feature_names.with_bias() : std::move(feature_names);
   const std::size_t rows = this->rows();
   PLAB_CHECK(label_.size() == rows);
   if (task_ == TaskKind::kBinary) {
@@ -88,14 +86,6 @@ const double* Dataset::row(std::size_t i) const {
   return features_.row(i);
 }
 
-namespace {
-
-std::vector<std::string> raw_names(const std::vector<std::string>& names, bool augmented) {
-  return {names.begin() + (augmented ? 1 : 0), names.end()};
-}
-
-}  // namespace
-
 Dataset Dataset::stored_sparse() const {
   PLAB_CHECK(!sparse_);
   SparseRows out(features_.raw_features(), augmented());
@@ -105,7 +95,7 @@ Dataset Dataset::stored_sparse() const {
   }
   out.reserve(rows(), entries);
   for (std::size_t i = 0; i < rows(); ++i) out.append_dense(features_.raw_row(i));
-  Dataset d(std::move(out), task_, label_, class_names_, raw_names(feature_names_, augmented()));
+  Dataset d(std::move(out), task_, label_, class_names_, feature_names_.without_bias());
   d.source_sha256_ = source_sha256_;
   return d;
 }
@@ -123,7 +113,7 @@ Dataset Dataset::stored_dense() const {
       if (r.index[k] >= shift) raw[r.index[k] - shift] = r.value[k];
     }
   }
-  Dataset d(std::move(out), task_, label_, class_names_, raw_names(feature_names_, augmented()));
+  Dataset d(std::move(out), task_, label_, class_names_, feature_names_.without_bias());
   d.source_sha256_ = source_sha256_;
   return d;
 }

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "data/feature_names.hpp"
 #include "data/feature_rows.hpp"
 #include "data/sparse_rows.hpp"
 #include "plab/descriptor.hpp"
@@ -27,13 +28,13 @@ class Dataset {
   // first (THEORY.md §0). `label` holds class indices; `sign` is filled for binary tasks.
   Dataset(const std::vector<double>& values, std::size_t rows, std::size_t raw_features,
           bool augment, TaskKind task, std::vector<std::int32_t> label,
-          std::vector<std::string> class_names, std::vector<std::string> feature_names);
+          std::vector<std::string> class_names, FeatureNames feature_names);
   // Takes the rows' block as it is (no copy); their bias column, if any, is the augmentation.
   Dataset(FeatureRows features, TaskKind task, std::vector<std::int32_t> label,
-          std::vector<std::string> class_names, std::vector<std::string> feature_names);
+          std::vector<std::string> class_names, FeatureNames feature_names);
   // The same with sparse rows (their bias entries, if any, are the augmentation).
   Dataset(SparseRows features, TaskKind task, std::vector<std::int32_t> label,
-          std::vector<std::string> class_names, std::vector<std::string> feature_names);
+          std::vector<std::string> class_names, FeatureNames feature_names);
 
   // `precision: "float32"`: rounds every feature value to the nearest float, once, and keeps
   // the rounded values twice: as doubles (what theory, splits and error counts read, so
@@ -61,7 +62,7 @@ class Dataset {
   Dataset stored_dense() const;
   TaskKind task() const { return task_; }
   const std::vector<std::string>& class_names() const { return class_names_; }
-  const std::vector<std::string>& feature_names() const { return feature_names_; }
+  const FeatureNames& feature_names() const { return feature_names_; }
   std::vector<std::size_t> class_counts() const;
   const double* row(std::size_t i) const;  // dense storage only
   std::int32_t label(std::size_t i) const { return label_[i]; }
@@ -71,7 +72,7 @@ class Dataset {
 
  private:
   // The constructors' common part: names ("bias" first when augmented) and binary signs.
-  void set_names_and_signs(std::vector<std::string> feature_names);
+  void set_names_and_signs(FeatureNames feature_names);
 
   FeatureRows features_;
   SparseRows sparse_features_;
@@ -81,7 +82,7 @@ class Dataset {
   std::vector<double> sign_;
   std::vector<std::int32_t> label_;
   std::vector<std::string> class_names_;
-  std::vector<std::string> feature_names_;  // one per column, "bias" first when augmented
+  FeatureNames feature_names_;  // one per column, "bias" first when augmented
   std::string source_sha256_;
 };
 

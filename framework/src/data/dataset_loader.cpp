@@ -88,7 +88,8 @@ Dataset from_csv(const DatasetSpec& spec) {
 // zeros); past this size a file needs the sparse storage instead.
 constexpr std::uint64_t kMaxDenseSvmlightBytes = std::uint64_t{4} << 30;
 
-void check_dense_size(const std::string& source, const SvmlightSummary& summary, std::size_t cols) {
+void check_dense_size(const std::string& source, const SvmlightSummary& summary, std::size_t cols,
+                      bool can_shrink) {
   const long double bytes =
       static_cast<long double>(summary.rows) * static_cast<long double>(cols) * sizeof(double);
   if (bytes <= static_cast<long double>(kMaxDenseSvmlightBytes)) return;
@@ -97,8 +98,10 @@ void check_dense_size(const std::string& source, const SvmlightSummary& summary,
   throw DataError(source + ": " + std::to_string(summary.rows) + " rows of " +
                   std::to_string(summary.features) + " features stored densely would take " + size +
                   " GiB, more than the 4 GiB plab holds as dense rows; load it with sparse "
-                  "storage (\"storage\": \"sparse\" in the dataset, docs/data-formats.md) or "
-                  "declare a smaller n_features");
+                  "storage (\"storage\": \"sparse\" in the dataset, docs/data-formats.md)" +
+                  (can_shrink ? std::string(" or declare a smaller n_features")
+                              : "; its largest index sets the width, so a smaller n_features "
+                                "cannot be declared"));
 }
 
 // Two passes: the first checks every line and finds the width (the largest index, unless
@@ -124,7 +127,9 @@ LoadedData from_svmlight(const DatasetSpec& spec) {
     csr.reserve(first.rows, first.entries + (spec.augment ? first.rows : 0));
   } else {
     dense = FeatureRows(first.features, spec.augment);
-    check_dense_size(source, first, dense.cols());
+    // A smaller n_features helps only if the declared one is wider than the largest index.
+    const std::size_t needed = first.largest_index ? *first.largest_index + std::size_t{1} : 0;
+    check_dense_size(source, first, dense.cols(), spec.n_features > needed);
     dense.reserve(first.rows);
   }
   std::vector<std::string> labels;
@@ -165,12 +170,8 @@ LoadedData from_svmlight(const DatasetSpec& spec) {
   LabelMapping mapped =
       map_labels(labels, spec.positive, spec.classes, source,
                  [&](std::size_t row) { return source + ":" + std::to_string(lines[row]); });
-  std::vector<std::string> names;
-  names.reserve(first.features + 1);  // + the bias's name: a million features are 32 MB of names
-  const std::size_t first_number = spec.zero_based ? 0 : 1;
-  for (std::size_t j = 0; j < first.features; ++j) {
-    names.push_back("f" + std::to_string(j + first_number));
-  }
+  // Named by their file index: f1, f2, ... (f0, ... when the file counts from 0).
+  FeatureNames names = FeatureNames::numbered("f", spec.zero_based ? 0 : 1, first.features);
   Dataset data = sparse ? Dataset(std::move(csr), mapped.task, std::move(mapped.index),
                                   std::move(mapped.class_names), std::move(names))
                         : Dataset(std::move(dense), mapped.task, std::move(mapped.index),
@@ -178,6 +179,8 @@ LoadedData from_svmlight(const DatasetSpec& spec) {
   data.set_source_sha256(second.sha256);
   return LoadedData{std::move(data), {}, first.notes};
 }
+
+FeatureNames numbered_names(std::size_t width) { return FeatureNames::numbered("x", 1, width); }
 
 Dataset from_inline(const DatasetSpec& spec) {
   const std::size_t width = spec.x.front().size();
@@ -192,17 +195,8 @@ Dataset from_inline(const DatasetSpec& spec) {
   LabelMapping labels =
       map_labels(y, spec.positive, spec.classes, "/dataset/y",
                  [&](std::size_t row) { return "/dataset/y/" + std::to_string(origin[row]); });
-  std::vector<std::string> names;
-  for (std::size_t j = 0; j < width; ++j) names.push_back("x" + std::to_string(j + 1));
   return Dataset(std::move(values), labels.task, std::move(labels.index),
-                 std::move(labels.class_names), std::move(names));
-}
-
-std::vector<std::string> numbered_names(std::size_t width) {
-  std::vector<std::string> names;
-  names.reserve(width);
-  for (std::size_t j = 0; j < width; ++j) names.push_back("x" + std::to_string(j + 1));
-  return names;
+                 std::move(labels.class_names), numbered_names(width));
 }
 
 // The sparse generator writes compressed rows; `storage: "dense"` expands them afterwards.
@@ -257,11 +251,12 @@ void apply_precision(const DatasetSpec& spec, Dataset& data) {
   const auto beyond = data.round_to_float32();
   if (!beyond) return;
   const auto [row, col] = *beyond;
-  throw_config_error("/dataset/precision",
-                     "the value " + number_text(data.row(row)[col]) + " in row " +
-                         std::to_string(row) + ", column '" + data.feature_names()[col] +
-                         "' is beyond a float (largest about 3.4e38): float32 cannot hold "
-                         "this data set; use \"float64\"");
+  throw_config_error(
+      "/dataset/precision",
+      "the value " + number_text(data.row(row)[col]) + " in row " + std::to_string(row + 1) +
+          " of the data set as loaded (counting from 1), column '" + data.feature_names()[col] +
+          "' is beyond a float (largest about 3.4e38): float32 cannot hold "
+          "this data set; use \"float64\"");
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <system_error>
 
+#include "data/line_stream.hpp"
 #include "data/svmlight_reader.hpp"
 #include "error.hpp"
 
@@ -142,11 +143,21 @@ ConvertResult svmlight_to_csv(const fs::path& in, OutputFile& out, const Convert
   SvmlightOptions svm;
   svm.zero_based = options.zero_based;
   svm.n_features = options.n_features;
+  svm.n_features_origin = "given with --n-features";
   // The width comes from the whole file: a first pass finds it.
   const SvmlightSummary first = read_svmlight(in, svm, [](const SvmlightRow&) {});
   if (first.features == 0) {
     throw DataError(in.string() +
                     ": no line has a feature (every line is a label alone); give --n-features");
+  }
+  // Each CSV cell takes at least 2 bytes ("0,"): past half the line limit, no plab CSV reader
+  // (nor the conversion back) could read a row of the file written.
+  if (first.features > kMaxDataLineBytes / 2) {
+    throw DataError(in.string() + ": " + std::to_string(first.features) +
+                    " features make CSV rows of at least " + std::to_string(2 * first.features) +
+                    " bytes, beyond the " + std::to_string(kMaxDataLineBytes >> 20) +
+                    " MiB line limit of plab's CSV reader; keep this data in svmlight (plab "
+                    "reads it with \"storage\": \"sparse\")");
   }
   const std::size_t first_number = options.zero_based ? 0 : 1;
   std::string line;

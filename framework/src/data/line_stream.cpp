@@ -61,6 +61,14 @@ std::string_view clean_line(std::string_view line, std::size_t number, const std
     throw DataError(origin + ":" + std::to_string(number) + ": a NUL byte; this is not " +
                     words.not_text);
   }
+  // A CR left inside is the line end of a file written with CR alone (classic Mac OS): read
+  // as one line, its rows would be misnamed as one long row or a bad value.
+  if (const std::size_t cr = line.find('\r'); cr != std::string_view::npos) {
+    throw DataError(origin + ":" + std::to_string(number) + ":" + std::to_string(cr + 1) +
+                    ": a carriage return (\\r) inside the line: the file's lines seem to end "
+                    "in CR alone; plab reads lines ended by \\n or \\r\\n (convert it, e.g. "
+                    "tr '\\r' '\\n' < in > out)");
+  }
   return line;
 }
 

@@ -31,7 +31,8 @@ std::string stream_lines(std::FILE* file, const std::string& origin, std::size_t
                          const std::function<void(std::string_view)>& on_line);
 
 // A line as the parsers read it: without a UTF-8 byte-order mark (line 1) and a CR before
-// its '\n'; DataError "<origin>:<number>: a NUL byte; ..." when it holds one.
+// its '\n'; DataError "<origin>:<number>: a NUL byte; ..." when it holds one, and
+// "<origin>:<number>:<column>: a carriage return ..." when a CR is left inside.
 std::string_view clean_line(std::string_view line, std::size_t number, const std::string& origin,
                             const LineStreamWords& words);
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <memory>
 
+#include "data/decimal_number.hpp"
 #include "data/line_stream.hpp"
 #include "error.hpp"
 
@@ -20,17 +21,6 @@ constexpr LineStreamWords kSvmlightWords{
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 std::string shown(std::string_view text) { return "'" + std::string(text.substr(0, 40)) + "'"; }
-
-// std::from_chars plus a leading '+'; false unless the whole text is a number.
-bool parse_value(std::string_view text, double& value, bool& out_of_range) {
-  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-  out_of_range = false;
-  if (text.empty()) return false;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (end != text.data() + text.size()) return false;
-  out_of_range = ec == std::errc::result_out_of_range;
-  return ec == std::errc();
-}
 
 // Digits only (no sign, no spaces); nullopt when the text is not that. Too large for 64 bits
 // is reported as the largest value, which every check then refuses as too large.
@@ -120,7 +110,7 @@ class SvmlightParser {
     return i;
   }
 
-  // The first file index that does not fit: n_features must fit 32 bits.
+  // The first file index that does not fit (svmlight_reader.hpp).
   std::uint64_t first_too_large() const {
     return kSvmlightMaxIndex + (options_.zero_based ? 1 : 2);
   }
@@ -152,7 +142,8 @@ class SvmlightParser {
     if (*file_index >= first_too_large()) {
       fail(offset, "feature index " + shown(index_text) +
                        " is too large: plab accepts indices up to " +
-                       std::to_string(first_too_large() - 1) + " (n_features must fit 32 bits)");
+                       std::to_string(first_too_large() - 1) +
+                       " (the features and the bias column must fit 32-bit indices)");
     }
     if (*file_index == 0 && !options_.zero_based) {
       fail(offset,
@@ -162,8 +153,8 @@ class SvmlightParser {
     const std::uint64_t index = *file_index - (options_.zero_based ? 0 : 1);
     if (options_.n_features && index >= *options_.n_features) {
       fail(offset, "feature index " + std::to_string(*file_index) + " is beyond n_features (" +
-                       std::to_string(*options_.n_features) +
-                       ", declared in the dataset); raise n_features or leave it out");
+                       std::to_string(*options_.n_features) + ", " + options_.n_features_origin +
+                       "); raise n_features or leave it out");
     }
     if (!indices_.empty() && index <= indices_.back()) {
       const std::uint64_t before = indices_.back() + (options_.zero_based ? 0 : 1);
@@ -176,13 +167,12 @@ class SvmlightParser {
     }
     const std::string_view value_text = token.substr(colon + 1);
     double value = 0;
-    bool out_of_range = false;
-    if (!parse_value(value_text, value, out_of_range)) {
+    if (const DecimalRead read = read_decimal(value_text, value); read != DecimalRead::kNumber) {
       fail(offset + colon + 1,
            shown(value_text) + " (feature " + std::to_string(*file_index) + ") " +
-               (out_of_range ? "is beyond the range of a double (about 1.8e308)"
-                             : "is not a number; values must be decimal numbers like 1.5 or "
-                               "-2e-3"));
+               (read == DecimalRead::kNotANumber
+                    ? "is not a number; values must be decimal numbers like 1.5 or -2e-3"
+                    : out_of_range_reason(read)));
     }
     if (!std::isfinite(value)) {
       fail(offset + colon + 1,

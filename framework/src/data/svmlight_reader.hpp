@@ -29,10 +29,12 @@ namespace plab {
 struct SvmlightOptions {
   bool zero_based = false;                // index 0 is the first feature
   std::optional<std::size_t> n_features;  // declared width; an index beyond it is an error
+  const char* n_features_origin = "declared in the dataset";  // where n_features was given
 };
 
-// The largest 0-based index a file may use: n_features then fits 32 bits.
-inline constexpr std::uint64_t kSvmlightMaxIndex = 0xFFFF'FFFEull;
+// The largest 0-based index a file may use: n_features and the bias column then fit the 32-bit
+// column indices of sparse rows (n_features <= 2^32 - 2).
+inline constexpr std::uint64_t kSvmlightMaxIndex = 0xFFFF'FFFDull;
 
 // One sample, valid only during the callback.
 struct SvmlightRow {

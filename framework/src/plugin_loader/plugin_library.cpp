@@ -1,6 +1,7 @@
 #include "plugin_loader/plugin_library.hpp"
 
 #include <boost/dll/library_info.hpp>
+#include <cstdio>
 
 #include "error.hpp"
 #include "plab/plugin_checks.hpp"
@@ -94,9 +95,17 @@ std::shared_ptr<const PluginLibrary> PluginLibrary::load(const std::filesystem::
 std::shared_ptr<Learner> PluginLibrary::create(const LearnerSetup& setup) const {
   CreateResult result = create_(setup);
   if (result.learner == nullptr) {
+    std::string why = result.error.empty() ? "no reason given" : result.error;
+    // The SDK's factory passes bad_alloc on as its what(): say what most likely needed it.
+    if (why == "std::bad_alloc") {
+      char gib[32];
+      std::snprintf(gib, sizeof gib, "%.1f", static_cast<double>(setup.cols) * 8.0 / (1u << 30));
+      why += " (out of memory: one dense weight vector for the data's " +
+             std::to_string(setup.cols) + " columns takes " + gib +
+             " GiB; use fewer features, e.g. a smaller n_features or feature hashing)";
+    }
     throw PluginError("plugin '" + std::string(descriptor_->name) + "' (" + path_.string() +
-                      ") could not create a learner: " +
-                      (result.error.empty() ? "no reason given" : result.error));
+                      ") could not create a learner: " + why);
   }
   // The deleter owns a reference to this library: the learner's code stays mapped until the
   // learner is gone.

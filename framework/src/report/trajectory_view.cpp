@@ -70,7 +70,7 @@ std::vector<double> leading_direction(const std::vector<std::vector<double>>& c,
   return x;
 }
 
-std::string direction_text(const std::vector<double>& u, const std::vector<std::string>& names) {
+std::string direction_text(const std::vector<double>& u, const FeatureNames& names) {
   std::string s;
   for (std::size_t k = 0; k < u.size(); ++k) {
     char buffer[32];
@@ -91,12 +91,12 @@ Plane plane_of(const Dataset& data, const std::vector<std::string>& named) {
     // Two features as the axes (report.plane, or the data's own two): the others at their
     // mean, so a line is where a hyperplane cuts the plane through the mean.
     const auto index = [&](const std::string& name) {
-      const auto it = std::find(names.begin() + 1, names.end(), name);
-      if (it == names.end()) {
+      const auto column = names.find_feature(name);
+      if (!column || *column == 0) {
         throw DataError("report.plane names '" + name +
                         "', which is not a feature of the data; the figure is left out");
       }
-      return static_cast<std::size_t>(it - names.begin()) - 1;
+      return *column - 1;
     };
     const std::size_t a = named.size() == 2 ? index(named[0]) : 0;
     const std::size_t b = named.size() == 2 ? index(named[1]) : 1;

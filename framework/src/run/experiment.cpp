@@ -163,21 +163,14 @@ void check_given_reference(const TheorySpec& theory, const Dataset& data) {
 // The report's plane names features of the data: checked before any run, not when the
 // report is drawn after hours of them.
 void check_report_plane(const ReportSpec& report, const Dataset& data) {
-  const auto& names = data.feature_names();
-  const std::size_t first = data.augmented() ? 1 : 0;  // "bias" is no feature
+  const FeatureNames& names = data.feature_names();
   for (std::size_t k = 0; k < report.plane.size(); ++k) {
-    if (std::find(names.begin() + static_cast<std::ptrdiff_t>(first), names.end(),
-                  report.plane[k]) != names.end()) {
-      continue;
-    }
-    std::string known;
-    for (std::size_t i = first; i < names.size(); ++i)
-      known += (known.empty() ? "" : ", ") + std::string("'") + names[i] + "'";
+    if (names.find_feature(report.plane[k])) continue;
     throw_config_error(pointer_append("/report/plane", k),
                        "'" + report.plane[k] +
                            "' is not a feature of the data set; its features "
                            "are " +
-                           known);
+                           names.quoted_features(20));
   }
 }
 

@@ -150,6 +150,32 @@ TEST(KernelPerceptronRecords, ParityIsProvedInseparableForTheQuadraticKernelAndV
   EXPECT_NE(v.out.find("no proof"), std::string::npos) << v.out;
 }
 
+// The summary speaks of the quantities each learner's theorem uses: R_K and ρ_K for the kernel
+// learner (marked "geometry": "kernel", "K" in the table), R and ρ for the linear one.
+TEST(KernelPerceptronRecords, TheSummaryShowsTheFeatureSpaceRadiusAndMargin) {
+  const fs::path& f = xor_folder();
+  const auto summary = boost::json::parse(test::read_file(f / "summary.json")).as_object();
+  const boost::json::object* linear = nullptr;
+  const boost::json::object* kernel = nullptr;
+  for (const auto& g : summary.at("groups").as_array()) {
+    (g.at("learner") == "k" ? kernel : linear) = &g.as_object();
+  }
+  ASSERT_TRUE(linear != nullptr && kernel != nullptr);
+  EXPECT_FALSE(linear->contains("geometry"));
+  EXPECT_EQ(kernel->at("geometry"), "kernel");
+  const boost::json::object r =
+      boost::json::parse(lines_of(f / "runs.jsonl").back()).as_object();  // a "k" record
+  ASSERT_EQ(r.at("learner"), "k");
+  EXPECT_EQ(kernel->at("R"), r.at("kernel_R"));
+  EXPECT_EQ(kernel->at("rho"), r.at("kernel_rho"));
+  EXPECT_EQ(linear->at("R"), r.at("R"));
+  test::TempDir dir;
+  const auto table = run_plab({"run", (f.parent_path() / "config.json").string(), "--out",
+                               (dir / "o").string(), "--no-report"});
+  EXPECT_NE(table.out.find("R, rho marked K: in the kernel's feature space"), std::string::npos)
+      << table.out;
+}
+
 // A kernel whose K(x,x) overflows a double: R_K is written null (no bound is claimed), verify
 // recomputes the same overflow and agrees; training on scores that overflow fails the run with
 // its reason instead of counting mistakes no theorem speaks of.

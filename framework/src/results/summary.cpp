@@ -98,10 +98,13 @@ std::vector<SlopeFit> fit_slopes(const std::vector<GroupSummary>& groups) {
     std::vector<double> xs;
     std::vector<double> ys;
     bool at_max = true;
+    std::string geometry;
     for (const auto& g : groups) {
-      if (g.learner != learner || !g.rho || *g.rho <= 0 || g.mistakes.median <= 0 ||
-          !std::isfinite(g.radius))
+      // Winnow's bound is 2 ln N (R∞/γ₁)², not a power of one ratio: no slope against it.
+      if (g.learner != learner || g.geometry == "l1" || !g.rho || *g.rho <= 0 ||
+          g.mistakes.median <= 0 || !std::isfinite(g.radius))
         continue;
+      geometry = g.geometry;
       at_max = at_max && g.rho_upper && *g.rho_upper <= *g.rho * (1 + 1e-6);
       xs.push_back(std::log(g.radius * g.radius / (*g.rho * *g.rho)));
       ys.push_back(std::log(g.mistakes.median));
@@ -118,6 +121,7 @@ std::vector<SlopeFit> fit_slopes(const std::vector<GroupSummary>& groups) {
     if (sxx <= 0) continue;
     SlopeFit f;
     f.learner = learner;
+    f.kernel = geometry == "kernel";
     f.margin = at_max ? "max" : "lower bound";
     f.points = n;
     f.slope = sxy / sxx;
@@ -220,9 +224,21 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
           a.group.plugin = r.plugin;
           a.group.params = r.params;
           // R is null in a record only when it overflowed a double: never show it as 0.
-          a.group.radius = r.R.value_or(std::numeric_limits<double>::infinity());
-          a.group.rho = r.rho;
-          a.group.rho_upper = r.rho_upper;
+          constexpr double kOverflow = std::numeric_limits<double>::infinity();
+          if (r.has_kernel) {
+            a.group.geometry = "kernel";
+            a.group.radius = r.kernel_R.value_or(kOverflow);
+            a.group.rho = r.kernel_rho;
+            a.group.rho_upper = r.kernel_rho_upper;
+          } else if (r.R_inf) {
+            a.group.geometry = "l1";
+            a.group.radius = *r.R_inf;
+            a.group.rho = r.gamma1;
+          } else {
+            a.group.radius = r.R.value_or(kOverflow);
+            a.group.rho = r.rho;
+            a.group.rho_upper = r.rho_upper;
+          }
           acc.push_back(std::move(a));
         }
         Accumulator& a = acc[it->second];
@@ -350,6 +366,8 @@ boost::json::value summary_to_json(const Summary& summary) {
         {"ls_gap_median",
          g.ls_gap_median ? boost::json::value(*g.ls_gap_median) : boost::json::value(nullptr)},
     };
+    // Written only for a kernel or Winnow learner: R and rho are then R_K, ρ_K or R∞, γ₁.
+    if (!g.geometry.empty()) group["geometry"] = g.geometry;
     if (summary.any_hinge) {
       group["hinge_bound_kind"] = optional_json(g.hinge_kind);
       group["hinge_bound_applies"] = g.hinge_applies;
@@ -368,7 +386,7 @@ boost::json::value summary_to_json(const Summary& summary) {
   for (const SlopeFit& f : summary.fits) {
     fits.push_back(boost::json::object{{"learner", f.learner},
                                        {"points", f.points},
-                                       {"x", "log((R/rho)^2)"},
+                                       {"x", f.kernel ? "log((R_K/rho_K)^2)" : "log((R/rho)^2)"},
                                        {"rho", f.margin},
                                        {"y", "log(median mistakes)"},
                                        {"slope", f.slope},
@@ -434,6 +452,13 @@ std::string summary_to_csv(const Summary& summary) {
   return csv;
 }
 
+// A radius or margin cell, marked when it is not the input space's (GroupSummary::geometry).
+std::string geometry_mark(const GroupSummary& g, std::string cell, const char* kernel,
+                          const char* l1) {
+  if (g.geometry.empty() || cell == "-") return cell;
+  return cell + " " + (g.geometry == "kernel" ? kernel : l1);
+}
+
 std::string fit_margin_text(const SlopeFit& fit) {
   return fit.margin == "max" ? "rho: the data's certified best margin"
                              : "rho: a certified lower bound on the best margin";
@@ -471,13 +496,21 @@ std::string summary_table(const Summary& summary) {
                     std::to_string(g.runs), converged, format_number(g.mistakes.median),
                     format_number(g.mistakes.mean), format_number(g.mistakes.max),
                     format_number(g.epochs.median), format_number(g.train_error_mean, 3),
-                    std::isfinite(g.radius) ? format_number(g.radius) : "overflow",
-                    g.rho ? format_number(*g.rho) : "-"});
+                    geometry_mark(g, std::isfinite(g.radius) ? format_number(g.radius) : "overflow",
+                                  "K", "inf"),
+                    geometry_mark(g, g.rho ? format_number(*g.rho) : "-", "K", "l1")});
     append_hinge_cells(summary, rows.back(), g);
   }
   std::string out = render_table(rows);
+  if (std::any_of(summary.groups.begin(), summary.groups.end(),
+                  [](const GroupSummary& g) { return !g.geometry.empty(); })) {
+    out +=
+        "R, rho marked K: in the kernel's feature space (R_K, rho_K); marked inf / l1: "
+        "Winnow's R_inf and l1-margin gamma_1 (the quantities each learner's bound uses)\n";
+  }
   for (const SlopeFit& f : summary.fits) {
-    out += "log-log slope of median mistakes against (R/rho)^2 for " + f.learner + " (" +
+    out += std::string("log-log slope of median mistakes against ") +
+           (f.kernel ? "(R_K/rho_K)^2" : "(R/rho)^2") + " for " + f.learner + " (" +
            fit_margin_text(f) + "): " + format_number(f.slope, 3) + " (95% CI " +
            format_number(f.ci_low, 3) + " to " + format_number(f.ci_high, 3) + ", " +
            std::to_string(f.points) + " points)\n";

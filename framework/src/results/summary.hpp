@@ -29,6 +29,10 @@ struct GroupSummary {
   Quantiles mistakes;  // over runs that did not fail
   Quantiles epochs;
   double train_error_mean = 0;  // over runs with a train_error
+  // The radius and margin the learner's theorem speaks of: "" the input space's R and ρ;
+  // "kernel" R_K and ρ_K in the kernel's feature space (kernel_R, kernel_rho); "l1" Winnow's
+  // R∞ and ℓ₁-margin γ₁ (R_inf, gamma1). The table marks the last two.
+  std::string geometry;
   double radius = 0;
   std::optional<double> rho;  // certified margin at this point (null: none)
   // An upper bound on the data's best margin ρ* (the svm oracle's nearest hull point): with
@@ -66,6 +70,7 @@ struct SlopeFit {
   // margin ρ* (bracketed by rho_upper within 1e-6 relative), else "lower bound" (a teacher's
   // or given separator's certified margin, which can sit well below ρ*: issue #18).
   std::string margin;
+  bool kernel = false;  // fitted against (R_K/ρ_K)² (kernel_novikoff learners)
 };
 
 struct Summary {

@@ -137,6 +137,24 @@ TEST(SparseStorage, InlineBinaryWithOracleSameRecords) {
   expect_same_records(config);
 }
 
+// A given w0 with -0 where a column is zero in every row: the dense update adds a*0 there
+// (-0 + 0 = +0), the sparse one never touches it. The engine starts from +0 instead, so both
+// write the same weights (this failed before: "-0" sparse, "0" dense).
+TEST(SparseStorage, ASignedZeroInTheGivenStartGivesTheSameRecords) {
+  expect_same_records(R"({"name": "signed_zero", "seed": 1, "repeats": 1,
+    "dataset": {"kind": "inline", "x": [[1, 0, 0], [0, 1, 0]], "y": [1, -1]},
+    "init": {"kind": "given", "w": [0.0, -0.0, -0.0, -0.0]},
+    "learners": [{"name": "classic", "plugin": "perceptron"},
+      {"name": "eta", "plugin": "eta_perceptron", "params": {"eta": 0.3, "step": "residual"}},
+      {"name": "margin", "plugin": "margin_perceptron", "params": {"tau": 0.5}},
+      {"name": "averaged", "plugin": "averaged_perceptron"},
+      {"name": "pocket", "plugin": "pocket_perceptron"},
+      {"name": "batch", "plugin": "batch_perceptron"},
+      {"name": "lms", "plugin": "linear_unit_sgd", "params": {"eta": 0.01}}],
+    "protocol": {"kind": "convergence", "max_epochs": 20,
+                                    "record_weights": true}})");
+}
+
 TEST(SparseStorage, GeneratorIsDeterministicAndRecordsStorage) {
   test::TempDir dir;
   const std::string config = generated(R"({"kind": "convergence", "max_epochs": 5})",

@@ -63,7 +63,8 @@ inline double dot_blocked(const double* w, const double* x, std::size_t n) {
 //  - a dense update adds a·0 = ±0 to w[j]: unchanged when w[j] ≠ 0, and +0 stays +0. Weights
 //    start at +0 (or at finite w₀ without −0) and never become −0 for the same reason.
 // So the identity holds while weights are finite (an inf weight times a zero feature is a
-// NaN term in the dense sum only) and w₀ holds no −0.
+// NaN term in the dense sum only) and w₀ holds no −0 (the engine starts from +0 for
+// a −0 in a given w₀: protocols/initial_weights.cpp).
 inline double dot(const double* w, SparseRow x) {
   double s = 0.0;
   for (std::size_t k = 0; k < x.count; ++k) s += w[x.index[k]] * x.value[k];

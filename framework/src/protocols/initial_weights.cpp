@@ -32,6 +32,11 @@ void fill_initial_weights(const InitSpec& init, Rng& rng, std::span<double> w) {
     PLAB_CHECK(init.kind == "given" && init.w.size() == w.size());
     std::copy(init.w.begin(), init.w.end(), w.begin());
   }
+  // −0 becomes +0 (−0 + 0 = +0; every other value is unchanged). A −0 weight is 0, but the
+  // dense update w + a·0 turns it into +0 where a sparse row, which stores no zero, leaves it
+  // alone: the two storages would then write "-0" and "0" for the same run
+  // (plab/kernels.hpp, the sparse kernels' exactness argument needs w₀ without −0).
+  for (double& v : w) v += 0.0;
 }
 
 void check_initial_weights_fit(const InitSpec& init) {

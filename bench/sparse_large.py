@@ -12,6 +12,8 @@ Measured side by side in one run:
     train_seconds between 2 and 12 epochs) against scikit-learn's Perceptron on the same file
     read by load_svmlight_file (CSR; shuffle=False, tol=None, alpha=0), goal plab >= 3x
     faster;
+  - the same with 8 repeats of that run side by side in lanes (issue #17's layout on sparse
+    rows): the marginal epoch per run, by wall time;
   - the weights after 10 epochs, plab's record (record_weights) against sklearn's coef_:
     largest difference relative to the largest weight, goal <= 1e-9.
 Without a bias on either side (plab "augment": false, sklearn fit_intercept=False): on sparse
@@ -76,17 +78,17 @@ def make_file(path):
             f.write("\n".join(lines) + "\n")
 
 
-def run_plab(plab, folder, data, epochs, record_weights):
-    config = folder / f"plab_{epochs}.json"
+def run_plab(plab, folder, data, epochs, record_weights, repeats=1):
+    config = folder / f"plab_{epochs}_{repeats}.json"
     config.write_text(json.dumps({
-        "name": "sparse-large", "seed": 1, "repeats": 1,
+        "name": "sparse-large", "seed": 1, "repeats": repeats,
         "dataset": {"kind": "svmlight", "path": str(data), "n_features": D, "storage": "sparse",
                     "augment": False},
         "learners": [{"name": "classic", "plugin": "perceptron"}],
         "init": {"kind": "zero"}, "theory": {"margin": "none"},
         "protocol": {"kind": "convergence", "max_epochs": epochs, "order": "cyclic",
                      "record_weights": record_weights}}))
-    out = folder / f"out_{epochs}_{int(record_weights)}"
+    out = folder / f"out_{epochs}_{int(record_weights)}_{repeats}"
     shutil.rmtree(out, ignore_errors=True)
     start = time.perf_counter()
     # Through a small launcher: a process forked from this one, which holds numpy, sklearn
@@ -101,6 +103,10 @@ def run_plab(plab, folder, data, epochs, record_weights):
     record = json.loads((out / "runs.jsonl").read_text().splitlines()[0])
     seconds = json.loads((out / "timings.jsonl").read_text().splitlines()[0])["train_seconds"]
     assert record["epochs"] == epochs, record
+    if repeats > 1:
+        runs = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
+        same = [(r["mistakes"], r["w_norm"]) for r in runs]
+        assert len(runs) == repeats and len(set(same)) == 1, same
     # ru_maxrss is in KiB; every size here is in MB (10^6 bytes).
     return {"wall": wall, "train": seconds, "rss_mb": maxrss_kib * 1024 / 1e6, "record": record}
 
@@ -119,6 +125,11 @@ def main():
     long = min(run_plab(plab, folder, data, 12, False)["train"] for _ in range(2))
     plab_epoch = (long - short) / 10
     weights = run_plab(plab, folder, data, 10, True)["record"]["w"]
+    # 8 repeats side by side in lanes (cyclic order, the same start): the marginal epoch per
+    # run by wall time, the process's own time included.
+    lanes_short = min(run_plab(plab, folder, data, 2, False, 8)["wall"] for _ in range(2))
+    lanes_long = min(run_plab(plab, folder, data, 12, False, 8)["wall"] for _ in range(2))
+    lanes_epoch = (lanes_long - lanes_short) / 10 / 8
 
     x, y = load_svmlight_file(str(data), n_features=D)
     csr_mb = (x.nnz * (8 + 4) + (N + 1) * 8) / 1e6
@@ -142,6 +153,7 @@ def main():
         "csr_mb": csr_mb, "load_s": load_s, "rss_mb": one["rss_mb"],
         "rss_goal_mb": 1.3 * csr_mb + 20,
         "plab_epoch_s": plab_epoch, "sklearn_epoch_s": sk_epoch, "speedup": sk_epoch / plab_epoch,
+        "plab_lanes_epoch_per_run_s": lanes_epoch, "lanes_speedup": sk_epoch / lanes_epoch,
         "weights_max_rel_diff": float(np.max(np.abs(ours - theirs)) / scale),
         "weights_same_length": len(ours) == len(theirs),
     }, indent=1))

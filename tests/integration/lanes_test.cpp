@@ -82,6 +82,24 @@ TEST(Lanes, CurvesShufflesZeroEpochsAndOverflowMatch) {
   EXPECT_EQ(failed, results_of("configs/eta_perceptron_iris.json", overflow, "1", "1"));
 }
 
+// Sparse storage: cyclic runs share lanes reading the sparse rows, shuffled ones train alone;
+// every way gives the bytes of one run at a time, and those of the same data stored dense.
+TEST(Lanes, SparseRowsMatchOneAtATimeAndTheDenseRuns) {
+  const std::string hinge = "experiments/hinge_bound/versicolor_virginica.json";
+  const std::pair<std::string, std::vector<std::string>> cases[] = {
+      {"configs/quickstart.json", {"/repeats=9"}},
+      // The averaged perceptron's lane rule keeps its sums over the sparse entries too.
+      {hinge,
+       {"/repeats=9", "/dataset/scale=\"none\"", "/protocol/order=\"cyclic\"",
+        "/init/kind=\"gaussian\"", "/sweep={\"/protocol/max_epochs\": [1, 50]}"}}};
+  for (const auto& [config, dense] : cases) {
+    std::vector<std::string> sparse = dense;
+    sparse.emplace_back("/dataset/storage=\"sparse\"");
+    expect_same_bytes_every_way(config, sparse);
+    EXPECT_EQ(results_of(config, sparse, "8", "1"), results_of(config, dense, "1", "1")) << config;
+  }
+}
+
 TEST(Lanes, AWidthNotOfferedIsAUsageError) {
   const auto r = run_plab({"run", kSource + "/configs/quickstart.json", "--lanes", "3"});
   EXPECT_EQ(r.exit_code, 2);

@@ -23,8 +23,12 @@
 // for the widest vector unit that can hold it (target attributes) and picked by
 // __builtin_cpu_supports, so the default build needs no -march.
 //
-// Lanes read dense rows only: on sparse data (TrainingSet::sparse()) the engine does not ask
-// for them, and each run trains alone through online_loop.hpp.
+// Sparse rows (TrainingSet::sparse()) are read in the shared order only: each stored entry
+// (j, x_j) adds W[j]·x_j to the K scores and, on an update, W[j] += a·x_j in the lanes that
+// erred, exactly the sparse kernels of plab/kernels.hpp lane by lane (so each lane equals the
+// run trained alone, which equals the dense run). One cache line of W[j] serves all K lanes,
+// which is what makes lanes pay on sparse data: a run alone waits for one scattered weight per
+// entry. With per-run orders on sparse data the engine trains each run alone.
 #pragma once
 
 #include <algorithm>
@@ -122,8 +126,8 @@ const X* rows_of(const TrainingSet& data) {
 // One epoch of K = V·G lanes (see the top of this file): G vectors of V doubles, so that G
 // independent chains of additions are in flight at once. Lane k is lane k mod V of vector
 // k / V; its weight j sits at w[j·K + k]. `updates[k]` counts lane k's updates. X is the
-// type of the rows read (double or float).
-template <std::size_t V, std::size_t G, class X, class Rule>
+// type of the rows read (double or float); kSparse reads the sparse rows (shared order).
+template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule>
 [[gnu::always_inline]] inline void pass(const TrainingSet& data, double* w, const Rule& rule,
                                         const std::uint32_t* const* orders,
                                         const std::uint8_t* active, std::uint64_t* updates,
@@ -165,7 +169,18 @@ template <std::size_t V, std::size_t G, class X, class Rule>
   for (std::size_t t = 0; t < n; ++t) {
     Lanes score[G] = {};
     const double* x = nullptr;  // the shared row as doubles (shared order only)
-    if (orders == nullptr) {
+    SparseRow sparse;           // the shared sparse row (kSparse)
+    if constexpr (kSparse) {
+      sparse = data.sparse_row(t);
+      for (std::size_t e = 0; e < sparse.count; ++e) {
+        const std::size_t j = sparse.index[e];
+        for (std::size_t g = 0; g < G; ++g) {
+          Lanes wj;
+          std::memcpy(&wj, w + j * K + g * V, sizeof wj);
+          score[g] += wj * sparse.value[e];
+        }
+      }
+    } else if (orders == nullptr) {
       if constexpr (std::is_same_v<X, double>) {
         x = row(t);
       } else {
@@ -245,28 +260,38 @@ template <std::size_t V, std::size_t G, class X, class Rule>
       if (!any) continue;
     }
     for (std::size_t g = 0; g < G; ++g) counts[g] -= erred[g];
-    for (std::size_t j = 0; j < d; ++j) {
-      for (std::size_t g = 0; g < G; ++g) {
-        Lanes wj;
-        Lanes xj;
-        std::memcpy(&wj, w + j * K + g * V, sizeof wj);
-        if (orders == nullptr) {
-          xj = Lanes{} + x[j];
-        } else {
-          lane_x(g, j, xj);
-        }
-        const Lanes moved = wj + step[g] * xj;  // kept only in the lanes that erred
-        const Bits kept = (erred[g] & (Bits)moved) | (~erred[g] & (Bits)wj);
-        std::memcpy(w + j * K + g * V, &kept, sizeof kept);
-        if constexpr (kAveragingRule<Rule>) {
-          // The scalar rule's add_scaled(correction, double(visits)·y, x̃): visits below
-          // 2⁵³, so visits + t is exact in double.
-          const Lanes scale = (visited[g] + static_cast<double>(t)) * label[g];
-          Lanes cj;
-          std::memcpy(&cj, sums + j * K + g * V, sizeof cj);
-          const Lanes summed = cj + scale * xj;
-          const Bits sum_kept = (erred[g] & (Bits)summed) | (~erred[g] & (Bits)cj);
-          std::memcpy(sums + j * K + g * V, &sum_kept, sizeof sum_kept);
+    // W[j] += step·x_j in the lanes that erred, for the lane values xj of column j.
+    const auto update = [&](std::size_t j, std::size_t g, const Lanes& xj) {
+      Lanes wj;
+      std::memcpy(&wj, w + j * K + g * V, sizeof wj);
+      const Lanes moved = wj + step[g] * xj;  // kept only in the lanes that erred
+      const Bits kept = (erred[g] & (Bits)moved) | (~erred[g] & (Bits)wj);
+      std::memcpy(w + j * K + g * V, &kept, sizeof kept);
+      if constexpr (kAveragingRule<Rule>) {
+        // The scalar rule's add_scaled(correction, double(visits)·y, x̃): visits below
+        // 2⁵³, so visits + t is exact in double.
+        const Lanes scale = (visited[g] + static_cast<double>(t)) * label[g];
+        Lanes cj;
+        std::memcpy(&cj, sums + j * K + g * V, sizeof cj);
+        const Lanes summed = cj + scale * xj;
+        const Bits sum_kept = (erred[g] & (Bits)summed) | (~erred[g] & (Bits)cj);
+        std::memcpy(sums + j * K + g * V, &sum_kept, sizeof sum_kept);
+      }
+    };
+    if constexpr (kSparse) {
+      for (std::size_t e = 0; e < sparse.count; ++e) {
+        for (std::size_t g = 0; g < G; ++g) update(sparse.index[e], g, Lanes{} + sparse.value[e]);
+      }
+    } else {
+      for (std::size_t j = 0; j < d; ++j) {
+        for (std::size_t g = 0; g < G; ++g) {
+          Lanes xj;
+          if (orders == nullptr) {
+            xj = Lanes{} + x[j];
+          } else {
+            lane_x(g, j, xj);
+          }
+          update(j, g, xj);
         }
       }
     }
@@ -279,48 +304,49 @@ template <std::size_t V, std::size_t G, class X, class Rule>
 template <class Rule>
 using PassFunction = void(const TrainingSet&, double*, const Rule&, const std::uint32_t* const*,
                           const std::uint8_t*, std::uint64_t*, double*, const double*);
-// A pass over the double rows and one over the float rows.
+// A pass over the double rows, one over the float rows, one over sparse rows.
 template <class Rule>
 struct Passes {
   PassFunction<Rule>* rows64;
   PassFunction<Rule>* rows32;
+  PassFunction<Rule>* sparse;
 };
 
 // The same pass compiled for three vector units; `flatten` inlines the rule into each.
-template <std::size_t V, std::size_t G, class X, class Rule>
+template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule>
 [[gnu::flatten]] void pass_portable(const TrainingSet& data, double* w, const Rule& rule,
                                     const std::uint32_t* const* orders, const std::uint8_t* active,
                                     std::uint64_t* updates, double* sums, const double* visits) {
-  pass<V, G, X>(data, w, rule, orders, active, updates, sums, visits);
+  pass<V, G, X, kSparse>(data, w, rule, orders, active, updates, sums, visits);
 }
 #if defined(__x86_64__)
-template <std::size_t V, std::size_t G, class X, class Rule>
+template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule>
 [[gnu::flatten, gnu::target("avx2")]] void pass_avx2(
     const TrainingSet& data, double* w, const Rule& rule, const std::uint32_t* const* orders,
     const std::uint8_t* active, std::uint64_t* updates, double* sums, const double* visits) {
-  pass<V, G, X>(data, w, rule, orders, active, updates, sums, visits);
+  pass<V, G, X, kSparse>(data, w, rule, orders, active, updates, sums, visits);
 }
-template <std::size_t V, std::size_t G, class X, class Rule>
+template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule>
 [[gnu::flatten, gnu::target("avx512f")]] void pass_avx512(
     const TrainingSet& data, double* w, const Rule& rule, const std::uint32_t* const* orders,
     const std::uint8_t* active, std::uint64_t* updates, double* sums, const double* visits) {
-  pass<V, G, X>(data, w, rule, orders, active, updates, sums, visits);
+  pass<V, G, X, kSparse>(data, w, rule, orders, active, updates, sums, visits);
 }
 #endif
 
 // The best compiled pass for K lanes on this CPU: vectors as wide as the CPU has (at most
 // K), as many of them as K needs.
-template <std::size_t K, class X, class Rule>
+template <std::size_t K, class X, bool kSparse, class Rule>
 PassFunction<Rule>* pick_pass() {
 #if defined(__x86_64__)
   if constexpr (K >= 8) {
-    if (__builtin_cpu_supports("avx512f")) return &pass_avx512<8, K / 8, X, Rule>;
+    if (__builtin_cpu_supports("avx512f")) return &pass_avx512<8, K / 8, X, kSparse, Rule>;
   }
   if constexpr (K >= 4) {
-    if (__builtin_cpu_supports("avx2")) return &pass_avx2<4, K / 4, X, Rule>;
+    if (__builtin_cpu_supports("avx2")) return &pass_avx2<4, K / 4, X, kSparse, Rule>;
   }
 #endif
-  return &pass_portable<2, K / 2, X, Rule>;
+  return &pass_portable<2, K / 2, X, kSparse, Rule>;
 }
 
 template <std::size_t K, class Rule>
@@ -331,7 +357,8 @@ class OnlineLanes final : public LaneGroup {
         cols_(cols),
         w_(cols * K, 0.0),
         sums_(kAveragingRule<Rule> ? cols * K : 0, 0.0),
-        passes_{pick_pass<K, double, Rule>(), pick_pass<K, float, Rule>()} {}
+        passes_{pick_pass<K, double, false, Rule>(), pick_pass<K, float, false, Rule>(),
+                pick_pass<K, double, true, Rule>()} {}
 
   std::size_t width() const override { return K; }
 
@@ -364,12 +391,16 @@ class OnlineLanes final : public LaneGroup {
 
   void train_epoch(const TrainingSet& data, const std::uint32_t* const* orders,
                    const std::uint8_t* active, EpochOutcome* outcomes) override {
-    // Lanes read dense rows; the engine trains runs on sparse data one at a time.
-    if (data.sparse()) throw std::logic_error("lanes train on dense data only");
+    // Sparse rows in the shared order only; the engine trains other sparse runs one at a time.
+    if (data.sparse() && orders != nullptr) {
+      throw std::logic_error("lanes read sparse rows in the shared order only");
+    }
     std::uint64_t updates[K] = {};
     double visited[K] = {};
     for (std::size_t k = 0; k < K; ++k) visited[k] = static_cast<double>(visits_[k]);
-    PassFunction<Rule>* pass = data.features32 != nullptr ? passes_.rows32 : passes_.rows64;
+    PassFunction<Rule>* pass = data.sparse()                ? passes_.sparse
+                               : data.features32 != nullptr ? passes_.rows32
+                                                            : passes_.rows64;
     pass(data, w_.data(), rule_, orders, active, updates, sums_.data(), visited);
     for (std::size_t k = 0; k < K; ++k) {
       if (active[k] == 0) continue;

@@ -17,6 +17,7 @@ namespace {
 constexpr std::size_t kMostRunsPerUnit = 64;
 constexpr std::size_t kWidestGroup = 32;
 constexpr std::size_t kGroupMemoryBudget = std::size_t{2} << 20;  // 2 MiB
+constexpr std::size_t kSparseWidest = 8;                          // doubles in a 64-byte cache line
 
 // With per-run shuffles each lane gathers its own rows: that pays when the rows come from
 // memory (the gathers overlap their misses), not when the data sits in cache, where one run
@@ -27,8 +28,9 @@ bool may_share_lanes(const PreparedPoint& p, const PreparedLearner& l, std::size
   if (!lanes_apply(p.config.protocol) || l.plugin->descriptor().create_lanes == nullptr) {
     return false;
   }
-  // Lanes read dense rows (plab/lane_loop.hpp): runs on sparse data train one at a time.
-  if (p.data->sparse()) return false;
+  // Lanes read sparse rows in the shared (cyclic) order only (plab/lane_loop.hpp): sparse runs
+  // with per-run shuffles train one at a time.
+  if (p.data->sparse()) return p.config.protocol.order == SampleOrder::kCyclic;
   if (lanes != 0 || p.config.protocol.order != SampleOrder::kShuffle) return true;
   const TrainingSet view = p.data->view();
   return view.rows * view.cols * sizeof(double) > kShuffledLanesAbove;
@@ -42,6 +44,9 @@ std::size_t auto_width(const WorkUnit& unit, const TrainingSet& view,
                        const ProtocolSpec& protocol) {
   std::size_t lanes =
       std::clamp<std::size_t>(std::bit_ceil(unit.end - unit.first), 2, kWidestGroup);
+  // Sparse rows read the weights of scattered columns: the K lanes of one column share a
+  // cache line up to 8 doubles, and the block is as large as K runs' weights alone anyway.
+  if (view.sparse()) return std::min<std::size_t>(lanes, kSparseWidest);
   const std::size_t per_lane =
       view.cols * sizeof(double) +
       (protocol.order == SampleOrder::kShuffle ? view.rows * sizeof(std::uint32_t) : 0);

@@ -12,8 +12,6 @@ Measured side by side in one run:
     train_seconds between 2 and 12 epochs) against scikit-learn's Perceptron on the same file
     read by load_svmlight_file (CSR; shuffle=False, tol=None, alpha=0), goal plab >= 3x
     faster;
-  - the same with 8 repeats of that run side by side in lanes (issue #17's layout on sparse
-    rows): the marginal epoch per run, by wall time;
   - the weights after 10 epochs, plab's record (record_weights) against sklearn's coef_:
     largest difference relative to the largest weight, goal <= 1e-9.
 Without a bias on either side (plab "augment": false, sklearn fit_intercept=False): on sparse
@@ -125,11 +123,6 @@ def main():
     long = min(run_plab(plab, folder, data, 12, False)["train"] for _ in range(2))
     plab_epoch = (long - short) / 10
     weights = run_plab(plab, folder, data, 10, True)["record"]["w"]
-    # 8 repeats side by side in lanes (cyclic order, the same start): the marginal epoch per
-    # run by wall time, the process's own time included.
-    lanes_short = min(run_plab(plab, folder, data, 2, False, 8)["wall"] for _ in range(2))
-    lanes_long = min(run_plab(plab, folder, data, 12, False, 8)["wall"] for _ in range(2))
-    lanes_epoch = (lanes_long - lanes_short) / 10 / 8
 
     x, y = load_svmlight_file(str(data), n_features=D)
     csr_mb = (x.nnz * (8 + 4) + (N + 1) * 8) / 1e6
@@ -153,7 +146,6 @@ def main():
         "csr_mb": csr_mb, "load_s": load_s, "rss_mb": one["rss_mb"],
         "rss_goal_mb": 1.3 * csr_mb + 20,
         "plab_epoch_s": plab_epoch, "sklearn_epoch_s": sk_epoch, "speedup": sk_epoch / plab_epoch,
-        "plab_lanes_epoch_per_run_s": lanes_epoch, "lanes_speedup": sk_epoch / lanes_epoch,
         "weights_max_rel_diff": float(np.max(np.abs(ours - theirs)) / scale),
         "weights_same_length": len(ours) == len(theirs),
     }, indent=1))

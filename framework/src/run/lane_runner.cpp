@@ -18,6 +18,10 @@ constexpr std::size_t kMostRunsPerUnit = 64;
 constexpr std::size_t kWidestGroup = 32;
 constexpr std::size_t kGroupMemoryBudget = std::size_t{2} << 20;  // 2 MiB
 constexpr std::size_t kSparseWidest = 8;                          // doubles in a 64-byte cache line
+// The most 8 lanes' weights may take on sparse data under `auto` (262,144 features): half of
+// the 32 MB last-level cache measured here. A fixed figure, not the machine's: sysconf's
+// cache size is unreliable on virtual machines (it says 320 MiB on this one).
+constexpr std::size_t kSparseLaneBudget = std::size_t{16} << 20;
 
 // With per-run shuffles each lane gathers its own rows: that pays when the rows come from
 // memory (the gathers overlap their misses), not when the data sits in cache, where one run
@@ -29,8 +33,15 @@ bool may_share_lanes(const PreparedPoint& p, const PreparedLearner& l, std::size
     return false;
   }
   // Lanes read sparse rows in the shared (cyclic) order only (plab/lane_loop.hpp): sparse runs
-  // with per-run shuffles train one at a time.
-  if (p.data->sparse()) return p.config.protocol.order == SampleOrder::kCyclic;
+  // with per-run shuffles train one at a time. Sparse rows read scattered weights, so lanes pay
+  // while the group's weights stay in cache; past it each entry's lanes come from memory, and
+  // one run at a time was faster (1,000,000 features: 8 lanes, 64 MB of weights, 23 ms a run's
+  // epoch; alone, 8 MB in cache, 17 ms: docs/performance.md).
+  if (p.data->sparse()) {
+    const std::size_t group_bytes = kSparseWidest * p.data->cols() * sizeof(double);
+    return p.config.protocol.order == SampleOrder::kCyclic &&
+           (lanes != 0 || group_bytes <= kSparseLaneBudget);
+  }
   if (lanes != 0 || p.config.protocol.order != SampleOrder::kShuffle) return true;
   const TrainingSet view = p.data->view();
   return view.rows * view.cols * sizeof(double) > kShuffledLanesAbove;

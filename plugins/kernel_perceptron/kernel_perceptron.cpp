@@ -117,6 +117,8 @@ class KernelPerceptron : public plab::Learner {
   std::span<double> weights() override { return w_; }
 
   void on_start(const plab::TrainingSet& data) override {
+    train_ = data;
+    w0_.assign(w_.begin(), w_.end());
     alpha_.assign(data.rows, 0);
     coef_.assign(data.rows, 0.0);
     support_.clear();
@@ -164,10 +166,21 @@ class KernelPerceptron : public plab::Learner {
     return out;
   }
 
+  // On the training rows, or on other rows (a held-out part): those are scored against the
+  // training rows' dual model, in the same order (w₀·x̃, then the support rows by index).
   std::size_t count_errors(const plab::TrainingSet& data) const override {
     std::size_t errors = 0;
+    if (train_.features == nullptr) {  // nothing trained yet: the start alone
+      for (std::size_t i = 0; i < data.rows; ++i) {
+        const double s = plab::dot(w_.data(), data.row(i), data.cols);
+        errors += is_mistake(checked(s, i), data.sign[i]) ? 1 : 0;
+      }
+      return errors;
+    }
+    const bool training = data.features == train_.features && data.rows == train_.rows;
     for (std::size_t i = 0; i < data.rows; ++i) {
-      errors += is_mistake(score(data, i), data.sign[i]) ? 1 : 0;
+      const double s = training ? score(data, i) : held_out_score(data, i);
+      errors += is_mistake(checked(s, i), data.sign[i]) ? 1 : 0;
     }
     return errors;
   }
@@ -195,15 +208,29 @@ class KernelPerceptron : public plab::Learner {
     return s;
   }
 
-  // Training on an overflowed score would count mistakes no bound speaks of (an infinite sum,
-  // or inf - inf = NaN, read as "no mistake"): the run fails with the reason instead.
+  // Training or counting errors on an overflowed score would count mistakes no bound speaks
+  // of (an infinite sum, or inf - inf = NaN, read as "no mistake"): the run fails with the
+  // reason instead.
   double finite_score(const plab::TrainingSet& data, std::size_t i) const {
-    const double s = score(data, i);
+    return checked(score(data, i), i);
+  }
+  static double checked(double s, std::size_t i) {
     if (!std::isfinite(s)) {
       throw std::runtime_error(
-          "the kernel score of row " + std::to_string(i) + " is " + std::to_string(s) +
+          "the kernel score of row " + std::to_string(i + 1) +
+          " of the rows it scores (counting from 1) is " + std::to_string(s) +
           " (overflow in K or in the dual sum): scale the features or lower the kernel's "
           "scale, coef0 or degree");
+    }
+    return s;
+  }
+
+  // The score of row i of another set: K(xⱼ, x̃) against the training rows, never cached.
+  double held_out_score(const plab::TrainingSet& data, std::size_t i) const {
+    const double* x = data.row(i);
+    double s = plab::dot(w0_.data(), x, data.cols);
+    for (std::size_t j : support_) {
+      s += coef_[j] * plab::kernel_value(kernel_, train_.row(j), x, data.cols);
     }
     return s;
   }
@@ -222,6 +249,8 @@ class KernelPerceptron : public plab::Learner {
   }
 
   std::vector<double> w_;
+  std::vector<double> w0_;     // the start, kept apart: w_ moves with the linear kernel
+  plab::TrainingSet train_{};  // the rows of the support set (a view, valid while training is)
   plab::KernelSpec kernel_;
   bool tie_positive_;
   KernelRowCache cache_;

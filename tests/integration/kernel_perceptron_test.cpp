@@ -7,6 +7,7 @@
 #include <boost/json.hpp>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 
 #include "results/record_digest.hpp"
@@ -205,6 +206,66 @@ TEST(KernelPerceptronRecords, AnOverflowingKernelFailsItsRunsAndVerifyAgreesWith
     }
     const auto v = run_plab({"verify", out.string()});
     EXPECT_EQ(v.exit_code, 0) << coef0 << v.out << v.err;
+  }
+}
+
+// Held-out rows are scored against the training rows' dual model: with the linear kernel
+// on integer data (every sum exact) each split's test error is the linear perceptron's.
+// (Before, a held-out row i was scored as if it were training row i.)
+TEST(KernelPerceptronRecords, HeldOutErrorsOfTheLinearKernelAreThePerceptrons) {
+  test::TempDir dir;
+  const fs::path out = test::run_into_folder(dir, R"({"name": "held", "seed": 3, "repeats": 6,
+    "dataset": {"kind": "inline",
+      "x": [[3,1],[2,4],[5,2],[1,5],[4,4],[6,1],[2,2],[-1,3],[0,5],[-3,1],[-2,-4],[-5,-2],
+            [-1,-5],[-4,-4],[-6,-1],[-2,-2],[1,-3],[0,-5],[3,-1],[-2,1]],
+      "y": [1,1,1,1,1,1,1,1,1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,1]},
+    "learners": [{"name": "p", "plugin": "perceptron"},
+                 {"name": "k", "plugin": "kernel_perceptron"}],
+    "protocol": {"kind": "holdout", "test_fraction": 0.4, "max_epochs": 30}})");
+  std::map<std::uint64_t, std::string> linear;
+  std::size_t compared = 0;
+  bool some_error = false;
+  for (const std::string& line : lines_of(out / "runs.jsonl")) {
+    const boost::json::object r = boost::json::parse(line).as_object();
+    const std::uint64_t repeat = r.at("repeat").to_number<std::uint64_t>();
+    const std::string test_error = boost::json::serialize(r.at("test_error"));
+    if (r.at("learner") == "p") {
+      linear[repeat] = test_error;
+      some_error = some_error || r.at("test_error").to_number<double>() > 0;
+    } else {
+      ASSERT_TRUE(linear.count(repeat)) << line;
+      EXPECT_EQ(test_error, linear[repeat]) << "repeat " << repeat;
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 6u);
+  EXPECT_TRUE(some_error);  // the comparison is not only of zeros
+}
+
+// Held-out rows are scored too: a test row whose score overflows (inf - inf = NaN would read
+// as "correct") fails its run, as a training row's does. Repeat k holds fold k out, and each
+// fold either trains or tests on the row of 1e17.
+TEST(KernelPerceptronRecords, AnOverflowingHeldOutScoreFailsTheRunToo) {
+  test::TempDir dir;
+  const fs::path out = dir / "o";
+  const auto r = run_plab({"run",
+                           dir.write("c.json", R"({"name": "held", "seed": 1, "repeats": 3,
+    "dataset": {"kind": "inline", "x": [[1],[2],[3],[4],[5],[6],[-1],[-2],[-3],[-4],[-5],[-6],
+                                        [1e17]],
+                "y": [1,1,1,1,1,1,-1,-1,-1,-1,-1,-1,-1]},
+    "learners": [{"plugin": "kernel_perceptron",
+                  "params": {"kernel": "polynomial", "degree": 20}}],
+    "protocol": {"kind": "holdout", "folds": 3, "max_epochs": 50}})")
+                               .string(),
+                           "--out", out.string(), "--no-report", "--quiet"});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  const auto lines = lines_of(out / "runs.jsonl");
+  ASSERT_EQ(lines.size(), 3u);
+  for (const std::string& line : lines) {
+    const boost::json::object rec = boost::json::parse(line).as_object();
+    EXPECT_EQ(rec.at("status"), "failed") << line;
+    EXPECT_NE(std::string(rec.at("error").as_string()).find("overflow in K"), std::string::npos)
+        << line;
   }
 }
 

@@ -124,14 +124,13 @@ TEST(Svmlight, EveryMessageIsInTheTroubleshootingTable) {
   for (const BadFile& c : bad_files()) {
     EXPECT_TRUE(test::in_troubleshooting(c.documented)) << c.name << ": " << c.documented;
   }
-  for (const char* text :
-       {"lines this long are not accepted",
-        "exists; plab convert does not replace it unless given --force",
-        "cannot tell the format of", "is not a data format", "nothing to convert",
-        "cannot be written in svmlight", "is the input file",
-        "--label names the label column of a CSV input",
-        "--n-features gives the width of an svmlight input", "features make CSV rows of at least",
-        "could not create a learner"}) {
+  for (const char* text : {"lines this long are not accepted",
+                           "exists; plab convert does not replace it unless given --force",
+                           "cannot tell the format of", "is not a data format",
+                           "nothing to convert", "cannot be written in svmlight",
+                           "is the input file", "--label names the label column of a CSV input",
+                           "--n-features gives the width of an svmlight input",
+                           "features make CSV rows of at least", "could not create a learner"}) {
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;
   }
 }
@@ -396,7 +395,7 @@ TEST(Convert, AnSvmlightFileTooWideForCsvIsRefusedAndNFeaturesIsNamedAsGiven) {
   dir.write("wide.svm", "1 1:1\n-1 40000000:1\n");
   const auto r = run_plab({"convert", "wide.svm", "out.csv"}, dir.path().string());
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_NE(r.err.find("40000000 features make CSV rows of at least 80000000 bytes"),
+  EXPECT_NE(r.err.find("40000000 features make CSV rows of at least 80000001 bytes"),
             std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("keep this data in svmlight"), std::string::npos) << r.err;
@@ -408,6 +407,17 @@ TEST(Convert, AnSvmlightFileTooWideForCsvIsRefusedAndNFeaturesIsNamedAsGiven) {
                        "with --n-features)"),
             std::string::npos)
       << n.err;
+}
+
+// 8,000,000 features: a data row ("0," each) fits the 64 MiB line limit, the header
+// (f1,...,f8000000) does not; refused, nothing written.
+TEST(Convert, AHeaderPastTheLineLimitIsRefused) {
+  test::TempDir dir;
+  dir.write("wide.svm", "1 8000000:1\n-1 3:1\n");
+  const auto r = run_plab({"convert", "wide.svm", "out.csv"}, dir.path().string());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("the CSV header naming 8000000 features"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out.csv"));
 }
 
 TEST(Convert, ForceReplacesTheOutput) {

@@ -37,6 +37,19 @@ TEST(CsvReader, ReadsFileWithoutHeaderAndTextLabels) {
   EXPECT_EQ(t.labels[1], "versicolor");
 }
 
+// A first row whose number a double cannot hold is data, refused naming its cell: taking it
+// for a header would drop a row without a word.
+TEST(CsvReader, AFirstRowWithAnOutOfRangeNumberIsRefusedNotTakenForAHeader) {
+  EXPECT_NE(error_of("1e-400,0.5,1\n2,3,-1\n4,5,1\n")
+                .find("test.csv:1:1: '1e-400' in column "
+                      "'x1' is too small for a double"),
+            std::string::npos);
+  EXPECT_NE(error_of("2,1e999,1\n2,3,-1\n")
+                .find("test.csv:1:3: '1e999' in column 'x2' is "
+                      "beyond the range of a double"),
+            std::string::npos);
+}
+
 TEST(CsvReader, FindsLabelColumnByNameAnywhere) {
   CsvOptions o;
   o.label_name = "species";

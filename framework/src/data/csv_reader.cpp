@@ -102,9 +102,11 @@ std::string field_text(const Field& f) {
   return s;
 }
 
+// A number as written, held by a double or not: a first row with 1e-400 or 1e999 is data
+// (refused when read, naming the cell), never taken for a header and dropped.
 bool is_number(std::string_view text) {
   double v = 0;
-  return read_decimal(trim(text), v) == DecimalRead::kNumber;
+  return read_decimal(trim(text), v) != DecimalRead::kNotANumber;
 }
 
 // What a first pass over the text found: an upper bound on its rows.

@@ -150,11 +150,12 @@ ConvertResult svmlight_to_csv(const fs::path& in, OutputFile& out, const Convert
     throw DataError(in.string() +
                     ": no line has a feature (every line is a label alone); give --n-features");
   }
-  // Each CSV cell takes at least 2 bytes ("0,"): past half the line limit, no plab CSV reader
-  // (nor the conversion back) could read a row of the file written.
-  if (first.features > kMaxDataLineBytes / 2) {
+  // Each CSV cell takes at least 2 bytes ("0,") and the label at least 1: a row of more
+  // features than this is past the line limit of plab's CSV reader (and of the conversion
+  // back). The header's names are longer still: checked as it is written below.
+  if (first.features > (kMaxDataLineBytes - 1) / 2) {
     throw DataError(in.string() + ": " + std::to_string(first.features) +
-                    " features make CSV rows of at least " + std::to_string(2 * first.features) +
+                    " features make CSV rows of at least " + std::to_string(2 * first.features + 1) +
                     " bytes, beyond the " + std::to_string(kMaxDataLineBytes >> 20) +
                     " MiB line limit of plab's CSV reader; keep this data in svmlight (plab "
                     "reads it with \"storage\": \"sparse\")");
@@ -165,6 +166,14 @@ ConvertResult svmlight_to_csv(const fs::path& in, OutputFile& out, const Convert
     line += 'f';
     line += std::to_string(j + first_number);
     line += ',';
+    if (line.size() + 5 > kMaxDataLineBytes) {  // + "label"
+      throw DataError(in.string() + ": the CSV header naming " + std::to_string(first.features) +
+                      " features (f1, f2, ...) would be longer "
+                      "than the " +
+                      std::to_string(kMaxDataLineBytes >> 20) +
+                      " MiB line limit of plab's CSV reader; keep this data in svmlight (plab "
+                      "reads it with \"storage\": \"sparse\")");
+    }
   }
   line += "label\n";
   out.write(line);

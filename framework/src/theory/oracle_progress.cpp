@@ -18,10 +18,18 @@ SlowMethodNotice::SlowMethodNotice(std::string line) {
   if (!g_enabled) return;
   watcher_ = std::thread([this, line = std::move(line)] {
     std::unique_lock lock(mutex_);
+    waiting_ = true;
+    waiting_signal_.notify_one();
     if (done_signal_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) return;
     std::fprintf(stderr, "plab: %s\n", line.c_str());
     std::fflush(stderr);
   });
+  // The method this notice watches may fork (LIBLINEAR runs in a child): a thread that is
+  // still starting up may hold an allocator lock at that moment, and the child would then
+  // wait for it forever (ASan's allocator has no fork handler: every such child hung until
+  // the oracle's budget ran out). Once the watcher waits, it holds none.
+  std::unique_lock lock(mutex_);
+  waiting_signal_.wait(lock, [this] { return waiting_; });
 }
 
 SlowMethodNotice::~SlowMethodNotice() {

@@ -22,7 +22,9 @@ class SlowMethodNotice {
  private:
   std::mutex mutex_;
   std::condition_variable done_signal_;
+  std::condition_variable waiting_signal_;
   bool done_ = false;
+  bool waiting_ = false;  // the watcher has started and waits: it allocates nothing now
   std::thread watcher_;
 };
 

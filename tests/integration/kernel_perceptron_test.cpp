@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <string>
 
 #include "results/record_digest.hpp"
@@ -207,6 +208,27 @@ TEST(KernelPerceptronRecords, AnOverflowingKernelFailsItsRunsAndVerifyAgreesWith
     const auto v = run_plab({"verify", out.string()});
     EXPECT_EQ(v.exit_code, 0) << coef0 << v.out << v.err;
   }
+}
+
+// A group whose runs all failed has no mistakes, epochs or training error to summarise: the
+// table prints "-" and summary.json null (both printed 0, a count no run made).
+TEST(KernelPerceptronRecords, TheSummaryOfAGroupWhoseRunsAllFailedCountsNothing) {
+  test::TempDir dir;
+  const fs::path out = dir / "o";
+  const auto r = run_plab({"run", dir.write("c.json", overflowing_kernel("1e200")).string(),
+                           "--out", out.string(), "--no-report"});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  const auto summary = boost::json::parse(test::read_file(out / "summary.json")).as_object();
+  const boost::json::object& group = summary.at("groups").as_array().at(0).as_object();
+  EXPECT_EQ(group.at("failed"), 2) << group;
+  EXPECT_TRUE(group.at("mistakes").is_null()) << group;
+  EXPECT_TRUE(group.at("epochs").is_null()) << group;
+  EXPECT_TRUE(group.at("train_error_mean").is_null()) << group;
+  // runs, converged (2 failed), then mistakes med, mean, max, epochs med, train err.
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(2 failed\)\s+-\s+-\s+-\s+-\s+-\s)"))) << r.out;
+  const std::string csv = test::read_file(out / "summary.csv");
+  const std::string row = csv.substr(csv.find('\n') + 1);
+  EXPECT_NE(row.find(",2,,,,,,,,"), std::string::npos) << csv;  // failed 2, then empty cells
 }
 
 // Held-out rows are scored against the training rows' dual model: with the linear kernel

@@ -139,9 +139,9 @@ void results_table(const ReportData& d, Document& doc) {
     const MeanInterval test_mean = mean_ci95(test);
     rows.push_back(
         {std::to_string(g.point), sweep_text(g.params), g.learner, std::to_string(g.runs),
-         std::to_string(g.converged), significant(g.mistakes.median),
-         significant(mean.mean) + " ± " + significant(mean.half_width, 3),
-         significant(g.mistakes.max),
+         std::to_string(g.converged), g.mistakes.count > 0 ? significant(g.mistakes.median) : "-",
+         mistakes.empty() ? "-" : significant(mean.mean) + " ± " + significant(mean.half_width, 3),
+         g.mistakes.count > 0 ? significant(g.mistakes.max) : "-",
          test.empty()
              ? "-"
              : significant(test_mean.mean, 3) + " ± " + significant(test_mean.half_width, 2),

@@ -34,6 +34,7 @@ struct Accumulator {
 Quantiles quantiles(std::vector<double>& v) {
   Quantiles q;
   if (v.empty()) return q;
+  q.count = v.size();
   std::sort(v.begin(), v.end());
   q.min = v.front();
   q.max = v.back();
@@ -49,7 +50,13 @@ std::string format_number(double v, int precision = 4) {
   return buffer;
 }
 
-boost::json::object quantiles_json(const Quantiles& q) {
+// A quantile of a group, "-" when no run of the group has the value.
+std::string counted_number(const Quantiles& q, double v) {
+  return q.count > 0 ? format_number(v) : "-";
+}
+
+boost::json::value quantiles_json(const Quantiles& q) {
+  if (q.count == 0) return nullptr;
   return boost::json::object{
       {"min", q.min}, {"median", q.median}, {"mean", q.mean}, {"max", q.max}};
 }
@@ -259,7 +266,7 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
           a.ratios.push_back(r.ratio.value_or(0.0));
           // Recomputed from the record's own count and bound, not read from bound_holds: a
           // record edited by hand or written by a buggy build is still judged correctly.
-          const double counted = static_cast<double>(r.counted());
+          const auto counted = static_cast<double>(r.counted());
           if (!within_bound(counted, *r.bound)) {
             ++a.group.violations;
             ++summary.violations;
@@ -328,9 +335,9 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
       a.group.rounds_ratio_median = q.median;
     }
     if (!a.ls_gaps.empty()) a.group.ls_gap_median = quantiles(a.ls_gaps).median;
-    a.group.train_error_mean = a.train_error_count == 0
-                                   ? 0.0
-                                   : a.train_error_sum / static_cast<double>(a.train_error_count);
+    if (a.train_error_count > 0) {
+      a.group.train_error_mean = a.train_error_sum / static_cast<double>(a.train_error_count);
+    }
     summary.groups.push_back(std::move(a.group));
   }
   summary.fits = fit_slopes(summary.groups);
@@ -352,7 +359,8 @@ boost::json::value summary_to_json(const Summary& summary) {
         {"failed", g.failed},
         {"mistakes", quantiles_json(g.mistakes)},
         {"epochs", quantiles_json(g.epochs)},
-        {"train_error_mean", g.train_error_mean},
+        {"train_error_mean", g.train_error_mean ? boost::json::value(*g.train_error_mean)
+                                                : boost::json::value(nullptr)},
         {"R", g.radius},
         {"rho", g.rho ? boost::json::value(*g.rho) : boost::json::value(nullptr)},
         {"bound_kind",
@@ -421,15 +429,20 @@ std::string summary_to_csv(const Summary& summary) {
                       "," + quoted(to_json_text(g.params)) + "," + std::to_string(g.runs) + "," +
                       std::to_string(g.converged) + "," + std::to_string(g.not_converged) + "," +
                       std::to_string(g.diverged) + "," + std::to_string(g.failed);
-    for (double v : {g.mistakes.min, g.mistakes.median, g.mistakes.mean, g.mistakes.max,
-                     g.epochs.median, g.epochs.mean, g.epochs.max, g.train_error_mean, g.radius}) {
-      row += ",";
-      append_json_number(row, v);
-    }
     auto optional = [&row](const std::optional<double>& v) {
       row += ",";
       if (v) append_json_number(row, *v);
     };
+    const auto counted = [](const Quantiles& q, double v) {
+      return q.count > 0 ? std::optional<double>(v) : std::nullopt;
+    };
+    for (const std::optional<double>& v :
+         {counted(g.mistakes, g.mistakes.min), counted(g.mistakes, g.mistakes.median),
+          counted(g.mistakes, g.mistakes.mean), counted(g.mistakes, g.mistakes.max),
+          counted(g.epochs, g.epochs.median), counted(g.epochs, g.epochs.mean),
+          counted(g.epochs, g.epochs.max), g.train_error_mean, std::optional<double>(g.radius)}) {
+      optional(v);
+    }
     optional(g.rho);
     row += "," + g.bound_kind + "," + std::to_string(g.bound_applies) + "," +
            std::to_string(g.violations) + "," + std::to_string(g.plain_violations);
@@ -492,13 +505,15 @@ std::string summary_table(const Summary& summary) {
     std::string converged = std::to_string(g.converged);
     if (g.failed > 0) converged += " (" + std::to_string(g.failed) + " failed)";
     if (g.diverged > 0) converged += " (" + std::to_string(g.diverged) + " diverged)";
-    rows.push_back({std::to_string(g.point), short_params(g.params), g.learner,
-                    std::to_string(g.runs), converged, format_number(g.mistakes.median),
-                    format_number(g.mistakes.mean), format_number(g.mistakes.max),
-                    format_number(g.epochs.median), format_number(g.train_error_mean, 3),
-                    geometry_mark(g, std::isfinite(g.radius) ? format_number(g.radius) : "overflow",
-                                  "K", "inf"),
-                    geometry_mark(g, g.rho ? format_number(*g.rho) : "-", "K", "l1")});
+    rows.push_back(
+        {std::to_string(g.point), short_params(g.params), g.learner, std::to_string(g.runs),
+         converged, counted_number(g.mistakes, g.mistakes.median),
+         counted_number(g.mistakes, g.mistakes.mean), counted_number(g.mistakes, g.mistakes.max),
+         counted_number(g.epochs, g.epochs.median),
+         g.train_error_mean ? format_number(*g.train_error_mean, 3) : "-",
+         geometry_mark(g, std::isfinite(g.radius) ? format_number(g.radius) : "overflow", "K",
+                       "inf"),
+         geometry_mark(g, g.rho ? format_number(*g.rho) : "-", "K", "l1")});
     append_hinge_cells(summary, rows.back(), g);
   }
   std::string out = render_table(rows);

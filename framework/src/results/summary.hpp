@@ -12,7 +12,10 @@
 
 namespace plab {
 
+// Of the runs that have the value: count 0 (every run of the group failed) prints "-" and
+// null, never a plausible 0.
 struct Quantiles {
+  std::size_t count = 0;
   double min = 0, median = 0, mean = 0, max = 0;
 };
 
@@ -28,7 +31,7 @@ struct GroupSummary {
   std::size_t failed = 0;
   Quantiles mistakes;  // over runs that did not fail
   Quantiles epochs;
-  double train_error_mean = 0;  // over runs with a train_error
+  std::optional<double> train_error_mean;  // over runs with a train_error; none: null
   // The radius and margin the learner's theorem speaks of: "" the input space's R and ρ;
   // "kernel" R_K and ρ_K in the kernel's feature space (kernel_R, kernel_rho); "l1" Winnow's
   // R∞ and ℓ₁-margin γ₁ (R_inf, gamma1). The table marks the last two.

@@ -121,9 +121,9 @@ void print_bound(const PluginLibrary& plugin) {
       try {
         if (same(declare(varied), base)) continue;
       } catch (const PluginError& e) {
-        refusals.push_back(e.what());
+        refusals.emplace_back(e.what());
       }
-      changes.push_back(d.params[k].name);
+      changes.emplace_back(d.params[k].name);
       break;
     }
   }
@@ -183,7 +183,7 @@ int describe_command(const Args& args) {
                   : "no: each run trains alone");
   std::printf("storage:    %s\n", d.storage == StorageSupport::kDenseAndSparse
                                       ? "dense and sparse rows"
-                                      : "dense rows only: refused on \"storage\": \"sparse\" data");
+                                      : R"(dense rows only: refused on "storage": "sparse" data)");
   print_bound(*plugin);
   std::printf("%s\n\n", d.details);
   if (d.param_count == 0) {

@@ -52,7 +52,7 @@ std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
   if (!form_has_bound(d.form)) return d;
   const std::string counts = b.string("counts");
   if (counts != "mistakes" && counts != "updates")
-    b.wrong("counts", b.any("counts"), "\"mistakes\" or \"updates\"");
+    b.wrong("counts", b.any("counts"), R"("mistakes" or "updates")");
   d.counts = counts == "updates" ? BoundCount::kUpdates : BoundCount::kMistakes;
   d.eta = b.number("step_scale");
   d.tau = b.number("threshold");

@@ -346,7 +346,7 @@ void audit_records(const std::filesystem::path& runs_file,
         "the points of one folder's runs): only count <= bound was checked for them");
   }
   if (old_manifest) {
-    report.not_rechecked.push_back(
+    report.not_rechecked.emplace_back(
         "bounds: the manifest does not record the learners' declared bounds (a folder written "
         "before plugins declared them); only count <= bound was checked");
   }

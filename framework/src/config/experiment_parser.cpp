@@ -36,10 +36,12 @@ std::string label_text(const Json& value, const std::string& pointer) {
 // The sparse generator's request (data/sparse_synthetic.hpp).
 void parse_sparse_generator(ObjectReader& in, SyntheticSpec& s) {
   s.dim = static_cast<std::size_t>(in.integer("dim", 1, 100'000'000, 1000));
-  s.nonzeros = static_cast<std::size_t>(in.integer("nonzeros", 1, static_cast<std::int64_t>(s.dim),
-                                                   std::min<std::int64_t>(10, s.dim)));
-  s.teacher_nonzeros = static_cast<std::size_t>(in.integer(
-      "teacher_nonzeros", 1, static_cast<std::int64_t>(s.dim), std::min<std::int64_t>(10, s.dim)));
+  s.nonzeros = static_cast<std::size_t>(
+      in.integer("nonzeros", 1, static_cast<std::int64_t>(s.dim),
+                 std::min<std::int64_t>(10, static_cast<std::int64_t>(s.dim))));
+  s.teacher_nonzeros = static_cast<std::size_t>(
+      in.integer("teacher_nonzeros", 1, static_cast<std::int64_t>(s.dim),
+                 std::min<std::int64_t>(10, static_cast<std::int64_t>(s.dim))));
   s.zipf = in.number("zipf", 1.0);
   if (!(s.zipf >= 0 && s.zipf <= 10)) {
     throw_config_error(in.pointer_of("zipf"), "expected an exponent from 0 (uniform) to 10");

@@ -132,8 +132,8 @@ std::string step_overflow_reason(const BoundDeclaration& declared, const Trainin
   // of the updates and the N of a batch sum with room to spare. Within that bound a correct
   // plugin's weights are finite, so non-finite weights are its fault; beyond it the step
   // size (or the data's scale) the user chose explains them.
-  const double rows = static_cast<double>(data.rows);
-  const double k = static_cast<double>(updates);
+  const auto rows = static_cast<double>(data.rows);
+  const auto k = static_cast<double>(updates);
   const double per_update = (s.batch_sum ? rows : 1.0) * s.eta * largest;
   const double rounding = 1.0 + (2.0 * k + rows + 4.0) * 0x1p-52;
   const double bound = (w0_largest + k * per_update) * rounding;

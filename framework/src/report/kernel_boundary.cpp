@@ -141,8 +141,9 @@ std::optional<KernelBoundary> rebuild(const ReportData& d, const GroupSeries& s,
   b.f.reserve(b.nx * b.ny);
   for (std::size_t iy = 0; iy < b.ny; ++iy) {
     for (std::size_t ix = 0; ix < b.nx; ++ix) {
-      const double node[3] = {1.0, b.x0 + (b.x1 - b.x0) * static_cast<double>(ix) / (b.nx - 1),
-                              b.y0 + (b.y1 - b.y0) * static_cast<double>(iy) / (b.ny - 1)};
+      const double node[3] = {
+          1.0, b.x0 + (b.x1 - b.x0) * static_cast<double>(ix) / static_cast<double>(b.nx - 1),
+          b.y0 + (b.y1 - b.y0) * static_cast<double>(iy) / static_cast<double>(b.ny - 1)};
       b.f.push_back(score(kernel, w0, data, support, coef, node));
     }
   }
@@ -175,8 +176,12 @@ std::vector<KernelBoundary> load_kernel_boundaries(const ReportData& d,
 
 std::vector<std::array<double, 4>> boundary_segments(const KernelBoundary& b) {
   std::vector<std::array<double, 4>> segments;
-  const auto x = [&b](double ix) { return b.x0 + (b.x1 - b.x0) * ix / (b.nx - 1); };
-  const auto y = [&b](double iy) { return b.y0 + (b.y1 - b.y0) * iy / (b.ny - 1); };
+  const auto x = [&b](double ix) {
+    return b.x0 + (b.x1 - b.x0) * ix / static_cast<double>(b.nx - 1);
+  };
+  const auto y = [&b](double iy) {
+    return b.y0 + (b.y1 - b.y0) * iy / static_cast<double>(b.ny - 1);
+  };
   const auto f = [&b](std::size_t ix, std::size_t iy) { return b.f[iy * b.nx + ix]; };
   for (std::size_t iy = 0; iy + 1 < b.ny; ++iy) {
     for (std::size_t ix = 0; ix + 1 < b.nx; ++ix) {
@@ -192,8 +197,10 @@ std::vector<std::array<double, 4>> boundary_segments(const KernelBoundary& b) {
         const double fb = f(bx, by);
         if ((fa >= 0) == (fb >= 0)) continue;
         const double t = fa / (fa - fb);
-        crossings.push_back({x(static_cast<double>(ax) + t * (static_cast<double>(bx) - ax)),
-                             y(static_cast<double>(ay) + t * (static_cast<double>(by) - ay))});
+        const auto fx = static_cast<double>(ax);
+        const auto fy = static_cast<double>(ay);
+        crossings.push_back({x(fx + t * (static_cast<double>(bx) - fx)),
+                             y(fy + t * (static_cast<double>(by) - fy))});
       }
       if (crossings.size() == 2) {
         segments.push_back({crossings[0][0], crossings[0][1], crossings[1][0], crossings[1][1]});

@@ -113,7 +113,7 @@ void mistakes_strip(const ReportData& d, PlotWriter& w) {
       top = std::max(top, c);
     }
     const auto [lo, hi] = std::minmax_element(s.bounds.begin(), s.bounds.end());
-    bound_ranges.push_back({*lo, *hi});
+    bound_ranges.emplace_back(*lo, *hi);
     bound_low = std::min(bound_low, *lo);
     xtics += std::string(groups == 0 ? "" : ", ") + gnuplot_quote(group_label(s, points)) + " " +
              std::to_string(groups + 1);
@@ -127,7 +127,7 @@ void mistakes_strip(const ReportData& d, PlotWriter& w) {
     // The lowest bound of the group is drawn: no run may lie above its own bound, and the
     // lowest is the strictest picture of that.
     const auto [lo, hi] = bound_ranges[k];
-    const double x = static_cast<double>(k + 1);
+    const auto x = static_cast<double>(k + 1);
     data += num(x - 0.42) + " " + num(lo) + "\n" + num(x + 0.42) + " " + num(lo) + "\n\n";
     char text[96];
     if (hi <= lo * 1.0001) {
@@ -315,7 +315,9 @@ void hinge_bound_runs(const ReportData& d, PlotWriter& w) {
       std::vector<double> bounds;
       for (; j < runs.size() && runs[j].epochs == runs[i].epochs; ++j)
         bounds.push_back(runs[j].bound);
-      std::nth_element(bounds.begin(), bounds.begin() + bounds.size() / 2, bounds.end());
+      std::nth_element(bounds.begin(),
+                       bounds.begin() + static_cast<std::ptrdiff_t>(bounds.size() / 2),
+                       bounds.end());
       data += num(runs[i].epochs) + " " + num(bounds[bounds.size() / 2]) + "\n";
       i = j;
     }

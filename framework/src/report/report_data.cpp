@@ -82,7 +82,7 @@ ReportData load_report_data(const std::filesystem::path& dir) {
       s.has_test_error = true;
     }
     if (r.bound_judged() && !r.failed()) {
-      const double count = static_cast<double>(r.counted());
+      const auto count = static_cast<double>(r.counted());
       s.ratios.push_back(count / *r.bound);
       if (s.counts.size() < kMaxScatter) {
         s.counts.push_back(count);

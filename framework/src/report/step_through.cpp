@@ -71,18 +71,18 @@ std::string axes(const Frame& f, const TrajectoryView& view) {
   const double xs = tick_step(f.x1 - f.x0), ys = tick_step(f.y1 - f.y0);
   for (double t = std::ceil(f.x0 / xs) * xs; t <= f.x1; t += xs) {
     s += "<line x1=\"" + px(f.X(t)) + "\" y1=\"" + px(kTop) + "\" x2=\"" + px(f.X(t)) + "\" y2=\"" +
-         px(f.oy) + "\" stroke=\"#e4e4e4\"/><text x=\"" + px(f.X(t)) + "\" y=\"" + px(f.oy + 16) +
-         "\" text-anchor=\"middle\">" + tick_text(t) + "</text>\n";
+         px(f.oy) + R"(" stroke="#e4e4e4"/><text x=")" + px(f.X(t)) + "\" y=\"" + px(f.oy + 16) +
+         R"(" text-anchor="middle">)" + tick_text(t) + "</text>\n";
   }
   for (double t = std::ceil(f.y0 / ys) * ys; t <= f.y1; t += ys) {
     s += "<line x1=\"" + px(kLeft) + "\" y1=\"" + px(f.Y(t)) + "\" x2=\"" + px(kWidth - kRight) +
-         "\" y2=\"" + px(f.Y(t)) + "\" stroke=\"#e4e4e4\"/><text x=\"" + px(kLeft - 6) + "\" y=\"" +
-         px(f.Y(t) + 4) + "\" text-anchor=\"end\">" + tick_text(t) + "</text>\n";
+         "\" y2=\"" + px(f.Y(t)) + R"(" stroke="#e4e4e4"/><text x=")" + px(kLeft - 6) + "\" y=\"" +
+         px(f.Y(t) + 4) + R"(" text-anchor="end">)" + tick_text(t) + "</text>\n";
   }
   s += "<text x=\"" + px(kLeft + (kWidth - kLeft - kRight) / 2) + "\" y=\"" + px(kHeight - 10) +
-       "\" text-anchor=\"middle\">" + escape_html(view.x_name) + "</text>\n<text x=\"16\" y=\"" +
+       R"(" text-anchor="middle">)" + escape_html(view.x_name) + "</text>\n<text x=\"16\" y=\"" +
        px(kTop + (kHeight - kTop - kBottom) / 2) +
-       "\" text-anchor=\"middle\" transform=\"rotate(-90 16 " +
+       R"(" text-anchor="middle" transform="rotate(-90 16 )" +
        px(kTop + (kHeight - kTop - kBottom) / 2) + ")\">" + escape_html(view.y_name) + "</text>\n";
   return s;
 }
@@ -95,11 +95,11 @@ std::string points(const Frame& f, const TrajectoryView& view) {
                               tick_text(b) + "), y = " + (view.labels[i] == 1 ? "+1" : "-1") +
                               "</title>";
     if (view.labels[i] == 1) {
-      s += "<circle cx=\"" + px(f.X(a)) + "\" cy=\"" + px(f.Y(b)) + "\" r=\"6\" fill=\"#1f77b4\">" +
+      s += "<circle cx=\"" + px(f.X(a)) + "\" cy=\"" + px(f.Y(b)) + R"(" r="6" fill="#1f77b4">)" +
            title + "</circle>\n";
     } else {
       s += "<rect x=\"" + px(f.X(a) - 5.5) + "\" y=\"" + px(f.Y(b) - 5.5) +
-           "\" width=\"11\" height=\"11\" fill=\"#d62728\">" + title + "</rect>\n";
+           R"(" width="11" height="11" fill="#d62728">)" + title + "</rect>\n";
     }
   }
   return s;
@@ -247,7 +247,7 @@ std::string step_through_panel(const TrajectoryView& view) {
     h += "<p>Only the first " + std::to_string(kMaxTrajectorySteps) +
          " updates are shown here; trajectory.jsonl has them all.</p>\n";
   }
-  h += "<script type=\"application/json\" id=\"st-data\">" + script_data(f, view) +
+  h += R"(<script type="application/json" id="st-data">)" + script_data(f, view) +
        "</script>\n<script>" + kScript + "</script>\n</section>";
   return h;
 }

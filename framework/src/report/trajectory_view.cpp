@@ -86,7 +86,7 @@ Plane plane_of(const Dataset& data, const std::vector<std::string>& named) {
   const auto& names = data.feature_names();
   Plane p;
   p.origin.assign(d, 0.0);
-  const double n = static_cast<double>(data.rows());
+  const auto n = static_cast<double>(data.rows());
   if (named.size() == 2 || d == 2) {
     // Two features as the axes (report.plane, or the data's own two): the others at their
     // mean, so a line is where a hyperplane cuts the plane through the mean.
@@ -224,7 +224,7 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
     view.steps.push_back(step);
   }
   for (const auto& [repeat, w] : finals) {
-    if (w.size() == data.cols()) view.finals.push_back({repeat, plane.project_weights(w)});
+    if (w.size() == data.cols()) view.finals.emplace_back(repeat, plane.project_weights(w));
   }
   return view;
 }

@@ -101,8 +101,7 @@ void read_identity_and_counts(RunRecord& r, const RecordFields& f) {
   r.status = f.string("status");
   if (r.status != "converged" && r.status != "not_converged" && r.status != "diverged" &&
       r.status != "failed") {
-    f.wrong("status", f.any("status"),
-            "\"converged\", \"not_converged\", \"diverged\" or \"failed\"");
+    f.wrong("status", f.any("status"), R"("converged", "not_converged", "diverged" or "failed")");
   }
   if (r.failed()) {
     r.epochs = f.count_or_null("epochs");
@@ -146,7 +145,7 @@ void read_bound(RunRecord& r, const RecordFields& f) {
     r.bound_on = f.string_or_null("bound_on");
   }
   if (r.bound_on && *r.bound_on != "mistakes" && *r.bound_on != "updates")
-    f.wrong("bound_on", f.any("bound_on"), "\"mistakes\" or \"updates\"");
+    f.wrong("bound_on", f.any("bound_on"), R"("mistakes" or "updates")");
   // plab itself wrote `bound_applies: true` with a null bound when a bound overflowed (null
   // is how JSON holds a non-finite number): not judged, so its count is not required.
   if (r.bound_judged() && !(r.bound_on_updates() ? r.updates : r.mistakes))

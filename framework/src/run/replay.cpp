@@ -166,6 +166,7 @@ std::vector<std::size_t> replay_lines(std::uint64_t seed, std::size_t records, s
     chosen.insert(chosen.contains(t) ? j : t);
   }
   std::vector<std::size_t> lines;
+  lines.reserve(chosen.size());
   for (std::size_t i : chosen) lines.push_back(i + 1);
   return lines;
 }
@@ -256,6 +257,7 @@ ReplayResult replay_records(const std::filesystem::path& dir, const boost::json:
     // More records than the shard holds: the folder audit says so.
     if (first_run + number - 1 >= end_run) break;
     batch.emplace_back(number, std::move(text));
+    text.clear();  // a moved-from string, valid but unspecified: getline refills it
     if (batch.size() == kBatch) flush();
   }
   flush();

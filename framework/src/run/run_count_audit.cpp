@@ -108,7 +108,7 @@ void audit_run_counts(const std::filesystem::path& dir, const boost::json::objec
   }
   const std::optional<Experiment> e = slicing_experiment(points, large, total);
   if (!e) {
-    report.not_rechecked.push_back(
+    report.not_rechecked.emplace_back(
         "the shard's slice of the runs: the manifest does not record the learners' numbers "
         "of weights (a folder of an older plab)");
     return;

@@ -48,7 +48,7 @@ RowSum weighted_row(const Dataset& data, const KernelSpec& k, const ConvexWeight
     kernel_error += lambda * kernel_value_error(k, data.row(i), xj, data.cols(), kij);
   }
   out.value *= yj;
-  const double m = static_cast<double>(weights.size());
+  const auto m = static_cast<double>(weights.size());
   out.error =
       (gamma_n(m + 2.0) * magnitude + kernel_error * (1.0 + gamma_n(m + 2.0))) * (1.0 + 8.0 * kU);
   return out;
@@ -154,7 +154,7 @@ ConvexWeights libsvm_nearest_point(const Dataset& data, const KernelSpec& k, dou
 
 double kernel_value_error(const KernelSpec& k, const double* a, const double* b, std::size_t n,
                           double computed) {
-  const double dn = static_cast<double>(n);
+  const auto dn = static_cast<double>(n);
   switch (k.kind) {
     case KernelKind::kLinear:
       return gamma_n(dn + 2.0) * abs_dot(a, b, n);
@@ -165,7 +165,7 @@ double kernel_value_error(const KernelSpec& k, const double* a, const double* b,
       const double delta = (std::fabs(k.scale) * e_dot +
                             gamma_n(3.0) * (std::fabs(k.scale * d_hat) + std::fabs(k.coef0))) *
                            (1.0 + 8.0 * kU);
-      const double deg = static_cast<double>(k.degree);
+      const auto deg = static_cast<double>(k.degree);
       const double base = std::fabs(t_hat) + delta;
       const double propagated = deg * std::pow(base, deg - 1.0) * delta;
       const double powering = gamma_n(deg) * std::pow(std::fabs(t_hat), deg);

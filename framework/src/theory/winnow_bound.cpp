@@ -58,7 +58,7 @@ BoundReport evaluate_winnow_bound(const BoundInputs& in) {
   }
   if (!margin->positive.value_or(false)) return does_not_apply(margin->reason);
   const double eta = in.declared.eta;
-  const double weights = static_cast<double>((in.declared.balanced ? 2 : 1) * in.data->cols());
+  const auto weights = static_cast<double>((in.declared.balanced ? 2 : 1) * in.data->cols());
   const std::optional<double> bound =
       winnow_bound_value(eta, margin->gamma1, margin->r_inf, weights);
   if (!bound) {

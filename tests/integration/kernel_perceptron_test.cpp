@@ -229,6 +229,11 @@ TEST(KernelPerceptronRecords, TheSummaryOfAGroupWhoseRunsAllFailedCountsNothing)
   const std::string csv = test::read_file(out / "summary.csv");
   const std::string row = csv.substr(csv.find('\n') + 1);
   EXPECT_NE(row.find(",2,,,,,,,,"), std::string::npos) << csv;  // failed 2, then empty cells
+  const auto report = run_plab({"report", out.string()});
+  EXPECT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_NE(test::read_file(out / "report.md").find("| 2 | 0 (2 failed) | - | - | - |"),
+            std::string::npos)
+      << test::read_file(out / "report.md");
 }
 
 // Held-out rows are scored against the training rows' dual model: with the linear kernel

@@ -96,8 +96,11 @@ void mistakes_strip(const ReportData& d, PlotWriter& w) {
   const std::size_t points = distinct_points(d);
   std::vector<std::pair<double, double>> bound_ranges;
   std::size_t widest_group = 0;
-  for (const GroupSeries& s : d.series) {
+  std::vector<std::size_t> drawn;  // the groups drawn (d.series and d.summary.groups agree)
+  for (std::size_t i = 0; i < d.series.size(); ++i) {
+    const GroupSeries& s = d.series[i];
     if (s.counts.empty() || groups >= 16) continue;
+    drawn.push_back(i);
     widest_group = std::max(widest_group, s.counts.size());
     std::map<double, std::size_t> how_many;
     for (double c : s.counts) ++how_many[c];
@@ -157,7 +160,8 @@ void mistakes_strip(const ReportData& d, PlotWriter& w) {
           "with lines lw 2.5 lc rgb '#d62728'";
   std::string points_text;  // what each drawn sweep point is, when there is a sweep
   std::int64_t last_point = -1;
-  for (std::size_t k = 0; k < d.summary.groups.size() && k < groups; ++k) {
+  for (const std::size_t k : drawn) {
+    if (k >= d.summary.groups.size()) break;
     const GroupSummary& g = d.summary.groups[k];
     const std::string name = point_name(g.point, g.params);
     if (g.point == last_point || name.find('(') == std::string::npos) continue;

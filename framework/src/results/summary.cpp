@@ -263,7 +263,8 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
         if (r.bound_judged()) {
           ++a.group.bound_applies;
           if (a.group.bound_kind.empty()) a.group.bound_kind = *r.bound_kind;
-          a.ratios.push_back(r.ratio.value_or(0.0));
+          // A ratio is null only when count/bound is not finite: no plausible 0 for it.
+          if (r.ratio) a.ratios.push_back(*r.ratio);
           // Recomputed from the record's own count and bound, not read from bound_holds: a
           // record edited by hand or written by a buggy build is still judged correctly.
           const auto counted = static_cast<double>(r.counted());
@@ -285,12 +286,12 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
           summary.any_hinge = true;
           ++a.group.hinge_applies;
           if (a.group.hinge_kind.empty()) a.group.hinge_kind = r.nonsep_bound_kind.value_or("");
-          a.hinge_ratios.push_back(r.nonsep_ratio.value_or(0.0));
+          if (r.nonsep_ratio) a.hinge_ratios.push_back(*r.nonsep_ratio);
         }
         if (r.nonsep_rounds_bound) {
           summary.any_rounds = true;
           ++a.group.rounds_applies;
-          a.rounds_ratios.push_back(r.nonsep_rounds_ratio.value_or(0.0));
+          if (r.nonsep_rounds_ratio) a.rounds_ratios.push_back(*r.nonsep_rounds_ratio);
         }
         // So is its mistake-round form (with record_sample_mistakes).
         const auto hinge_violation = [&](const std::optional<double>& bound, const char* field) {

@@ -15,14 +15,6 @@ namespace plab {
 
 namespace {
 
-// Converged runs, and beside them the runs that failed or diverged (as the terminal table).
-std::string converged_cell(const GroupSummary& g) {
-  std::string cell = std::to_string(g.converged);
-  if (g.failed > 0) cell += " (" + std::to_string(g.failed) + " failed)";
-  if (g.diverged > 0) cell += " (" + std::to_string(g.diverged) + " diverged)";
-  return cell;
-}
-
 std::string text_of(const boost::json::value& v) {
   if (v.is_string()) return std::string(v.get_string());
   if (v.is_null()) return "-";
@@ -147,7 +139,7 @@ void results_table(const ReportData& d, Document& doc) {
     const MeanInterval test_mean = mean_ci95(test);
     rows.push_back(
         {std::to_string(g.point), sweep_text(g.params), g.learner, std::to_string(g.runs),
-         converged_cell(g), g.mistakes.count > 0 ? significant(g.mistakes.median) : "-",
+         converged_text(g), g.mistakes.count > 0 ? significant(g.mistakes.median) : "-",
          mistakes.empty() ? "-" : significant(mean.mean) + " ± " + significant(mean.half_width, 3),
          g.mistakes.count > 0 ? significant(g.mistakes.max) : "-",
          test.empty()

@@ -497,18 +497,22 @@ std::string verification_table(const Summary& summary) {
   return render_table(rows);
 }
 
+std::string converged_text(const GroupSummary& g) {
+  std::string text = std::to_string(g.converged);
+  if (g.failed > 0) text += " (" + std::to_string(g.failed) + " failed)";
+  if (g.diverged > 0) text += " (" + std::to_string(g.diverged) + " diverged)";
+  return text;
+}
+
 std::string summary_table(const Summary& summary) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"point", "sweep", "learner", "runs", "converged", "mistakes med", "mean", "max",
                   "epochs med", "train err", "R", "rho"});
   append_hinge_headers(summary, rows.back());
   for (const GroupSummary& g : summary.groups) {
-    std::string converged = std::to_string(g.converged);
-    if (g.failed > 0) converged += " (" + std::to_string(g.failed) + " failed)";
-    if (g.diverged > 0) converged += " (" + std::to_string(g.diverged) + " diverged)";
     rows.push_back(
         {std::to_string(g.point), short_params(g.params), g.learner, std::to_string(g.runs),
-         converged, counted_number(g.mistakes, g.mistakes.median),
+         converged_text(g), counted_number(g.mistakes, g.mistakes.median),
          counted_number(g.mistakes, g.mistakes.mean), counted_number(g.mistakes, g.mistakes.max),
          counted_number(g.epochs, g.epochs.median),
          g.train_error_mean ? format_number(*g.train_error_mean, 3) : "-",

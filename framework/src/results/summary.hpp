@@ -101,6 +101,8 @@ std::string summary_to_csv(const Summary& summary);
 // (`plab verify`): runs, how many a bound applies to, converged, max and median ratio,
 // violations, per (sweep point, learner).
 std::string summary_table(const Summary& summary);
+// A group's converged runs, with its failed and diverged ones beside: "8 (2 failed)".
+std::string converged_text(const GroupSummary& g);
 std::string verification_table(const Summary& summary);
 // Which margin a slope fit is against, in words ("rho: the data's certified best margin").
 std::string fit_margin_text(const SlopeFit& fit);

@@ -122,7 +122,7 @@ std::vector<HingeCandidate> hinge_candidates(const Dataset& data, double max_sec
     return out;
   if (!(max_seconds > 0.0)) return out;
   const std::vector<double>& grid = hinge_grid();
-  std::vector<std::vector<double>> path = squared_hinge_path(data, grid, 1e-3, max_seconds);
+  std::vector<std::vector<double>> path = squared_hinge_path(data, grid, 1e-5, max_seconds);
   for (std::size_t k = 0; k < path.size(); ++k) {
     if (auto c = certify_hinge_candidate(data, grid[k], std::move(path[k]))) {
       out.push_back(std::move(*c));

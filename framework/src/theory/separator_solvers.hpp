@@ -36,7 +36,8 @@ std::vector<double> column_scales(const Dataset& data);
 SolverOutcome liblinear_separator(const Dataset& data, double c, double tolerance,
                                   double max_seconds);
 
-// The squared-hinge SVM min ½‖v‖² + C Σᵢ max(0, 1 − yᵢv·x̃ᵢ)² (LIBLINEAR -s 1; multi-class:
+// The squared-hinge SVM min ½‖v‖² + C Σᵢ max(0, 1 − yᵢv·x̃ᵢ)² (LIBLINEAR -s 2, its primal
+// trust-region Newton solver, each C started from the previous one's solution; multi-class:
 // its one-vs-rest, one row per class) for each C of `cs`, in one child process killed after
 // `max_seconds`: candidates for the hinge bounds (theory/hinge_bound.hpp). One vector per C (NaN
 // where LIBLINEAR gave no model); empty when the child failed or timed out.

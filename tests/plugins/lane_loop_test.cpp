@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "plab/binary_online_learner.hpp"
@@ -34,6 +35,12 @@ struct HalfStep {  // η = 0.5, residual form: a = η·(y − (−y))
 };
 struct PositiveTieHalfStep : TiePositive, HalfStep {};
 struct MistakeTieHalfStep : TieMistake, HalfStep {};
+// A rule that decides all lanes in vector instructions (kVectorRule), as the bundled
+// learners' rules do: its step depends on the label alone.
+struct VectorHalfStep : TieMistake {
+  static double step(double /*score*/, double y) { return 0.5 * (y - (-y)); }
+  static double step_for_label(double y) { return 0.5 * (y - (-y)); }
+};
 struct MarginRule {
   double tau = 0.75;
   bool is_mistake(double score, double y) const { return !(y * score > tau); }
@@ -58,8 +65,8 @@ bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
 // are quarters, floats already) and each lone run the doubles.
 template <class Rule>
 void expect_lanes_equal_alone(const Rule& rule, std::size_t width, bool per_lane_orders,
-                              bool float_rows = false) {
-  const testing::SmallData data = tie_prone_data(40, 6, 17);
+                              bool float_rows = false, std::size_t dim = 6) {
+  const testing::SmallData data = tie_prone_data(40, dim, 17);
   const TrainingSet& set = data.view();
   std::vector<float> floats(set.features, set.features + set.rows * set.cols);
   TrainingSet lane_set = set;
@@ -114,6 +121,20 @@ TEST(LaneLoop, EveryLaneIsTheLoneRunBitForBit) {
       expect_lanes_equal_alone(MistakeTieHalfStep{}, width, per_lane);
       expect_lanes_equal_alone(PositiveTieHalfStep{}, width, per_lane);
       expect_lanes_equal_alone(MarginRule{}, width, per_lane);
+    }
+  }
+}
+
+// Two to eight columns get a pass whose weights stay in registers (AVX-512), nine do not:
+// every count, with a vector rule and a scalar one, is still the lone run to the bit.
+TEST(LaneLoop, WeightsHeldInRegistersForFewColumnsAreTheLoneRunBitForBit) {
+  for (std::size_t dim = 1; dim <= 8; ++dim) {
+    for (const std::size_t width : {8u, 16u, 32u}) {
+      for (const bool per_lane : {false, true}) {
+        SCOPED_TRACE("columns " + std::to_string(dim + 1) + ", width " + std::to_string(width));
+        expect_lanes_equal_alone(VectorHalfStep{}, width, per_lane, false, dim);
+        expect_lanes_equal_alone(MarginRule{}, width, per_lane, false, dim);
+      }
     }
   }
 }

@@ -240,7 +240,12 @@ struct TiePositive {  // `tie: "positive"`: predict +1 iff w·x̃ ≥ 0, update 
   }
   template <class Lanes, class Bits>
   static void lane_mistakes(const Lanes& score, const Lanes& y, Bits& erred) {
-    erred = (score != score) | ((score >= Lanes{}) ^ (y > Lanes{}));
+    // Named masks, not one expression: GCC 12 fails on the inline XOR of two comparisons
+    // when the pass is unrolled over a constant number of columns.
+    const Bits nan = score != score;
+    const Bits predicts_positive = score >= Lanes{};
+    const Bits is_positive = y > Lanes{};
+    erred = nan | (predicts_positive != is_positive);
   }
 };
 

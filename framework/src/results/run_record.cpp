@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <limits>
+#include <unordered_set>
 
 #include <boost/json/array.hpp>
 #include <boost/json/parse.hpp>
 
 #include "error.hpp"
+#include "results/json_object_text.hpp"
 #include "results/json_text.hpp"
 #include "results/record_fields.hpp"
 
@@ -14,22 +16,12 @@ namespace plab {
 
 namespace {
 
-boost::json::value number(const std::optional<double>& v) {
-  return v ? boost::json::value(*v) : boost::json::value(nullptr);
-}
-boost::json::value count(const std::optional<std::uint64_t>& v) {
-  return v ? boost::json::value(*v) : boost::json::value(nullptr);
-}
-boost::json::value flag(const std::optional<bool>& v) {
-  return v ? boost::json::value(*v) : boost::json::value(nullptr);
-}
-boost::json::value text(const std::optional<std::string>& v) {
-  return v ? boost::json::value(*v) : boost::json::value(nullptr);
-}
-
+// Asked for every member of every record read (summaries read a whole runs.jsonl), so a
+// hash set rather than a scan of the 70-odd names.
 bool is_record_field(std::string_view name) {
-  const auto& fields = run_record_fields();
-  return std::find(fields.begin(), fields.end(), name) != fields.end();
+  static const std::unordered_set<std::string_view> kFields(run_record_fields().begin(),
+                                                            run_record_fields().end());
+  return kFields.contains(name);
 }
 
 // A number, or null read as NaN (a non-finite value written by plab).
@@ -270,102 +262,102 @@ boost::json::object record_params(const SweepPoint& point) {
 }
 
 std::string write_run_record(const RunRecord& record) {
-  boost::json::object r;
-  r["point"] = record.point;
-  r["learner"] = record.learner;
-  r["plugin"] = record.plugin;
-  r["repeat"] = record.repeat;
-  r["params"] = record.params;
-  if (record.precision) r["precision"] = *record.precision;
-  r["status"] = record.status;
-  r["converged"] = record.converged;
-  r["epochs"] = count(record.epochs);
-  r["steps"] = count(record.steps);
-  r["mistakes"] = count(record.mistakes);
-  r["updates"] = count(record.updates);
-  r["train_error"] = number(record.train_error);
-  r["test_error"] = number(record.test_error);
-  r["w_norm"] = number(record.w_norm);
-  r["w0_norm"] = number(record.w0_norm);
-  r["R"] = number(record.R);
-  r["separable"] = flag(record.separable);
-  r["gamma"] = number(record.gamma);
-  r["w_ref_norm"] = number(record.w_ref_norm);
-  r["rho"] = number(record.rho);
-  r["rho_upper"] = number(record.rho_upper);
+  std::string line;
+  line.reserve(1024);
+  JsonObjectText o(line);
+  o.count("point", record.point);
+  o.string("learner", record.learner);
+  o.string("plugin", record.plugin);
+  o.count("repeat", record.repeat);
+  o.object("params", record.params);
+  if (record.precision) o.string("precision", *record.precision);
+  o.string("status", record.status);
+  o.flag("converged", record.converged);
+  o.count("epochs", record.epochs);
+  o.count("steps", record.steps);
+  o.count("mistakes", record.mistakes);
+  o.count("updates", record.updates);
+  o.number("train_error", record.train_error);
+  o.number("test_error", record.test_error);
+  o.number("w_norm", record.w_norm);
+  o.number("w0_norm", record.w0_norm);
+  o.number("R", record.R);
+  o.flag("separable", record.separable);
+  o.number("gamma", record.gamma);
+  o.number("w_ref_norm", record.w_ref_norm);
+  o.number("rho", record.rho);
+  o.number("rho_upper", record.rho_upper);
   if (record.has_kernel) {
-    r["kernel_R"] = number(record.kernel_R);
-    r["kernel_separable"] = flag(record.kernel_separable);
-    r["kernel_rho"] = number(record.kernel_rho);
-    r["kernel_rho_upper"] = number(record.kernel_rho_upper);
+    o.number("kernel_R", record.kernel_R);
+    o.flag("kernel_separable", record.kernel_separable);
+    o.number("kernel_rho", record.kernel_rho);
+    o.number("kernel_rho_upper", record.kernel_rho_upper);
   }
-  r["bound"] = number(record.bound);
-  r["bound_kind"] = text(record.bound_kind);
-  r["bound_on"] = text(record.bound_on);
-  r["bound_applies"] = record.bound_applies;
-  if (record.bound_note) r["bound_note"] = *record.bound_note;
-  r["ratio"] = number(record.ratio);
-  r["bound_holds"] = flag(record.bound_holds);
-  r["bound_clean"] = number(record.bound_clean);
-  r["plain_bound"] = number(record.plain_bound);
-  r["plain_bound_holds"] = flag(record.plain_bound_holds);
-  r["ls_gap"] = number(record.ls_gap);
-  r["ls_distance"] = number(record.ls_distance);
+  o.number("bound", record.bound);
+  o.text("bound_kind", record.bound_kind);
+  o.text("bound_on", record.bound_on);
+  o.flag("bound_applies", record.bound_applies);
+  if (record.bound_note) o.string("bound_note", *record.bound_note);
+  o.number("ratio", record.ratio);
+  o.flag("bound_holds", record.bound_holds);
+  o.number("bound_clean", record.bound_clean);
+  o.number("plain_bound", record.plain_bound);
+  o.flag("plain_bound_holds", record.plain_bound_holds);
+  o.number("ls_gap", record.ls_gap);
+  o.number("ls_distance", record.ls_distance);
   if (record.winnow_weights) {
-    r["gamma1"] = number(record.gamma1);
-    r["R_inf"] = number(record.R_inf);
-    r["winnow_weights"] = count(record.winnow_weights);
+    o.number("gamma1", record.gamma1);
+    o.number("R_inf", record.R_inf);
+    o.count("winnow_weights", record.winnow_weights);
   }
   if (record.nonsep_bound) {
-    r["nonsep_bound"] = *record.nonsep_bound;
-    r["nonsep_bound_kind"] = text(record.nonsep_bound_kind);
-    r["nonsep_ratio"] = number(record.nonsep_ratio);
-    r["nonsep_bound_holds"] = flag(record.nonsep_bound_holds);
-    r["nonsep_candidate"] = count(record.nonsep_candidate);
-    r["nonsep_C"] = number(record.nonsep_C);
-    r["nonsep_v_norm"] = number(record.nonsep_v_norm);
-    r["nonsep_hinge_norm"] = number(record.nonsep_hinge_norm);
+    o.number("nonsep_bound", record.nonsep_bound);
+    o.text("nonsep_bound_kind", record.nonsep_bound_kind);
+    o.number("nonsep_ratio", record.nonsep_ratio);
+    o.flag("nonsep_bound_holds", record.nonsep_bound_holds);
+    o.count("nonsep_candidate", record.nonsep_candidate);
+    o.number("nonsep_C", record.nonsep_C);
+    o.number("nonsep_v_norm", record.nonsep_v_norm);
+    o.number("nonsep_hinge_norm", record.nonsep_hinge_norm);
   }
   if (record.nonsep_rounds_bound) {
-    r["nonsep_rounds_bound"] = *record.nonsep_rounds_bound;
-    r["nonsep_rounds_kind"] = text(record.nonsep_rounds_kind);
-    r["nonsep_rounds_ratio"] = number(record.nonsep_rounds_ratio);
-    r["nonsep_rounds_holds"] = flag(record.nonsep_rounds_holds);
-    r["nonsep_rounds_candidate"] = count(record.nonsep_rounds_candidate);
-    r["nonsep_rounds_L"] = number(record.nonsep_rounds_L);
+    o.number("nonsep_rounds_bound", record.nonsep_rounds_bound);
+    o.text("nonsep_rounds_kind", record.nonsep_rounds_kind);
+    o.number("nonsep_rounds_ratio", record.nonsep_rounds_ratio);
+    o.flag("nonsep_rounds_holds", record.nonsep_rounds_holds);
+    o.count("nonsep_rounds_candidate", record.nonsep_rounds_candidate);
+    o.number("nonsep_rounds_L", record.nonsep_rounds_L);
   }
-  r["loss"] = number(record.loss);
+  o.number("loss", record.loss);
   // A metric named twice keeps its first place and its last value, as it always has.
-  for (const auto& [name, value] : record.metrics) r[name] = value;
-  r["error"] = text(record.error);
+  const auto& metrics = record.metrics;
+  for (std::size_t i = 0; i < metrics.size(); ++i) {
+    const auto named = [&](const auto& m) { return m.first == metrics[i].first; };
+    if (std::any_of(metrics.begin(), metrics.begin() + static_cast<std::ptrdiff_t>(i), named))
+      continue;
+    const auto last = std::find_if(metrics.rbegin(), metrics.rend(), named);
+    o.number(metrics[i].first, last->second);
+  }
+  o.text("error", record.error);
   if (record.weights_recorded) {
-    boost::json::value w = nullptr;
     if (record.w) {
-      boost::json::array a;
-      for (double v : *record.w) a.emplace_back(v);
-      w = std::move(a);
+      o.numbers("w", *record.w);
+    } else {
+      o.null("w");
     }
-    r["w"] = std::move(w);
   }
   if (record.curve_recorded) {
-    boost::json::array mistakes;
-    boost::json::array loss;
-    for (std::uint64_t m : record.epoch_mistakes) mistakes.emplace_back(m);
-    for (double e : record.epoch_loss) loss.emplace_back(e);  // NaN prints as null
-    r["epoch_mistakes"] = std::move(mistakes);
-    r["epoch_loss"] = std::move(loss);
+    o.counts("epoch_mistakes", record.epoch_mistakes);
+    o.numbers("epoch_loss", record.epoch_loss);  // NaN prints as null
   }
   if (record.sample_mistakes_recorded) {
-    boost::json::value counts = nullptr;
     if (record.sample_mistakes) {
-      boost::json::array a;
-      for (std::uint64_t m : *record.sample_mistakes) a.emplace_back(m);
-      counts = std::move(a);
+      o.counts("sample_mistakes", *record.sample_mistakes);
+    } else {
+      o.null("sample_mistakes");
     }
-    r["sample_mistakes"] = std::move(counts);
   }
-  std::string line;
-  append_json(line, r);
+  o.close();
   line += '\n';
   return line;
 }

@@ -5,15 +5,11 @@
 #include <boost/json/object.hpp>
 #include <boost/json/parse.hpp>
 
-#include "results/json_text.hpp"
+#include "results/json_object_text.hpp"
 
 namespace plab {
 
 namespace {
-
-boost::json::value seconds_value(const std::optional<double>& s) {
-  return s ? boost::json::value(*s) : boost::json::value(nullptr);
-}
 
 std::optional<std::size_t> index_in(const boost::json::object& t, const char* key) {
   const boost::json::value* f = t.if_contains(key);
@@ -36,14 +32,14 @@ std::optional<double> seconds_in(const boost::json::object& t, const char* key, 
 }  // namespace
 
 std::string write_timing(const RunTiming& timing) {
-  boost::json::object t;
-  t["point"] = timing.point;
-  t["learner"] = timing.learner;
-  t["repeat"] = timing.repeat;
-  t["seconds"] = seconds_value(timing.seconds);
-  t["train_seconds"] = seconds_value(timing.train_seconds);
   std::string line;
-  append_json(line, t);
+  JsonObjectText t(line);
+  t.count("point", timing.point);
+  t.string("learner", timing.learner);
+  t.count("repeat", timing.repeat);
+  t.number("seconds", timing.seconds);
+  t.number("train_seconds", timing.train_seconds);
+  t.close();
   line += '\n';
   return line;
 }

@@ -32,13 +32,24 @@ std::size_t lines_of(const fs::path& file) {
 }
 
 // Iris, setosa against the rest: `repeats` shuffled runs from random starts, no oracle.
-fs::path iris_config(const test::TempDir& dir, int repeats, const std::string& name = "c.json") {
+fs::path iris_config(const test::TempDir& dir, int repeats, const std::string& name = "c.json",
+                     const std::string& positive = "setosa", int max_epochs = 50) {
   return dir.write(name, R"({"name": "trust", "seed": 3, "repeats": )" + std::to_string(repeats) +
                              R"(, "dataset": {"kind": "csv", "path": ")" PLAB_SOURCE_DIR
-                             R"(/data/iris.csv", "label": "species", "positive": ["setosa"]},
+                             R"(/data/iris.csv", "label": "species", "positive": [")" +
+                             positive + R"("]},
     "learners": [{"name": "p", "plugin": "perceptron"}], "theory": {"margin": "none"},
     "init": {"kind": "gaussian"},
-    "protocol": {"kind": "convergence", "max_epochs": 50, "order": "shuffle"}})");
+    "protocol": {"kind": "convergence", "max_epochs": )" +
+                             std::to_string(max_epochs) + R"(, "order": "shuffle"}})");
+}
+
+// A job far longer than any test, for the tests that act while it runs and then stop it:
+// 100,000 runs of 1,000 epochs on data that is not separable (versicolor), about 40 s in
+// Release. (400,000 runs that converge in a few epochs were once long enough; since records
+// are written faster, such a job could end before a test's `verify` of it did.)
+fs::path long_iris_config(const test::TempDir& dir) {
+  return iris_config(dir, 100000, "long.json", "versicolor", 1000);
 }
 
 // A plab child started by the test, its output in files, waited for explicitly. With a
@@ -185,7 +196,7 @@ TEST(TrustFolder, TwoRunsIntoOneFolderAtOnceNeverMixOneIsRefusedNamingThePid) {
 TEST(TrustFolder, ResumeWhileAnotherPlabHoldsTheFolderIsRefused) {
   test::TempDir dir;
   const fs::path out = dir / "out";
-  Child first = start_plab({"run", iris_config(dir, 400000).string(), "--out", out.string(),
+  Child first = start_plab({"run", long_iris_config(dir).string(), "--out", out.string(),
                             "--no-report", "--quiet", "--threads", "1"},
                            dir.path(), "first");
   wait_for_line(out / "runs.jsonl");
@@ -204,7 +215,7 @@ TEST(TrustFolder, ResumeWhileAnotherPlabHoldsTheFolderIsRefused) {
 TEST(TrustFolder, MergeRefusesAShardBeingWrittenVerifyReadsIt) {
   test::TempDir dir;
   const fs::path shard = dir / "shard0";
-  Child writer = start_plab({"run", iris_config(dir, 400000).string(), "--shard", "0/2", "--out",
+  Child writer = start_plab({"run", long_iris_config(dir).string(), "--shard", "0/2", "--out",
                              shard.string(), "--no-report", "--quiet", "--threads", "1"},
                             dir.path(), "writer");
   wait_for_line(shard / "runs.jsonl");
@@ -476,10 +487,10 @@ TEST(TrustFolder, ResumeReplacesDamagedTimingsAndSaysSo) {
 TEST(TrustFolder, SighupClosesTheFolderLikeSigint) {
   test::TempDir dir;
   const fs::path out = dir / "out";
-  const auto r = test::run_process_and_signal(PLAB_BINARY,
-                                              {"run", iris_config(dir, 400000).string(), "--out",
-                                               out.string(), "--quiet", "--threads", "1"},
-                                              SIGHUP, 50, "", (out / "runs.jsonl").string());
+  const auto r = test::run_process_and_signal(
+      PLAB_BINARY,
+      {"run", long_iris_config(dir).string(), "--out", out.string(), "--quiet", "--threads", "1"},
+      SIGHUP, 50, "", (out / "runs.jsonl").string());
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_NE(r.err.find("interrupted by signal " + std::to_string(SIGHUP)), std::string::npos)
       << r.err;

@@ -41,6 +41,10 @@ struct VectorHalfStep : TieMistake {
   static double step(double /*score*/, double y) { return 0.5 * (y - (-y)); }
   static double step_for_label(double y) { return 0.5 * (y - (-y)); }
 };
+struct VectorPositiveHalfStep : TiePositive {
+  static double step(double /*score*/, double y) { return 0.5 * (y - (-y)); }
+  static double step_for_label(double y) { return 0.5 * (y - (-y)); }
+};
 struct MarginRule {
   double tau = 0.75;
   bool is_mistake(double score, double y) const { return !(y * score > tau); }
@@ -126,13 +130,15 @@ TEST(LaneLoop, EveryLaneIsTheLoneRunBitForBit) {
 }
 
 // Two to eight columns get a pass whose weights stay in registers (AVX-512), nine do not:
-// every count, with a vector rule and a scalar one, is still the lone run to the bit.
+// every count, with vector rules of both ties and a scalar rule, is still the lone run to
+// the bit. (On a CPU without AVX-512 this checks the other passes only.)
 TEST(LaneLoop, WeightsHeldInRegistersForFewColumnsAreTheLoneRunBitForBit) {
   for (std::size_t dim = 1; dim <= 8; ++dim) {
     for (const std::size_t width : {8u, 16u, 32u}) {
       for (const bool per_lane : {false, true}) {
         SCOPED_TRACE("columns " + std::to_string(dim + 1) + ", width " + std::to_string(width));
         expect_lanes_equal_alone(VectorHalfStep{}, width, per_lane, false, dim);
+        expect_lanes_equal_alone(VectorPositiveHalfStep{}, width, per_lane, false, dim);
         expect_lanes_equal_alone(MarginRule{}, width, per_lane, false, dim);
       }
     }

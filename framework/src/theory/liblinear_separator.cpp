@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "theory/child_process.hpp"
+#include "theory/fixed_order_blas.hpp"
 #include "theory/separator_solvers.hpp"
 
 namespace plab {
@@ -157,6 +158,8 @@ SolverOutcome liblinear_separator(const Dataset& data, double c, double toleranc
 std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
                                                     const std::vector<double>& cs, double tolerance,
                                                     double max_seconds) {
+  // The primal solver's sums would otherwise depend on the machine's BLAS.
+  if (!fixed_order_blas_bound()) return {};
   // One child for the whole grid; it sends each solution's raw doubles in turn, NaN for a
   // value of C that gave no model (the caller drops non-finite candidates).
   const std::size_t dim =

@@ -40,7 +40,8 @@ SolverOutcome liblinear_separator(const Dataset& data, double c, double toleranc
 // trust-region Newton solver, each C started from the previous one's solution; multi-class:
 // its one-vs-rest, one row per class) for each C of `cs`, in one child process killed after
 // `max_seconds`: candidates for the hinge bounds (theory/hinge_bound.hpp). One vector per C (NaN
-// where LIBLINEAR gave no model); empty when the child failed or timed out.
+// where LIBLINEAR gave no model); empty when the child failed or timed out, or when LIBLINEAR's
+// BLAS calls are not bound to plab's fixed-order routines (theory/fixed_order_blas.hpp).
 std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
                                                     const std::vector<double>& cs, double tolerance,
                                                     double max_seconds);

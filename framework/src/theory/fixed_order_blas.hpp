@@ -1,0 +1,12 @@
+// LIBLINEAR's BLAS calls made in plab's own fixed order (fixed_order_blas.cpp).
+#pragma once
+
+namespace plab {
+
+// Whether the dynamic linker bound the four routines LIBLINEAR calls (ddot_, daxpy_, dscal_,
+// dnrm2_) to plab's definitions, not to the machine's libblas.so.3. The hinge path runs only
+// when they are, so that its candidates are the same bits on every machine. Calling it also
+// links fixed_order_blas.cpp into the executable, which is what makes them bound.
+bool fixed_order_blas_bound();
+
+}  // namespace plab

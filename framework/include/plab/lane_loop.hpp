@@ -110,10 +110,6 @@ concept kAveragingRule = requires {
   requires Rule::kAverages;
 };
 
-// How many samples ahead a shuffled lane's row is prefetched.
-inline constexpr std::size_t kPrefetchAhead = 4;
-inline constexpr std::size_t kPrefetchAbove = std::size_t{1} << 20;  // bytes of data
-
 // The rows of the element type X: the doubles, or the floats of float32 data.
 template <class X>
 const X* rows_of(const TrainingSet& data) {
@@ -183,8 +179,6 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
   if constexpr (kAveragingRule<Rule>) {
     for (std::size_t k = 0; k < K; ++k) visited[k / V][k % V] = visits[k];
   }
-  // Rows are prefetched only when the data set is larger than a cache could hold anyway.
-  const bool prefetch = n * d * sizeof(X) > kPrefetchAbove;
   // Lane k's value of x[j] (shared order: the one row's; per-lane orders: its own row's).
   const auto lane_x = [&](std::size_t g, std::size_t j, Lanes& xj) {
     for (std::size_t v = 0; v < V; ++v) xj[v] = static_cast<double>(rows[g * V + v][j]);
@@ -222,17 +216,6 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
       for (std::size_t k = 0; k < K; ++k) {
         index[k] = active[k] != 0 ? orders[k][t] : 0;
         rows[k] = row(index[k]);
-      }
-      // Shuffled rows defeat the hardware prefetcher: ask for each lane's row a few samples
-      // ahead, so that K rows are fetched at once instead of waited for one by one.
-      if (prefetch && t + kPrefetchAhead < n) {
-        for (std::size_t k = 0; k < K; ++k) {
-          if (active[k] == 0) continue;
-          const char* ahead = reinterpret_cast<const char*>(row(orders[k][t + kPrefetchAhead]));
-          for (std::size_t byte = 0; byte < d * sizeof(X); byte += 64) {
-            __builtin_prefetch(ahead + byte);
-          }
-        }
       }
       for (std::size_t j = 0; j < d; ++j) {
         for (std::size_t g = 0; g < G; ++g) {

@@ -27,6 +27,14 @@ TEST(FixedOrderBlas, LiblinearCallsPlabsOwnRoutines) {
   EXPECT_EQ(dlsym(RTLD_DEFAULT, "dscal_"), reinterpret_cast<void*>(&dscal_));
   EXPECT_EQ(dlsym(RTLD_DEFAULT, "dnrm2_"), reinterpret_cast<void*>(&dnrm2_));
   EXPECT_TRUE(plab::fixed_order_blas_bound());
+  // The calls are counted, so that the hinge path can tell LIBLINEAR reached them.
+  const auto before = plab::fixed_order_blas_calls();
+  const double x[2] = {3.0, 4.0};
+  const int n = 2;
+  const int one = 1;
+  EXPECT_EQ(dnrm2_(&n, x, &one), 5.0);
+  EXPECT_EQ(ddot_(&n, x, &one, x, &one), 25.0);
+  EXPECT_EQ(plab::fixed_order_blas_calls(), before + 2);
 }
 
 TEST(FixedOrderBlas, RoutinesComputeWhatBlasDefines) {

@@ -12,10 +12,16 @@
 
 #include <dlfcn.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 
 namespace {
+
+// Calls of these routines, so that a caller can tell that LIBLINEAR reached them (a library
+// that bound its own BLAS internally would pass the symbol lookup and never call them).
+std::atomic<std::uint64_t> calls{0};
 
 // The element k of a vector of n with increment inc, as BLAS indexes it: a negative
 // increment walks the vector from its end.
@@ -30,6 +36,7 @@ extern "C" {
 // NOLINTBEGIN(readability-identifier-naming, bugprone-easily-swappable-parameters): BLAS's names
 // and signatures
 double ddot_(const int* n, const double* x, const int* incx, const double* y, const int* incy) {
+  calls.fetch_add(1, std::memory_order_relaxed);
   double sum = 0.0;
   for (int k = 0; k < *n; ++k) sum += x[at(k, *n, *incx)] * y[at(k, *n, *incy)];
   return sum;
@@ -49,6 +56,7 @@ int dscal_(const int* n, const double* a, double* x, const int* incx) {
 }
 
 double dnrm2_(const int* n, const double* x, const int* incx) {
+  calls.fetch_add(1, std::memory_order_relaxed);
   if (*n < 1 || *incx < 1) return 0.0;
   if (*n == 1) return std::fabs(x[0]);
   double scale = 0.0;
@@ -57,11 +65,14 @@ double dnrm2_(const int* n, const double* x, const int* incx) {
     const double v = x[std::ptrdiff_t{k} * *incx];
     if (v == 0.0) continue;
     const double size = std::fabs(v);
+    // Rounded as the reference's ONE + SSQ*(SCALE/ABSXI)**2: the square first.
     if (scale < size) {
-      ssq = 1.0 + ssq * (scale / size) * (scale / size);
+      const double ratio = scale / size;
+      ssq = 1.0 + ssq * (ratio * ratio);
       scale = size;
     } else {
-      ssq += (size / scale) * (size / scale);
+      const double ratio = size / scale;
+      ssq += ratio * ratio;
     }
   }
   return scale * std::sqrt(ssq);
@@ -71,6 +82,8 @@ double dnrm2_(const int* n, const double* x, const int* incx) {
 }  // extern "C"
 
 namespace plab {
+
+std::uint64_t fixed_order_blas_calls() { return calls.load(std::memory_order_relaxed); }
 
 bool fixed_order_blas_bound() {
   // RTLD_DEFAULT searches the way the dynamic linker resolved liblinear.so's references:

@@ -1,8 +1,10 @@
 #include <linear.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -158,8 +160,13 @@ SolverOutcome liblinear_separator(const Dataset& data, double c, double toleranc
 std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
                                                     const std::vector<double>& cs, double tolerance,
                                                     double max_seconds) {
-  // The primal solver's sums would otherwise depend on the machine's BLAS.
-  if (!fixed_order_blas_bound()) return {};
+  // The primal solver's sums would otherwise depend on the machine's BLAS: a build in which
+  // they do is refused rather than allowed to write machine-dependent records.
+  const std::string unbound =
+      "LIBLINEAR's BLAS calls do not reach plab's fixed-order routines "
+      "(theory/fixed_order_blas.cpp); this build would write hinge bounds that depend on the "
+      "machine's BLAS";
+  if (!fixed_order_blas_bound()) throw std::logic_error(unbound);
   // One child for the whole grid; it sends each solution's raw doubles in turn, NaN for a
   // value of C that gave no model (the caller drops non-finite candidates).
   const std::size_t dim =
@@ -172,7 +179,9 @@ std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
         std::string bytes;
         std::vector<double> warm;  // each C starts from the previous one's solution
         for (double c : cs) {
+          const std::uint64_t calls = fixed_order_blas_calls();
           const SolverOutcome here = train_here(data, c, tolerance, true, &warm);
+          if (here.candidate && fixed_order_blas_calls() == calls) return std::string("U");
           std::vector<double> u(dim, std::nan(""));
           if (here.candidate && here.candidate->u.size() == dim) u = here.candidate->u;
           bytes.append(reinterpret_cast<const char*>(u.data()), dim * sizeof(double));
@@ -181,6 +190,7 @@ std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
       },
       max_seconds);
   std::vector<std::vector<double>> out;
+  if (child.bytes && *child.bytes == "U") throw std::logic_error(unbound);
   if (!child.bytes || child.bytes->size() != cs.size() * dim * sizeof(double)) return out;
   for (std::size_t k = 0; k < cs.size(); ++k) {
     std::vector<double> u(dim);

@@ -40,8 +40,9 @@ SolverOutcome liblinear_separator(const Dataset& data, double c, double toleranc
 // trust-region Newton solver, each C started from the previous one's solution; multi-class:
 // its one-vs-rest, one row per class) for each C of `cs`, in one child process killed after
 // `max_seconds`: candidates for the hinge bounds (theory/hinge_bound.hpp). One vector per C (NaN
-// where LIBLINEAR gave no model); empty when the child failed or timed out, or when LIBLINEAR's
-// BLAS calls are not bound to plab's fixed-order routines (theory/fixed_order_blas.hpp).
+// where LIBLINEAR gave no model); empty when the child failed or timed out. Throws
+// std::logic_error (exit 70) when LIBLINEAR's BLAS calls do not reach plab's fixed-order
+// routines (theory/fixed_order_blas.hpp): a broken build, not a property of the data.
 std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
                                                     const std::vector<double>& cs, double tolerance,
                                                     double max_seconds);

@@ -10,12 +10,12 @@ namespace plab {
 
 namespace {
 
-bool same(double recorded, double recomputed) {
+bool same_figure(double recorded, double recomputed) {
   return recorded == recomputed || std::fabs(recorded - recomputed) <=
                                        1e-12 * std::max(std::fabs(recorded), std::fabs(recomputed));
 }
 
-boost::json::value number(const std::optional<double>& v) {
+boost::json::value number_or_null(const std::optional<double>& v) {
   return v ? boost::json::value(*v) : boost::json::value(nullptr);
 }
 
@@ -115,8 +115,8 @@ KernelCertificate recheck_kernel_theory(const std::string& where, const std::str
   const auto check = [&](const char* key, const std::optional<double>& recomputed) {
     const std::optional<double> recorded = t.number_or_null(key);
     if (recorded.has_value() != recomputed.has_value() ||
-        (recorded && !same(*recorded, *recomputed))) {
-      report.differ(where, field + key, t.any(key), number(recomputed));
+        (recorded && !same_figure(*recorded, *recomputed))) {
+      report.differ(where, field + key, t.any(key), number_or_null(recomputed));
     }
   };
   // plab writes an overflowed R_K as null (results/theory_json.cpp), so null is its recomputation.

@@ -36,7 +36,7 @@ boost::json::value number(const std::optional<double>& v) {
 boost::json::value flag(const std::optional<bool>& v) {
   return v ? boost::json::value(*v) : boost::json::value(nullptr);
 }
-boost::json::value text(const std::string& s) {
+boost::json::value text_or_null(const std::string& s) {
   return s.empty() ? boost::json::value(nullptr) : boost::json::value(s);
 }
 
@@ -68,9 +68,9 @@ BoundReport recompute_bound(const RunRecord& r, const AuditedPoint& p,
 // this run, from the candidates verify re-certified; none at a separable point.
 // The hinge bounds' inputs for this run as the engine forms them; nullopt at a separable point
 // (no candidates). `w0` must outlive them.
-std::optional<HingeBoundInputs> hinge_inputs(const RunRecord& r, const AuditedPoint& p,
-                                             const AuditedLearner& learner,
-                                             const std::vector<double>& w0) {
+std::optional<HingeBoundInputs> audited_hinge_inputs(const RunRecord& r, const AuditedPoint& p,
+                                                     const AuditedLearner& learner,
+                                                     const std::vector<double>& w0) {
   if (p.theory.margin.separable.value_or(false)) return std::nullopt;
   HingeBoundInputs in;
   in.declared = *learner.declared;
@@ -116,7 +116,7 @@ void check_rounds_fields(const RecordFields& r, const std::string& where,
   check_all_or_none(
       r, where, m.bound.has_value(),
       {{"nonsep_rounds_bound", number(m.bound)},
-       {"nonsep_rounds_kind", text(m.kind)},
+       {"nonsep_rounds_kind", text_or_null(m.kind)},
        {"nonsep_rounds_ratio", number(m.ratio)},
        {"nonsep_rounds_holds", flag(m.holds)},
        {"nonsep_rounds_candidate", m.bound ? boost::json::value(m.candidate) : nullptr},
@@ -130,7 +130,7 @@ void check_hinge_fields(const RecordFields& r, const std::string& where, const H
                         AuditReport& report) {
   const std::vector<std::pair<const char*, boost::json::value>> expected = {
       {"nonsep_bound", number(h.bound)},
-      {"nonsep_bound_kind", text(h.kind)},
+      {"nonsep_bound_kind", text_or_null(h.kind)},
       {"nonsep_ratio", number(h.ratio)},
       {"nonsep_bound_holds", flag(h.holds)},
       {"nonsep_candidate", h.bound ? boost::json::value(h.candidate) : nullptr},
@@ -264,8 +264,8 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
     return {};
   }
   check("bound_applies", b.applies);
-  check("bound_kind", text(b.kind));
-  check("bound_on", text(b.counts));
+  check("bound_kind", text_or_null(b.kind));
+  check("bound_on", text_or_null(b.counts));
   check("bound", number(b.bound));
   check("ratio", number(b.ratio));
   check("bound_holds", flag(b.holds));
@@ -273,7 +273,7 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
   check("plain_bound", number(b.plain));
   check("plain_bound_holds", flag(b.plain_holds));
   check_winnow_fields(r, where, p, *l->second.declared, report);
-  const std::optional<HingeBoundInputs> inputs = hinge_inputs(rec, p, l->second, w0);
+  const std::optional<HingeBoundInputs> inputs = audited_hinge_inputs(rec, p, l->second, w0);
   const HingeBoundReport hinge = inputs ? evaluate_hinge_bound(*inputs) : HingeBoundReport{};
   check_hinge_fields(r, where, hinge, report);
   const MistakeRoundReport rounds = recompute_rounds_bound(rec, p, inputs);

@@ -43,10 +43,12 @@ class AlignedBlock {
   // Before the first touch, so that the pages are faulted in huge. Advice only: a kernel that
   // refuses it leaves the block as it is.
   void advise_huge_pages(std::size_t bytes) {
-    const auto first = reinterpret_cast<std::uintptr_t>(data_.get());
-    const std::uintptr_t start = (first + kHugePage - 1) & ~(kHugePage - 1);
+    // Offsets from the block's own pointer, so no integer becomes a pointer.
+    char* const base = reinterpret_cast<char*>(data_.get());
+    const auto first = reinterpret_cast<std::uintptr_t>(base);
+    const std::uintptr_t skip = (kHugePage - first % kHugePage) % kHugePage;
     const std::uintptr_t end = (first + bytes) & ~(kHugePage - 1);
-    if (end > start) madvise(reinterpret_cast<void*>(start), end - start, MADV_HUGEPAGE);
+    if (end > first + skip) madvise(base + skip, end - first - skip, MADV_HUGEPAGE);
   }
 
   struct Free {

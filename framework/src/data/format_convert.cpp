@@ -155,8 +155,9 @@ ConvertResult svmlight_to_csv(const fs::path& in, OutputFile& out, const Convert
   // back). The header's names are longer still: checked as it is written below.
   if (first.features > (kMaxDataLineBytes - 1) / 2) {
     throw DataError(in.string() + ": " + std::to_string(first.features) +
-                    " features make CSV rows of at least " + std::to_string(2 * first.features + 1) +
-                    " bytes, beyond the " + std::to_string(kMaxDataLineBytes >> 20) +
+                    " features make CSV rows of at least " +
+                    std::to_string(2 * first.features + 1) + " bytes, beyond the " +
+                    std::to_string(kMaxDataLineBytes >> 20) +
                     " MiB line limit of plab's CSV reader; keep this data in svmlight (plab "
                     "reads it with \"storage\": \"sparse\")");
   }

@@ -20,7 +20,7 @@ constexpr LineStreamWords kSvmlightWords{
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
-std::string shown(std::string_view text) { return "'" + std::string(text.substr(0, 40)) + "'"; }
+std::string quoted(std::string_view text) { return "'" + std::string(text.substr(0, 40)) + "'"; }
 
 // Digits only (no sign, no spaces); nullopt when the text is not that. Too large for 64 bits
 // is reported as the largest value, which every check then refuses as too large.
@@ -50,7 +50,7 @@ class SvmlightParser {
     const std::size_t label_end = token_end(content, i);
     const std::string_view label = content.substr(i, label_end - i);
     if (label.find(':') != std::string_view::npos) {
-      fail(i, shown(label) +
+      fail(i, quoted(label) +
                   " comes where the label should be: the line has no label; every line starts "
                   "with its label (a class name or number), then index:value pairs");
     }
@@ -117,30 +117,30 @@ class SvmlightParser {
 
   void read_qid(std::string_view token, std::size_t offset, bool qid_seen) const {
     if (!indices_.empty()) {
-      fail(offset, shown(token) + " comes after a feature; qid: goes right after the label");
+      fail(offset, quoted(token) + " comes after a feature; qid: goes right after the label");
     }
-    if (qid_seen) fail(offset, shown(token) + ": a second qid: on one line");
+    if (qid_seen) fail(offset, quoted(token) + ": a second qid: on one line");
     if (!parse_whole(token.substr(4))) {
-      fail(offset + 4, shown(token.substr(4)) + " is not a qid; a qid is a whole number >= 0");
+      fail(offset + 4, quoted(token.substr(4)) + " is not a qid; a qid is a whole number >= 0");
     }
   }
 
   void read_feature(std::string_view token, std::size_t offset) {
     const std::size_t colon = token.find(':');
     if (colon == std::string_view::npos) {
-      fail(offset, shown(token) +
+      fail(offset, quoted(token) +
                        " has no ':'; features are written index:value, like 3:0.5 (a label "
                        "goes first on its line, once)");
     }
     const std::string_view index_text = token.substr(0, colon);
     const std::optional<std::uint64_t> file_index = parse_whole(index_text);
     if (!file_index) {
-      fail(offset, shown(index_text) +
+      fail(offset, quoted(index_text) +
                        " is not a feature index; indices are whole numbers counting from " +
                        (options_.zero_based ? "0" : "1"));
     }
     if (*file_index >= first_too_large()) {
-      fail(offset, "feature index " + shown(index_text) +
+      fail(offset, "feature index " + quoted(index_text) +
                        " is too large: plab accepts indices up to " +
                        std::to_string(first_too_large() - 1) +
                        " (the features and the bias column must fit 32-bit indices)");
@@ -169,14 +169,14 @@ class SvmlightParser {
     double value = 0;
     if (const DecimalRead read = read_decimal(value_text, value); read != DecimalRead::kNumber) {
       fail(offset + colon + 1,
-           shown(value_text) + " (feature " + std::to_string(*file_index) + ") " +
+           quoted(value_text) + " (feature " + std::to_string(*file_index) + ") " +
                (read == DecimalRead::kNotANumber
                     ? "is not a number; values must be decimal numbers like 1.5 or -2e-3"
                     : out_of_range_reason(read)));
     }
     if (!std::isfinite(value)) {
       fail(offset + colon + 1,
-           shown(value_text) +
+           quoted(value_text) +
                " is not finite; NaN and infinity are not accepted as feature values");
     }
     indices_.push_back(static_cast<std::uint32_t>(index));

@@ -44,7 +44,8 @@ std::vector<double> uniform_in_ball(Rng& rng, std::size_t dim, double r) {
   return x;
 }
 
-double score(const std::vector<double>& u, std::size_t offset, const std::vector<double>& x) {
+double teacher_score(const std::vector<double>& u, std::size_t offset,
+                     const std::vector<double>& x) {
   double s = u[offset];
   for (std::size_t j = 0; j < x.size(); ++j) s += u[offset + 1 + j] * x[j];
   return s;
@@ -98,7 +99,7 @@ SyntheticTable binary(const SyntheticSpec& s, Rng& rng) {
                  " points); lower the margin");
     }
     const std::vector<double> x = uniform_in_ball(rng, s.dim, r);
-    const double sc = score(t.teacher, 0, x);
+    const double sc = teacher_score(t.teacher, 0, x);
     if (std::fabs(sc) < s.margin) continue;
     draws = 0;
     add(x, sc);
@@ -130,7 +131,7 @@ SyntheticTable multiclass(const SyntheticSpec& s, Rng& rng) {
     }
     const std::vector<double> x = uniform_in_ball(rng, s.dim, r);
     std::vector<double> sc(s.classes);
-    for (std::size_t c = 0; c < s.classes; ++c) sc[c] = score(t.teacher, c * width, x);
+    for (std::size_t c = 0; c < s.classes; ++c) sc[c] = teacher_score(t.teacher, c * width, x);
     const auto best = static_cast<std::size_t>(std::max_element(sc.begin(), sc.end()) - sc.begin());
     double gap = std::numeric_limits<double>::infinity();
     for (std::size_t c = 0; c < s.classes; ++c) {

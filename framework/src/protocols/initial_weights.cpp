@@ -13,7 +13,7 @@ namespace plab {
 
 namespace {
 
-std::string text_of(double v) {
+std::string short_text(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.6g", v);
   return text;
@@ -43,8 +43,8 @@ void check_initial_weights_fit(const InitSpec& init) {
   // uniform draws stay within ±scale and given weights are finite numbers already.
   if (init.kind != "gaussian" || std::isfinite(init.scale * kLargestGaussianDraw)) return;
   throw_config_error("/init/scale",
-                     "a gaussian init of scale " + text_of(init.scale) +
-                         " draws initial weights up to " + text_of(kLargestGaussianDraw) +
+                     "a gaussian init of scale " + short_text(init.scale) +
+                         " draws initial weights up to " + short_text(kLargestGaussianDraw) +
                          " x scale, which overflows a double (largest about 1.8e308): the "
                          "initial weights would not be finite; lower /init/scale");
 }
@@ -108,10 +108,10 @@ void check_step_fits(const BoundDeclaration& declared, const Dataset& data,
   if (std::isfinite(eta * largest)) return;
   throw_config_error(
       params_pointer,
-      "the step eta*x overflows a double: eta " + text_of(eta) +
+      "the step eta*x overflows a double: eta " + short_text(eta) +
           " (the step scale the learner declares for these params) times the largest feature "
           "value " +
-          text_of(largest) + " (column '" + data.feature_names()[col] +
+          short_text(largest) + " (column '" + data.feature_names()[col] +
           "') is beyond about 1.8e308, so the weights would overflow at the first update; "
           "lower the step size or scale the data");
 }
@@ -145,10 +145,10 @@ std::string step_overflow_reason(const BoundDeclaration& declared, const Trainin
   // The bound as computed, factor by factor: k x [N x] [eta x] max|x|.
   std::string factors = std::to_string(updates) + " x ";
   if (s.batch_sum) factors += std::to_string(data.rows) + " x ";
-  if (s.has_eta) factors += "eta " + text_of(s.eta) + " x ";
+  if (s.has_eta) factors += "eta " + short_text(s.eta) + " x ";
   return "the weights overflowed a double within " + std::to_string(updates) + " update" +
-         (updates == 1 ? "" : "s") + " of the step " + step + ": |w0|inf " + text_of(w0_largest) +
-         " + " + factors + "the largest |feature| " + text_of(largest) +
+         (updates == 1 ? "" : "s") + " of the step " + step + ": |w0|inf " +
+         short_text(w0_largest) + " + " + factors + "the largest |feature| " + short_text(largest) +
          " can exceed about 1.8e308. This is the engine's arithmetic with " +
          (s.has_eta ? "the step size chosen (the step scale eta the learner declares), not a "
                       "plugin fault: lower the step size or scale the data"

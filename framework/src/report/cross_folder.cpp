@@ -40,7 +40,7 @@ std::string data_identity(const ReportData& d) {
   return text + to_json_text(dataset);
 }
 
-std::string field_text(const boost::json::object& point, const char* key) {
+std::string member_text(const boost::json::object& point, const char* key) {
   const auto* v = point.if_contains(key);
   return v ? to_json_text(*v) : "(none)";
 }
@@ -58,8 +58,8 @@ std::optional<std::string> first_difference(const ReportData& a, const ReportDat
     const auto& x = pa[i].as_object();
     const auto& y = pb[i].as_object();
     for (const char* key : {"params", "seed", "repeats", "dataset"}) {
-      const std::string u = field_text(x, key);
-      const std::string v = field_text(y, key);
+      const std::string u = member_text(x, key);
+      const std::string v = member_text(y, key);
       if (u != v)
         return "sweep point " + std::to_string(i) + " has " + key + " " + u + " in the first and " +
                v + " in the second";

@@ -78,9 +78,9 @@ const boost::json::object* manifest_learner(const ReportData& d, std::size_t poi
 }
 
 // f(x̃) summed as the learner sums a score: w₀·x̃, then the support rows by index.
-double score(const KernelSpec& k, const std::vector<double>& w0, const Dataset& data,
-             const std::vector<std::size_t>& support, const std::vector<double>& coef,
-             const double* x) {
+double kernel_score(const KernelSpec& k, const std::vector<double>& w0, const Dataset& data,
+                    const std::vector<std::size_t>& support, const std::vector<double>& coef,
+                    const double* x) {
   double s = dot(w0.data(), x, data.cols());
   for (std::size_t j : support) s += coef[j] * kernel_value(k, data.row(j), x, data.cols());
   return s;
@@ -133,7 +133,8 @@ std::optional<KernelBoundary> rebuild(const ReportData& d, const GroupSeries& s,
     b.y0 = std::min(b.y0, x[2]), b.y1 = std::max(b.y1, x[2]);
   }
   for (std::size_t i = 0; i < data.rows(); ++i) {
-    if (b.labels[i] * score(kernel, w0, data, support, coef, data.row(i)) <= 0.0) ++b.misclassified;
+    if (b.labels[i] * kernel_score(kernel, w0, data, support, coef, data.row(i)) <= 0.0)
+      ++b.misclassified;
   }
   const double pad = 0.15 * std::max({b.x1 - b.x0, b.y1 - b.y0, 1.0});
   b.x0 -= pad, b.x1 += pad, b.y0 -= pad, b.y1 += pad;
@@ -144,7 +145,7 @@ std::optional<KernelBoundary> rebuild(const ReportData& d, const GroupSeries& s,
       const double node[3] = {
           1.0, b.x0 + (b.x1 - b.x0) * static_cast<double>(ix) / static_cast<double>(b.nx - 1),
           b.y0 + (b.y1 - b.y0) * static_cast<double>(iy) / static_cast<double>(b.ny - 1)};
-      b.f.push_back(score(kernel, w0, data, support, coef, node));
+      b.f.push_back(kernel_score(kernel, w0, data, support, coef, node));
     }
   }
   return b;

@@ -14,7 +14,7 @@ namespace {
 constexpr double kWidth = 560, kHeight = 500;
 constexpr double kLeft = 62, kRight = 14, kTop = 14, kBottom = 48;
 
-std::string num(double v) {
+std::string coord(double v) {
   std::string s;
   append_json_number(s, v);
   return s == "null" ? "0" : s;
@@ -108,15 +108,15 @@ std::string points(const Frame& f, const TrajectoryView& view) {
 // What the script needs: the frame, the start (null when not fixed by the config), the
 // updates and the samples. Numbers only, so nothing in it can end the <script> element.
 std::string script_data(const Frame& f, const TrajectoryView& view) {
-  std::string s = "{\"x0\":" + num(f.x0) + ",\"x1\":" + num(f.x1) + ",\"y0\":" + num(f.y0) +
-                  ",\"y1\":" + num(f.y1) + ",\"s\":" + num(f.scale) + ",\"ox\":" + num(f.ox) +
-                  ",\"oy\":" + num(f.oy) + ",\"start\":";
-  s += view.start ? "[" + num((*view.start)[0]) + "," + num((*view.start)[1]) + "," +
-                        num((*view.start)[2]) + "]"
+  std::string s = "{\"x0\":" + coord(f.x0) + ",\"x1\":" + coord(f.x1) + ",\"y0\":" + coord(f.y0) +
+                  ",\"y1\":" + coord(f.y1) + ",\"s\":" + coord(f.scale) + ",\"ox\":" + coord(f.ox) +
+                  ",\"oy\":" + coord(f.oy) + ",\"start\":";
+  s += view.start ? "[" + coord((*view.start)[0]) + "," + coord((*view.start)[1]) + "," +
+                        coord((*view.start)[2]) + "]"
                   : "null";
   s += ",\"pts\":[";
   for (std::size_t i = 0; i < view.points.size(); ++i) {
-    s += (i == 0 ? "[" : ",[") + num(view.points[i][0]) + "," + num(view.points[i][1]) + "," +
+    s += (i == 0 ? "[" : ",[") + coord(view.points[i][0]) + "," + coord(view.points[i][1]) + "," +
          std::to_string(view.labels[i]) + "]";
   }
   s += "],\"steps\":[";
@@ -124,7 +124,7 @@ std::string script_data(const Frame& f, const TrajectoryView& view) {
     const TrajectoryStep& step = view.steps[k];
     s += (k == 0 ? "{\"e\":" : ",{\"e\":") + std::to_string(step.epoch) +
          ",\"i\":" + (step.sample ? std::to_string(*step.sample) : "null") + ",\"w\":[" +
-         num(step.w[0]) + "," + num(step.w[1]) + "," + num(step.w[2]) + "]}";
+         coord(step.w[0]) + "," + coord(step.w[1]) + "," + coord(step.w[2]) + "]}";
   }
   return s + "]}";
 }

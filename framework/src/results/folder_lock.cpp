@@ -39,7 +39,7 @@ std::string holder_pid(int fd) {
   return pid;
 }
 
-[[noreturn]] void refuse(int fd, const fs::path& dir, const char* what) {
+[[noreturn]] void refuse_busy(int fd, const fs::path& dir, const char* what) {
   const std::string pid = holder_pid(fd);
   close(fd);
   throw ResultsError("'" + dir.string() + "' is in use: another plab (PID " +
@@ -76,7 +76,7 @@ FolderLock FolderLock::exclusive(const fs::path& dir) {
   }
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno == EWOULDBLOCK) {
-      refuse(fd, dir, "wait for it to end, or choose another folder");
+      refuse_busy(fd, dir, "wait for it to end, or choose another folder");
     }
     const int error = errno;
     close(fd);
@@ -97,7 +97,7 @@ FolderLock FolderLock::shared_if_present(const fs::path& dir, const char* advice
   const int fd = open(file.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return FolderLock();
   if (flock(fd, LOCK_SH | LOCK_NB) != 0) {
-    if (errno == EWOULDBLOCK) refuse(fd, dir, advice);
+    if (errno == EWOULDBLOCK) refuse_busy(fd, dir, advice);
     close(fd);
     return FolderLock();  // a lock that cannot be taken for reading protects nothing here
   }

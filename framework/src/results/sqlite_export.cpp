@@ -19,6 +19,7 @@
 #include "results/results_folder.hpp"
 #include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
+#include "results/sqlite_handles.hpp"
 
 namespace plab {
 
@@ -85,14 +86,8 @@ CREATE TABLE IF NOT EXISTS learners (
   weights INTEGER, PRIMARY KEY (experiment_id, point, learner));
 )";
 
-struct CloseDatabase {
-  void operator()(sqlite3* db) const { sqlite3_close(db); }
-};
-struct FinalizeStatement {
-  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
-};
-using Database = std::unique_ptr<sqlite3, CloseDatabase>;
-using Statement = std::unique_ptr<sqlite3_stmt, FinalizeStatement>;
+using Database = SqliteDatabase;
+using Statement = SqliteStatement;
 
 class Exporter {
  public:

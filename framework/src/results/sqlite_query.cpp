@@ -8,17 +8,11 @@
 #include <tuple>
 
 #include "error.hpp"
+#include "results/sqlite_handles.hpp"
 
 namespace plab {
 
 namespace {
-
-struct CloseDatabase {
-  void operator()(sqlite3* db) const { sqlite3_close(db); }
-};
-struct FinalizeStatement {
-  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
-};
 
 const char* const kNeeded[] = {"point", "learner", "repeat", "seed", "mistakes"};
 
@@ -32,7 +26,7 @@ std::optional<double> real_or_null(sqlite3_stmt* s, int column) {
 std::vector<QueriedRun> query_runs(const std::filesystem::path& db_path, const std::string& sql) {
   sqlite3* raw = nullptr;
   const int rc = sqlite3_open_v2(db_path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
-  std::unique_ptr<sqlite3, CloseDatabase> db(raw);
+  SqliteDatabase db(raw);
   if (rc != SQLITE_OK)
     throw UsageError("cannot open the SQLite database '" + db_path.string() + "' to query it: " +
                      (raw != nullptr ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)));
@@ -42,7 +36,7 @@ std::vector<QueriedRun> query_runs(const std::filesystem::path& db_path, const s
     throw UsageError("the query does not run on '" + db_path.string() +
                      "': " + sqlite3_errmsg(db.get()));
   }
-  std::unique_ptr<sqlite3_stmt, FinalizeStatement> s(raw_statement);
+  SqliteStatement s(raw_statement);
   if (!sqlite3_stmt_readonly(s.get()))
     throw UsageError("the query must only read the database (a SELECT)");
   std::map<std::string, int> columns;

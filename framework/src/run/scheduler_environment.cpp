@@ -20,7 +20,7 @@ std::optional<std::size_t> whole_number(std::string_view text) {
   return value;
 }
 
-[[noreturn]] void refuse(const std::string& option, const std::string& why) {
+[[noreturn]] void refuse_shard(const std::string& option, const std::string& why) {
   throw UsageError("--shard " + option + ": " + why);
 }
 
@@ -28,10 +28,11 @@ std::optional<std::size_t> whole_number(std::string_view text) {
 std::size_t number_variable(const std::string& option, const EnvironmentReader& env,
                             const char* name, const std::string& why_needed) {
   const char* value = env(name);
-  if (value == nullptr) refuse(option, std::string(name) + " is not set" + why_needed);
+  if (value == nullptr) refuse_shard(option, std::string(name) + " is not set" + why_needed);
   const auto number = whole_number(value);
   if (!number) {
-    refuse(option, std::string(name) + " is '" + value + "', not a whole number" + kGiveItPlainly);
+    refuse_shard(option,
+                 std::string(name) + " is '" + value + "', not a whole number" + kGiveItPlainly);
   }
   return *number;
 }
@@ -50,27 +51,29 @@ ShardSpec slurm_shard(const std::string& option, const EnvironmentReader& env,
   if (const char* max_text = env("SLURM_ARRAY_TASK_MAX"); max_text != nullptr) {
     const auto max = whole_number(max_text);
     if (!max || *max < min || *max - min + 1 != count) {
-      refuse(option, "the array is not one contiguous range of task ids (SLURM_ARRAY_TASK_MIN " +
-                         std::to_string(min) + ", SLURM_ARRAY_TASK_MAX " + max_text +
-                         ", SLURM_ARRAY_TASK_COUNT " + std::to_string(count) +
-                         "): a step or a list (--array=0-15:2, --array=1,3,5) leaves slices "
-                         "unrun; submit a range such as --array=0-" +
-                         std::to_string(count == 0 ? 0 : count - 1) + kGiveItPlainly);
+      refuse_shard(option,
+                   "the array is not one contiguous range of task ids (SLURM_ARRAY_TASK_MIN " +
+                       std::to_string(min) + ", SLURM_ARRAY_TASK_MAX " + max_text +
+                       ", SLURM_ARRAY_TASK_COUNT " + std::to_string(count) +
+                       "): a step or a list (--array=0-15:2, --array=1,3,5) leaves slices "
+                       "unrun; submit a range such as --array=0-" +
+                       std::to_string(count == 0 ? 0 : count - 1) + kGiveItPlainly);
     }
   }
   if (count == 0 || id < min || id - min >= count) {
-    refuse(option, "the SLURM array variables are inconsistent (" + ids +
-                       "): the task's place in the array, ID - MIN, must be below COUNT" +
-                       kGiveItPlainly);
+    refuse_shard(option, "the SLURM array variables are inconsistent (" + ids +
+                             "): the task's place in the array, ID - MIN, must be below COUNT" +
+                             kGiveItPlainly);
   }
   if (given_count && *given_count != count) {
-    refuse(option, "the SLURM array has " + std::to_string(count) + " tasks (" + ids + "), not " +
-                       std::to_string(*given_count) +
-                       "; write --shard auto to take the array's size" + kGiveItPlainly);
+    refuse_shard(option, "the SLURM array has " + std::to_string(count) + " tasks (" + ids +
+                             "), not " + std::to_string(*given_count) +
+                             "; write --shard auto to take the array's size" + kGiveItPlainly);
   }
   if (count > kMaxShards) {
-    refuse(option, "the SLURM array has " + std::to_string(count) + " tasks; plab takes at most " +
-                       std::to_string(kMaxShards) + " shards");
+    refuse_shard(option, "the SLURM array has " + std::to_string(count) +
+                             " tasks; plab takes at most " + std::to_string(kMaxShards) +
+                             " shards");
   }
   return ShardSpec{id - min, count};
 }
@@ -79,14 +82,15 @@ ShardSpec parallel_shard(const std::string& option, const EnvironmentReader& env
                          std::optional<std::size_t> given_count) {
   const std::size_t seq = number_variable(option, env, "PARALLEL_SEQ", "");
   if (!given_count) {
-    refuse(option, "PARALLEL_SEQ is " + std::to_string(seq) +
-                       " (GNU parallel), but GNU parallel does not export the number of jobs: "
-                       "give it, as in --shard auto/4 for four jobs");
+    refuse_shard(option,
+                 "PARALLEL_SEQ is " + std::to_string(seq) +
+                     " (GNU parallel), but GNU parallel does not export the number of jobs: "
+                     "give it, as in --shard auto/4 for four jobs");
   }
   if (seq == 0 || seq > *given_count) {
-    refuse(option, "PARALLEL_SEQ is " + std::to_string(seq) + ", outside 1 to " +
-                       std::to_string(*given_count) + ": GNU parallel ran more jobs than " +
-                       option + " has slices (give each job one slice: as many inputs as N)");
+    refuse_shard(option, "PARALLEL_SEQ is " + std::to_string(seq) + ", outside 1 to " +
+                             std::to_string(*given_count) + ": GNU parallel ran more jobs than " +
+                             option + " has slices (give each job one slice: as many inputs as N)");
   }
   return ShardSpec{seq - 1, *given_count};
 }
@@ -107,27 +111,29 @@ ShardSpec shard_from_environment(const std::string& text, const EnvironmentReade
   if (slash != std::string::npos) {
     given_count = whole_number(std::string_view(text).substr(slash + 1));
     if (!given_count || *given_count == 0 || *given_count > kMaxShards) {
-      refuse(text, "after '" + source + "/' comes the number of slices N, from 1 to " +
-                       std::to_string(kMaxShards) + " (e.g. --shard auto/4)");
+      refuse_shard(text, "after '" + source + "/' comes the number of slices N, from 1 to " +
+                             std::to_string(kMaxShards) + " (e.g. --shard auto/4)");
     }
   }
   const bool slurm = env("SLURM_ARRAY_TASK_ID") != nullptr;
   const bool parallel = env("PARALLEL_SEQ") != nullptr;
   if (slurm && parallel && source == "auto") {
-    refuse(text, std::string("both SLURM_ARRAY_TASK_ID (a SLURM array task) and PARALLEL_SEQ "
-                             "(GNU parallel) are set, so the slice is ambiguous: write "
-                             "--shard slurm for the array's") +
-                     kGiveItPlainly);
+    refuse_shard(text, std::string("both SLURM_ARRAY_TASK_ID (a SLURM array task) and PARALLEL_SEQ "
+                                   "(GNU parallel) are set, so the slice is ambiguous: write "
+                                   "--shard slurm for the array's") +
+                           kGiveItPlainly);
   }
   if (slurm) return slurm_shard(text, env, given_count);
   if (parallel && source == "auto") return parallel_shard(text, env, given_count);
   if (env("SLURM_JOB_ID") != nullptr) {
-    refuse(text, std::string("SLURM_JOB_ID is set but SLURM_ARRAY_TASK_ID is not: this SLURM job "
+    refuse_shard(text,
+                 std::string("SLURM_JOB_ID is set but SLURM_ARRAY_TASK_ID is not: this SLURM job "
                              "is not an array; submit it with sbatch --array=0-3 (one task a "
                              "slice)") +
                      kGiveItPlainly);
   }
-  refuse(text, std::string(source == "slurm"
+  refuse_shard(text,
+               std::string(source == "slurm"
                                ? "SLURM_ARRAY_TASK_ID is not set: this is not a SLURM array task"
                                : "no scheduler found: neither SLURM_ARRAY_TASK_ID (a SLURM array "
                                  "task) nor PARALLEL_SEQ (GNU parallel) is set") +

@@ -9,13 +9,12 @@
 
 #include "theory/bound_forms.hpp"
 #include "theory/least_squares.hpp"
+#include "theory/unit_roundoff.hpp"
 #include "theory/winnow_bound.hpp"
 
 namespace plab {
 
 namespace {
-
-constexpr double kUnitRoundoff = std::numeric_limits<double>::epsilon() / 2.0;
 
 struct Form {
   std::string name;
@@ -70,7 +69,7 @@ bool middle_sized(std::initializer_list<double> values) {
   return true;
 }
 
-std::string text_of(double v) {
+std::string exact_text(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.17g", v);
   return text;
@@ -97,7 +96,7 @@ BoundReport kernel_bound(const BoundInputs& in) {
     out.note =
         "the kernel_novikoff bound cannot be computed in double precision: it exceeds the "
         "largest double (R_K = " +
-        text_of(k->radius) + ", rho_K = " + text_of(k->rho) + ")";
+        exact_text(k->radius) + ", rho_K = " + exact_text(k->rho) + ")";
     return out;
   }
   const auto counted = static_cast<double>(in.mistakes);
@@ -231,11 +230,11 @@ BoundReport evaluate_bound(const BoundInputs& in) {
     return out;
   };
   if (!std::isfinite(a) || !std::isfinite(c)) {
-    return cannot("||w0||/eta overflows (||w0|| = " + text_of(unscale(euclidean_norm(w))) +
-                  ", eta = " + text_of(form->eta) + ")");
+    return cannot("||w0||/eta overflows (||w0|| = " + exact_text(unscale(euclidean_norm(w))) +
+                  ", eta = " + exact_text(form->eta) + ")");
   }
   if (!std::isfinite(form->factor)) {
-    return cannot("the step term 2*tau/eta overflows (eta = " + text_of(form->eta) + ")");
+    return cannot("the step term 2*tau/eta overflows (eta = " + exact_text(form->eta) + ")");
   }
   const double radius = t.radius;
   const bool as_written = middle_sized({form->r2, rho, a, c, form->r2 - 2.0 * rho * c});
@@ -260,8 +259,8 @@ BoundReport evaluate_bound(const BoundInputs& in) {
     out.clean.reset();
     out.plain.reset();
     out.plain_holds.reset();
-    return cannot("it exceeds the largest double (R = " + text_of(radius) +
-                  ", rho = " + text_of(rho) + ", ||w0||/eta = " + text_of(a) + ")");
+    return cannot("it exceeds the largest double (R = " + exact_text(radius) +
+                  ", rho = " + exact_text(rho) + ", ||w0||/eta = " + exact_text(a) + ")");
   }
   out.applies = true;
   out.bound = bound;

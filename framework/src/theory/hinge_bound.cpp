@@ -8,12 +8,12 @@
 #include "theory/margin_oracle.hpp"
 #include "theory/point_set.hpp"
 #include "theory/separator_solvers.hpp"
+#include "theory/unit_roundoff.hpp"
 
 namespace plab {
 
 namespace {
 
-constexpr double kUnitRoundoff = std::numeric_limits<double>::epsilon() / 2.0;
 constexpr std::size_t kMaxHingeClasses = 20;
 
 // The margin of v on sample i as computed in double: y v·x̃ (binary), or the smallest

@@ -12,12 +12,11 @@
 
 #include "theory/glpk_guard.hpp"
 #include "theory/point_set.hpp"
+#include "theory/unit_roundoff.hpp"
 
 namespace plab {
 
 namespace {
-
-constexpr double kUnitRoundoff = std::numeric_limits<double>::epsilon() / 2.0;
 
 // GLPK's input: row i is yᵢx̃ᵢ (balanced: then −yᵢx̃ᵢ for u₋) and −t; 1-based arrays.
 struct L1Lp {
@@ -36,7 +35,7 @@ struct L1LpResult {
 };
 
 // Only trivially destructible locals between setjmp and the solve (glpk_guard.hpp).
-void solve(const L1Lp& in, L1LpResult& out, double* weights) {
+void solve_l1_lp(const L1Lp& in, L1LpResult& out, double* weights) {
   std::jmp_buf jump;
   if (setjmp(jump) != 0) {
     out.failed = true;
@@ -143,7 +142,7 @@ L1Margin find_l1_margin(const Dataset& data, bool balanced, double max_seconds) 
   std::vector<double> weights(static_cast<std::size_t>(lp.weights), 0.0);
   L1LpResult result;
   glpk_capture_output();
-  solve(lp, result, weights.data());
+  solve_l1_lp(lp, result, weights.data());
   out.reason = glpk_solve_problem(result.failed, result.status, result.solution);
   if (!out.reason.empty()) return finish();
   out.note = "GLPK simplex, max t s.t. y u.x >= t, u >= 0, sum u = 1" +

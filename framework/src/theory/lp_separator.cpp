@@ -28,7 +28,7 @@ struct LpResult {
 
 // Only trivially destructible locals live here: longjmp must not skip a destructor. The
 // caller owns every C++ object.
-void solve(const LpInput& in, LpResult& out, double* u) {
+void solve_lp(const LpInput& in, LpResult& out, double* u) {
   std::jmp_buf jump;
   if (setjmp(jump) != 0) {
     out.failed = true;
@@ -76,7 +76,7 @@ SolverOutcome lp_separator(const Dataset& data, double max_seconds) {
   LpResult result;
   std::vector<double> u(static_cast<std::size_t>(d), 0.0);
   glpk_capture_output();
-  solve(in, result, u.data());
+  solve_lp(in, result, u.data());
   out.failure = glpk_solve_problem(result.failed, result.status, result.solution);
   if (!out.failure.empty()) {
     out.timed_out = !result.failed && result.status == GLP_ETMLIM;

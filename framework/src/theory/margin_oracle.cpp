@@ -14,14 +14,11 @@
 #include "theory/oracle_progress.hpp"
 #include "theory/point_set.hpp"
 #include "theory/separator_solvers.hpp"
+#include "theory/unit_roundoff.hpp"
 
 namespace plab {
 
-namespace {
-
-constexpr double kUnitRoundoff = std::numeric_limits<double>::epsilon() / 2.0;
-
-}  // namespace
+namespace {}  // namespace
 
 // Multi-class margins depend only on differences of rows: centring the rows keeps the
 // margin and shrinks ‖U‖_F (THEORY.md §8).

@@ -8,14 +8,11 @@
 #include <string>
 
 #include "theory/bound_forms.hpp"
+#include "theory/unit_roundoff.hpp"
 
 namespace plab {
 
-namespace {
-
-constexpr double kUnitRoundoff = std::numeric_limits<double>::epsilon() / 2.0;
-
-}  // namespace
+namespace {}  // namespace
 
 double log_cosh(double x) {
   x = std::fabs(x);

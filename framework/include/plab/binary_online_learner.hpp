@@ -69,6 +69,17 @@ StepRule make_rule(const ParamSet& params) {
   }
 }
 
+// A rule whose step reads the label only and that sees no sample when it is right: with the
+// tie conventions' is_mistake, nothing in an epoch reads the score but its sign, so the
+// epoch may sum in CertifiedSignDot's order and still make the sequential sum's decisions.
+template <class StepRule>
+constexpr bool reads_only_the_sign() {
+  constexpr bool by_label = requires(const StepRule& r, double y) { r.coefficient(y); };
+  constexpr bool by_sample = requires(StepRule & r, const Sample& s) { r.coefficient(s); };
+  constexpr bool sees_correct = requires(StepRule & r, const Sample& s) { r.on_correct(s); };
+  return by_label && !by_sample && !sees_correct;
+}
+
 }  // namespace detail
 
 template <class StepRule>
@@ -92,7 +103,13 @@ class BinaryOnlineLearner : public Learner {
                            UpdateObserver* observer) override {
     return with_tie(sign_.tie_positive, [&](auto tie) {
       return with_dot(sign_.blocked_dot, [&](auto dot) {
-        return online_epoch(data, order, w_.data(), Rule<decltype(tie)>{{}, step_}, observer, dot);
+        Rule<decltype(tie)> rule{{}, step_};
+        if constexpr (std::is_same_v<decltype(dot), SequentialDot> &&
+                      detail::reads_only_the_sign<StepRule>()) {
+          return online_epoch(data, order, w_.data(), rule, observer, CertifiedSignDot{});
+        } else {
+          return online_epoch(data, order, w_.data(), rule, observer, dot);
+        }
       });
     });
   }

@@ -19,6 +19,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "plab/certified_sign_dot.hpp"
 #include "plab/kernels.hpp"
 #include "plab/learner.hpp"
 #include "plab/mistake_choice.hpp"
@@ -89,10 +90,10 @@ struct Float32Rows {
 };
 
 // with_rows for an epoch: the float rows when the data has them and the sum is the
-// sequential one (dot_blocked reads doubles only).
+// sequential one or its certified sign (dot_blocked reads doubles only).
 template <class Dot, class F>
 decltype(auto) with_epoch_rows(const TrainingSet& data, F&& f) {
-  if constexpr (std::is_same_v<Dot, SequentialDot>) {
+  if constexpr (std::is_same_v<Dot, SequentialDot> || std::is_same_v<Dot, CertifiedSignDot>) {
     if (data.features32 != nullptr) return f(Float32Rows{});
   }
   if (data.sparse()) return f(EpochRows<SparseRows>{});
@@ -163,8 +164,9 @@ EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateO
 }  // namespace detail
 
 // One epoch in file order (order == nullptr) or in the given order. `Dot` is the summation
-// order of the scores (kernels.hpp): SequentialDot (THEORY.md §0) or BlockedDot. The rule
-// may keep state (it is taken by reference when given as an lvalue).
+// order of the scores (kernels.hpp): SequentialDot (THEORY.md §0) or BlockedDot, or
+// CertifiedSignDot (certified_sign_dot.hpp) for a rule that reads only the score's sign.
+// The rule may keep state (it is taken by reference when given as an lvalue).
 template <class Rule, class Dot = SequentialDot>
 EpochOutcome online_epoch(const TrainingSet& data, const std::uint32_t* order, double* w,
                           Rule&& rule, UpdateObserver* observer, Dot = {}) {

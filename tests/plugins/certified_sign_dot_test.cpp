@@ -15,6 +15,7 @@
 #include <random>
 #include <vector>
 
+#include "plab/binary_online_learner.hpp"
 #include "plab/online_loop.hpp"
 #include "plab/testing.hpp"
 
@@ -117,6 +118,71 @@ TEST(CertifiedSignDot, ShortRowsGetTheSequentialSum) {
               bits(dot(s.w.data(), s.x.data(), n)));
   }
 }
+
+// A sum whose two orders disagree in sign by construction: the sequential sum loses every
+// 2^-53 to rounding against the leading 1, cancels it, and ends at -2^-55; the partial sums
+// keep them and end near +54·2^-53. The certified value is the sequential sum's. Its fast
+// sum sits at 0.41 of (n+1)·u·Â, so a bound constant below that would take it.
+TEST(CertifiedSignDot, ASumWhoseOrdersDisagreeInSignFallsBack) {
+  const std::size_t n = 64;
+  const double u = 0x1p-53;
+  std::vector<double> w(n), x(n, 1.0);
+  w[0] = 1.0;
+  for (std::size_t j = 1; j < n - 2; ++j) w[j] = j % 8 != 0 ? u : 0.0;
+  w[n - 2] = -1.0;
+  w[n - 1] = -u / 4;
+  const double sequential = dot(w.data(), x.data(), n);
+  ASSERT_EQ(sequential, -u / 4);
+  ASSERT_GT(dot_blocked(w.data(), x.data(), n), 0.0);
+  EXPECT_EQ(bits(certified_sign_dot(w.data(), x.data(), n)), bits(sequential));
+}
+
+// Far from a tie the fast sum itself is returned: the header's order, eight partial sums
+// j mod 8 in four pairs, combined as ((P0+P2)+(P4+P6)) + ((P1+P3)+(P5+P7)), then the tail.
+TEST(CertifiedSignDot, AWellSeparatedSumIsTheFastSum) {
+  std::mt19937_64 gen(5);
+  std::uniform_real_distribution<double> positive(0.1, 1.0);
+  std::size_t differs = 0;
+  for (std::size_t n : {16u, 24u, 37u, 101u}) {
+    for (int trial = 0; trial < 200; ++trial) {
+      std::vector<double> w(n), x(n);
+      for (std::size_t j = 0; j < n; ++j) {
+        w[j] = positive(gen);
+        x[j] = positive(gen);
+      }
+      double part[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+      const std::size_t blocked = n - n % 8;
+      for (std::size_t j = 0; j < blocked; ++j) part[j % 8] += w[j] * x[j];
+      double fast =
+          ((part[0] + part[2]) + (part[4] + part[6])) + ((part[1] + part[3]) + (part[5] + part[7]));
+      for (std::size_t j = blocked; j < n; ++j) fast += w[j] * x[j];
+      ASSERT_EQ(bits(certified_sign_dot(w.data(), x.data(), n)), bits(fast)) << n;
+      if (bits(fast) != bits(dot(w.data(), x.data(), n))) ++differs;
+    }
+  }
+  EXPECT_GT(differs, 0U);  // so the value returned is not the sequential sum's
+}
+
+// Which step rules an epoch may give the certified sign: by label alone, and no sample seen
+// when right (plab/binary_online_learner.hpp).
+struct ByLabel {
+  double coefficient(double y) const { return y; }
+};
+struct ByLabelSeeingCorrect {
+  double coefficient(double y) const { return y; }
+  void on_correct(const Sample& /*s*/) {}
+};
+struct BySample {
+  double coefficient(const Sample& s) const { return s.y / (1.0 + s.score * s.score); }
+};
+struct ByBoth {
+  double coefficient(double y) const { return y; }
+  double coefficient(const Sample& s) const { return s.score; }
+};
+static_assert(detail::reads_only_the_sign<ByLabel>());
+static_assert(!detail::reads_only_the_sign<ByLabelSeeingCorrect>());
+static_assert(!detail::reads_only_the_sign<BySample>());
+static_assert(!detail::reads_only_the_sign<ByBoth>());
 
 struct ClassicMistakeTie : TieMistake {
   static double step(double /*score*/, double y) { return y; }

@@ -1,7 +1,16 @@
 // The classic perceptron through its real shared library.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
 #include "error.hpp"
+#include "plab/kernels.hpp"
 #include "plugins/plugin_test_support.hpp"
 
 namespace plab {
@@ -161,6 +170,75 @@ TEST(PerceptronPlugin, BlockedDotGivesTheSameRunOnTieFreeData) {
     EXPECT_EQ(a.updates[k].first, b.updates[k].first);  // same mistakes on the same samples
     for (std::size_t j = 0; j < a.updates[k].second.size(); ++j) {
       EXPECT_EQ(a.updates[k].second[j], b.updates[k].second[j]);  // updates add the same x
+    }
+  }
+}
+
+}  // namespace
+}  // namespace plab
+
+namespace plab {
+namespace {
+
+// Rows of 40 columns that nearly cancel against the start weights, so that the order of the
+// sum would decide some of them: the plugins' default (`dot: "sequential"`, whose one-run
+// epoch tests the sign fast, plab/certified_sign_dot.hpp) must update exactly where a plain
+// sequential loop does, weight for weight, under both ties and for the η step.
+TEST(PerceptronPlugin, NearTiesOnManyColumnsAreDecidedAsAPlainSequentialLoopDecidesThem) {
+  const std::size_t features = 39, rows = 300;
+  std::mt19937_64 gen(404);
+  std::uniform_real_distribution<double> mantissa(1.0, 2.0);
+  std::uniform_int_distribution<int> exponent(-30, 30);
+  auto signed_value = [&](int e) { return std::ldexp(mantissa(gen), e) * (gen() % 2 ? 1 : -1); };
+  std::vector<double> start(features + 1);
+  for (double& v : start) v = signed_value(exponent(gen));
+  std::vector<std::vector<double>> x(rows, std::vector<double>(features));
+  std::vector<int> y(rows);
+  for (std::size_t i = 0; i < rows; ++i) {
+    std::vector<double> augmented(features + 1, 1.0);
+    for (std::size_t j = 0; j < features; ++j) augmented[j + 1] = x[i][j] = signed_value(0);
+    augmented[features] = 0.0;
+    x[i][features - 1] = -dot(start.data(), augmented.data(), features + 1) / start[features];
+    augmented[features] = x[i][features - 1];
+    // Labelled by the blocked sum's sign: until the first update, only the rows where the
+    // two orders disagree are mistakes.
+    y[i] = dot_blocked(start.data(), augmented.data(), features + 1) > 0.0 ? 1 : -1;
+  }
+  const Dataset data = test::binary_data(x, y);
+  struct Case {
+    const char* plugin;
+    Json params;
+    double step;
+    bool tie_positive;
+  };
+  for (const Case& c : {Case{"perceptron", Json::object(), 1.0, false},
+                        Case{"perceptron", Json{{"tie", "positive"}}, 1.0, true},
+                        Case{"eta_perceptron", Json{{"eta", 0.5}}, 0.5, false}}) {
+    SCOPED_TRACE(std::string(c.plugin) + " " + c.params.dump());
+    auto t = test::make_learner(c.plugin, data, c.params);
+    std::copy(start.begin(), start.end(), t.learner->weights().begin());
+    t.learner->on_start(data.view());
+    std::vector<double> w = start;
+    for (int epoch = 0; epoch < 5; ++epoch) {
+      std::uint64_t updates = 0;
+      for (std::size_t i = 0; i < rows; ++i) {
+        const double* row = data.view().row(i);
+        double s = 0.0;
+        for (std::size_t j = 0; j < w.size(); ++j) s += w[j] * row[j];
+        const double label = y[i];
+        const bool mistake =
+            c.tie_positive ? std::isnan(s) || (s >= 0.0) != (label > 0.0) : !(label * s > 0.0);
+        if (!mistake) continue;
+        ++updates;
+        for (std::size_t j = 0; j < w.size(); ++j) w[j] += c.step * label * row[j];
+      }
+      const EpochOutcome out = t.learner->train_epoch(data.view(), nullptr, nullptr);
+      ASSERT_EQ(out.updates, updates) << "epoch " << epoch;
+      const auto got = t.learner->weights();
+      for (std::size_t j = 0; j < w.size(); ++j) {
+        ASSERT_EQ(std::bit_cast<std::uint64_t>(got[j]), std::bit_cast<std::uint64_t>(w[j]))
+            << "epoch " << epoch << " weight " << j;
+      }
     }
   }
 }

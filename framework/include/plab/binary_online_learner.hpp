@@ -106,10 +106,12 @@ class BinaryOnlineLearner : public Learner {
         Rule<decltype(tie)> rule{{}, step_};
         if constexpr (std::is_same_v<decltype(dot), SequentialDot> &&
                       detail::reads_only_the_sign<StepRule>()) {
-          return online_epoch(data, order, w_.data(), rule, observer, CertifiedSignDot{});
-        } else {
-          return online_epoch(data, order, w_.data(), rule, observer, dot);
+          // Decided once an epoch, so narrow data keeps the plain sequential loop.
+          if (certified_sign_pays(data)) {
+            return online_epoch(data, order, w_.data(), rule, observer, CertifiedSignDot{});
+          }
         }
+        return online_epoch(data, order, w_.data(), rule, observer, dot);
       });
     });
   }

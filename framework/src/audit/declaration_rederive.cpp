@@ -6,6 +6,7 @@
 #include <set>
 #include <vector>
 
+#include "audit/same_figure.hpp"
 #include "base/file_hash.hpp"
 #include "error.hpp"
 #include "plugin_loader/param_resolver.hpp"
@@ -36,10 +37,6 @@ std::shared_ptr<const PluginLibrary> recorded_plugin(const std::string& name,
 }
 
 // Boost.JSON (1.81) may read a double one ulp off; an edit cannot hide in 1e-12.
-bool same(double recorded, double derived) {
-  return recorded == derived ||
-         std::fabs(recorded - derived) <= 1e-12 * std::max(std::fabs(recorded), std::fabs(derived));
-}
 
 boost::json::value text(const std::string& s) { return boost::json::value(s.c_str()); }
 
@@ -84,9 +81,9 @@ void rederive_declarations(const std::string& where, const RecordFields& manifes
         if (recorded.counts != derived.counts)
           report.differ(where, name + "bound/counts", text(bound_count_name(recorded.counts)),
                         text(bound_count_name(derived.counts)));
-        if (!same(recorded.eta, derived.eta))
+        if (!same_figure(recorded.eta, derived.eta))
           report.differ(where, name + "bound/step_scale", recorded.eta, derived.eta);
-        if (!same(recorded.tau, derived.tau))
+        if (!same_figure(recorded.tau, derived.tau))
           report.differ(where, name + "bound/threshold", recorded.tau, derived.tau);
         if (recorded.balanced != derived.balanced)
           report.differ(where, name + "bound/balanced", recorded.balanced, derived.balanced);

@@ -3,23 +3,14 @@
 #include <chrono>
 #include <cmath>
 
+#include "audit/same_figure.hpp"
 #include "audit/separability_audit.hpp"
+#include "results/optional_json.hpp"
 #include "theory/kernel_features.hpp"
 
 namespace plab {
 
-namespace {
-
-bool same_figure(double recorded, double recomputed) {
-  return recorded == recomputed || std::fabs(recorded - recomputed) <=
-                                       1e-12 * std::max(std::fabs(recorded), std::fabs(recomputed));
-}
-
-boost::json::value number_or_null(const std::optional<double>& v) {
-  return v ? boost::json::value(*v) : boost::json::value(nullptr);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 KernelSpec read_kernel_spec(const RecordFields& bound) {
   KernelSpec k;

@@ -11,6 +11,7 @@
 #include "error.hpp"
 #include "plab/bound.hpp"
 #include "protocols/initial_weights.hpp"
+#include "results/optional_json.hpp"
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
 #include "theory/bounds.hpp"
@@ -30,9 +31,6 @@ bool same_value(const boost::json::value& recorded, const boost::json::value& re
   return recorded == recomputed;
 }
 
-boost::json::value number(const std::optional<double>& v) {
-  return v ? boost::json::value(*v) : boost::json::value(nullptr);
-}
 boost::json::value flag(const std::optional<bool>& v) {
   return v ? boost::json::value(*v) : boost::json::value(nullptr);
 }
@@ -115,9 +113,9 @@ void check_rounds_fields(const RecordFields& r, const std::string& where,
                          const MistakeRoundReport& m, AuditReport& report) {
   check_all_or_none(
       r, where, m.bound.has_value(),
-      {{"nonsep_rounds_bound", number(m.bound)},
+      {{"nonsep_rounds_bound", number_or_null(m.bound)},
        {"nonsep_rounds_kind", text_or_null(m.kind)},
-       {"nonsep_rounds_ratio", number(m.ratio)},
+       {"nonsep_rounds_ratio", number_or_null(m.ratio)},
        {"nonsep_rounds_holds", flag(m.holds)},
        {"nonsep_rounds_candidate", m.bound ? boost::json::value(m.candidate) : nullptr},
        {"nonsep_rounds_L", m.bound ? boost::json::value(m.loss) : nullptr}},
@@ -129,9 +127,9 @@ void check_rounds_fields(const RecordFields& r, const std::string& where,
 void check_hinge_fields(const RecordFields& r, const std::string& where, const HingeBoundReport& h,
                         AuditReport& report) {
   const std::vector<std::pair<const char*, boost::json::value>> expected = {
-      {"nonsep_bound", number(h.bound)},
+      {"nonsep_bound", number_or_null(h.bound)},
       {"nonsep_bound_kind", text_or_null(h.kind)},
-      {"nonsep_ratio", number(h.ratio)},
+      {"nonsep_ratio", number_or_null(h.ratio)},
       {"nonsep_bound_holds", flag(h.holds)},
       {"nonsep_candidate", h.bound ? boost::json::value(h.candidate) : nullptr},
       {"nonsep_C", h.bound ? boost::json::value(h.c) : nullptr},
@@ -216,7 +214,7 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
   check("gamma", separable ? boost::json::value(m.gamma) : nullptr);
   check("w_ref_norm", separable ? boost::json::value(m.reference_norm) : nullptr);
   check("rho", separable ? boost::json::value(m.rho) : nullptr);
-  check("rho_upper", number(m.rho_upper));
+  check("rho_upper", number_or_null(m.rho_upper));
 
   const std::string& status = rec.status;
   check("converged", status == "converged");
@@ -244,7 +242,7 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
     check("kernel_R", std::isfinite(k->radius) ? boost::json::value(k->radius) : nullptr);
     check("kernel_separable", flag(k->separable));
     check("kernel_rho", k->separable.value_or(false) ? boost::json::value(k->rho) : nullptr);
-    check("kernel_rho_upper", number(k->rho_upper));
+    check("kernel_rho_upper", number_or_null(k->rho_upper));
   } else if (r.has("kernel_R")) {
     report.differ(where, "kernel_R", r.any("kernel_R"), "absent (not a kernel_novikoff learner)");
   }
@@ -266,11 +264,11 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
   check("bound_applies", b.applies);
   check("bound_kind", text_or_null(b.kind));
   check("bound_on", text_or_null(b.counts));
-  check("bound", number(b.bound));
-  check("ratio", number(b.ratio));
+  check("bound", number_or_null(b.bound));
+  check("ratio", number_or_null(b.ratio));
   check("bound_holds", flag(b.holds));
-  check("bound_clean", number(b.clean));
-  check("plain_bound", number(b.plain));
+  check("bound_clean", number_or_null(b.clean));
+  check("plain_bound", number_or_null(b.plain));
   check("plain_bound_holds", flag(b.plain_holds));
   check_winnow_fields(r, where, p, *l->second.declared, report);
   const std::optional<HingeBoundInputs> inputs = audited_hinge_inputs(rec, p, l->second, w0);

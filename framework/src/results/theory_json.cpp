@@ -1,14 +1,11 @@
 #include "results/theory_json.hpp"
 
+#include "results/optional_json.hpp"
 #include "theory/bound_forms.hpp"
 
 namespace plab {
 
 namespace {
-
-boost::json::value optional_number(const std::optional<double>& v) {
-  return v ? boost::json::value(*v) : boost::json::value(nullptr);
-}
 
 boost::json::object kernel_spec_json(const KernelSpec& k) {
   return boost::json::object{{"kind", kernel_name(k.kind)},
@@ -39,8 +36,8 @@ boost::json::object theory_json(const PointTheory& t) {
   boost::json::array methods;
   for (const MethodReport& r : m.methods) {
     methods.push_back(boost::json::object{{"method", r.name},
-                                          {"rho", optional_number(r.rho)},
-                                          {"rho_upper", optional_number(r.rho_upper)},
+                                          {"rho", number_or_null(r.rho)},
+                                          {"rho_upper", number_or_null(r.rho_upper)},
                                           {"seconds", r.seconds},
                                           {"note", r.note}});
   }
@@ -54,7 +51,7 @@ boost::json::object theory_json(const PointTheory& t) {
       {"w_ref_norm",
        separable ? boost::json::value(m.reference_norm) : boost::json::value(nullptr)},
       {"rho", separable ? boost::json::value(m.rho) : boost::json::value(nullptr)},
-      {"rho_upper", optional_number(m.rho_upper)},
+      {"rho_upper", number_or_null(m.rho_upper)},
       {"reason", m.reason.empty() ? boost::json::value(nullptr) : boost::json::value(m.reason)},
       {"seconds", m.seconds},
       {"methods", std::move(methods)},
@@ -133,7 +130,7 @@ boost::json::object kernel_theory_json(const KernelCertificate& c) {
       {"gamma", c.separable.value_or(false) ? boost::json::value(c.gamma) : nullptr},
       {"v_norm", c.separable.value_or(false) ? boost::json::value(c.norm) : nullptr},
       {"rho", c.separable.value_or(false) ? boost::json::value(c.rho) : nullptr},
-      {"rho_upper", optional_number(c.rho_upper)},
+      {"rho_upper", number_or_null(c.rho_upper)},
       {"weights", std::move(weights)},
       {"reason", c.reason.empty() ? boost::json::value(nullptr) : boost::json::value(c.reason)},
       {"seconds", c.seconds}};

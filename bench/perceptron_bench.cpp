@@ -510,6 +510,46 @@ void BM_SparseSequentialChain(benchmark::State& state) {
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
+// What an exact sparse epoch on bench/sparse_large.py's shape costs without its updates: each
+// entry reads its weight w_j, and on 1,000,000 columns those reads are scattered over 8 MB,
+// beyond a core's caches. The indices follow sparse_large.py's file (per row 100 entries, 30 %
+// of them among 2,000 frequent columns, the rest uniform, sorted), and each row's score is
+// the sequential sum of THEORY.md §0, as the one-run epoch computes it (the same products in
+// eight partial sums, with no chain, were not faster here: the reads are the time). Set
+// beside row 21.1: an epoch makes these reads, in whatever order it adds the products.
+void BM_SparseScatteredWeights(benchmark::State& state) {
+  constexpr std::size_t kRows = 100'000, kPerRow = 100, kCols = 1'000'000, kFrequent = 2'000;
+  std::mt19937_64 rng(21);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  std::vector<std::uint32_t> frequent(kFrequent);
+  for (std::uint32_t& j : frequent) j = static_cast<std::uint32_t>(rng() % kCols);
+  std::vector<std::uint32_t> index(kRows * kPerRow);
+  for (std::size_t i = 0; i < kRows; ++i) {
+    const auto row = index.begin() + static_cast<std::ptrdiff_t>(i * kPerRow);
+    for (auto j = row; j != row + kPerRow; ++j) {
+      *j = uniform(rng) < -0.4 ? frequent[rng() % kFrequent]
+                               : static_cast<std::uint32_t>(rng() % kCols);
+    }
+    std::sort(row, row + kPerRow);
+  }
+  std::vector<double> value(index.size());
+  for (double& v : value) v = uniform(rng);
+  std::vector<double> w(kCols);
+  for (double& v : w) v = uniform(rng);
+  for (auto _ : state) {
+    double total = 0.0;
+    for (std::size_t i = 0; i < kRows; ++i) {
+      double s = 0.0;
+      for (std::size_t k = i * kPerRow; k < (i + 1) * kPerRow; ++k) s += w[index[k]] * value[k];
+      total += s;
+    }
+    benchmark::DoNotOptimize(total);
+  }
+  state.counters["ns_per_entry"] = benchmark::Counter(
+      static_cast<double>(index.size()) * 1e-9,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
 }  // namespace
 
 // ---- kernel perceptron (issue #22) ---------------------------------------------------
@@ -568,6 +608,7 @@ BENCHMARK(BM_ParallelRepeats)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Us
 BENCHMARK(BM_LoadCsv)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadSvmlight)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SparseSequentialChain)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SparseScatteredWeights)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Growth)->Apply(growth_sizes)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ReadPass)->Apply(read_sizes)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ReadPassShuffledRows)->Unit(benchmark::kMicrosecond);

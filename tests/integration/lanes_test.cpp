@@ -71,7 +71,8 @@ INSTANTIATE_TEST_SUITE_P(Configs, LanesMatchOneAtATime, testing::ValuesIn(test::
 
 // 40 columns: enough for a run alone to take the certified sign of its sequential sums
 // (plab/certified_sign_dot.hpp), which the shipped configs' narrower data never reach; the
-// lanes sum sequentially. Both ties, both perceptrons, float64 and float32 rows.
+// lanes sum sequentially, and with these shuffled orders read their rows eight columns at a
+// time (plab/lane_loop.hpp). Both ties, four learners, float64 and float32 rows.
 TEST(Lanes, ARunAloneOnManyColumnsIsTheLanesRunByteForByte) {
   test::TempDir dir;
   const fs::path config = dir / "wide.json";
@@ -79,7 +80,9 @@ TEST(Lanes, ARunAloneOnManyColumnsIsTheLanesRunByteForByte) {
     "dataset": {"kind": "synthetic", "generator": "separable", "rows": 300, "dim": 39,
                 "radius": 3.0, "margin": 0.01},
     "learners": [{"name": "classic", "plugin": "perceptron", "params": {"tie": "mistake"}},
-                 {"name": "eta", "plugin": "eta_perceptron", "params": {"eta": 0.5}}],
+                 {"name": "eta", "plugin": "eta_perceptron", "params": {"eta": 0.5}},
+                 {"name": "averaged", "plugin": "averaged_perceptron"},
+                 {"name": "margin", "plugin": "margin_perceptron", "params": {"tau": 0.5}}],
     "init": {"kind": "gaussian", "scale": 1.0},
     "theory": {"margin": "none"},
     "protocol": {"kind": "convergence", "max_epochs": 40, "order": "shuffle"},

@@ -154,6 +154,104 @@ TEST(LaneLoop, LanesOnFloatRowsAreTheLoneRunOnDoublesBitForBit) {
   }
 }
 
+// Per-run orders on eight columns or more: AVX-512 lanes read eight columns of eight rows at a
+// time and transpose them, and a lane that erred updates its weights alone. Column counts with
+// and without a remainder of eight, doubles and floats, one to four vectors of lanes.
+TEST(LaneLoop, PerRunOrdersOnManyColumnsAreTheLoneRunBitForBit) {
+  for (const std::size_t dim : {7u, 8u, 15u, 16u, 21u}) {
+    for (const std::size_t width : {4u, 8u, 16u, 32u}) {
+      for (const bool floats : {false, true}) {
+        SCOPED_TRACE("columns " + std::to_string(dim + 1) + ", width " + std::to_string(width) +
+                     (floats ? ", float rows" : ""));
+        expect_lanes_equal_alone(VectorHalfStep{}, width, true, floats, dim);
+        expect_lanes_equal_alone(VectorPositiveHalfStep{}, width, true, floats, dim);
+        expect_lanes_equal_alone(MarginRule{}, width, true, floats, dim);
+      }
+    }
+  }
+}
+
+// An averaging rule (the averaged perceptron's lane form) hands a lane's weights and its
+// running correction Σ (visits before the update)·y·x̃ to a learner; this one keeps them.
+struct HandedOver final : Learner {
+  WeightShape shape() const override { return {1, 0}; }
+  std::span<double> weights() override { return {}; }
+  EpochOutcome train_epoch(const TrainingSet& /*data*/, const std::uint32_t* /*order*/,
+                           UpdateObserver* /*observer*/) override {
+    return {};
+  }
+  std::size_t count_errors(const TrainingSet& /*data*/) const override { return 0; }
+  std::vector<double> w, sums;
+  std::uint64_t visits = 0;
+};
+struct AveragingStep : TieMistake {
+  static constexpr bool kAverages = true;
+  static double step(double /*score*/, double y) { return y; }
+  static double step_for_label(double y) { return y; }
+  static void hand_over(Learner& learner, std::span<const double> w, std::span<const double> sums,
+                        std::uint64_t visits) {
+    auto& into = dynamic_cast<HandedOver&>(learner);
+    into.w.assign(w.begin(), w.end());
+    into.sums.assign(sums.begin(), sums.end());
+    into.visits = visits;
+  }
+};
+
+// Each lane's weights and correction are those of the rule applied alone, visit by visit, to
+// the bit: shared and per-run orders, columns below, at and past a multiple of eight.
+TEST(LaneLoop, AveragingLanesKeepTheLoneRunsCorrectionBitForBit) {
+  for (const std::size_t dim : {5u, 15u, 20u}) {
+    const testing::SmallData data = tie_prone_data(40, dim, 23);
+    const TrainingSet& set = data.view();
+    for (const std::size_t width : {2u, 8u, 16u, 32u}) {
+      for (const bool per_lane : {false, true}) {
+        SCOPED_TRACE("columns " + std::to_string(set.cols) + ", width " + std::to_string(width) +
+                     (per_lane ? ", per-run orders" : ""));
+        CreateLanesResult made = make_online_lanes(AveragingStep{}, set.cols, width);
+        ASSERT_NE(made.group, nullptr) << made.error;
+        std::unique_ptr<LaneGroup> group(made.group);
+        std::vector<std::uint8_t> active(width, 1);
+        std::vector<std::vector<double>> w(width), sums(width, std::vector<double>(set.cols));
+        std::vector<std::vector<std::uint32_t>> orders(width);
+        std::vector<const std::uint32_t*> order_of(width);
+        std::mt19937 gen(9);
+        for (std::size_t k = 0; k < width; ++k) {
+          w[k] = start_weights(k, set.cols);
+          group->set_weights(k, w[k]);
+          orders[k].resize(set.rows);
+          for (std::uint32_t i = 0; i < set.rows; ++i) orders[k][i] = i;
+        }
+        for (std::uint64_t epoch = 0; epoch < 4; ++epoch) {
+          for (std::size_t k = 0; k < width; ++k) {
+            if (per_lane) std::shuffle(orders[k].begin(), orders[k].end(), gen);
+            order_of[k] = orders[k].data();
+          }
+          std::vector<EpochOutcome> outcomes(width);
+          group->train_epoch(set, per_lane ? order_of.data() : nullptr, active.data(),
+                             outcomes.data());
+          for (std::size_t k = 0; k < width; ++k) {
+            const std::uint64_t before = epoch * set.rows;
+            for (std::size_t t = 0; t < set.rows; ++t) {
+              const std::size_t i = orders[k][t];
+              const double* x = set.row(i);
+              const double y = set.sign[i];
+              if (!AveragingStep::is_mistake(dot(w[k].data(), x, set.cols), y)) continue;
+              add_scaled(w[k].data(), y, x, set.cols);
+              const double scale = (static_cast<double>(before) + static_cast<double>(t)) * y;
+              add_scaled(sums[k].data(), scale, x, set.cols);
+            }
+            HandedOver handed;
+            group->hand_over(k, handed);
+            EXPECT_TRUE(same_bits(handed.w, w[k])) << "lane " << k << ", epoch " << epoch;
+            EXPECT_TRUE(same_bits(handed.sums, sums[k])) << "lane " << k << ", epoch " << epoch;
+            EXPECT_EQ(handed.visits, (epoch + 1) * set.rows);
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(LaneLoop, WidthFollowsTheCpuAndOddWidthsAreRefused) {
   const std::size_t native = native_lane_width();
   EXPECT_TRUE(native == 2 || native == 4 || native == 8) << native;

@@ -93,6 +93,51 @@ template <std::size_t K>
   }
 }
 
+// Eight rows' columns j0 … j0 + 7 as eight vectors of eight lanes: out[q][k] = rows[k][j0 + q],
+// a float widened exactly. Eight loads and a transpose in registers (24 shuffles) in place of
+// 64 one-lane loads, for per-run orders, where every lane reads its own row.
+template <class X>
+[[gnu::always_inline]] inline void transpose_8x8(const X* const* rows, std::size_t j0,
+                                                 typename Vectors<8>::Lanes* out) {
+  using L = typename Vectors<8>::Lanes;
+  L r[8];
+  for (std::size_t k = 0; k < 8; ++k) {
+    if constexpr (std::is_same_v<X, double>) {
+      std::memcpy(&r[k], rows[k] + j0, sizeof r[k]);
+    } else {
+      typedef X Narrow __attribute__((vector_size(8 * sizeof(X))));
+      Narrow narrow;
+      std::memcpy(&narrow, rows[k] + j0, sizeof narrow);
+      r[k] = __builtin_convertvector(narrow, L);
+    }
+  }
+  // Pairs of rows interleaved, then pairs of pairs, then halves: the classic 8×8 transpose.
+  const L a01 = __builtin_shufflevector(r[0], r[1], 0, 8, 2, 10, 4, 12, 6, 14);
+  const L b01 = __builtin_shufflevector(r[0], r[1], 1, 9, 3, 11, 5, 13, 7, 15);
+  const L a23 = __builtin_shufflevector(r[2], r[3], 0, 8, 2, 10, 4, 12, 6, 14);
+  const L b23 = __builtin_shufflevector(r[2], r[3], 1, 9, 3, 11, 5, 13, 7, 15);
+  const L a45 = __builtin_shufflevector(r[4], r[5], 0, 8, 2, 10, 4, 12, 6, 14);
+  const L b45 = __builtin_shufflevector(r[4], r[5], 1, 9, 3, 11, 5, 13, 7, 15);
+  const L a67 = __builtin_shufflevector(r[6], r[7], 0, 8, 2, 10, 4, 12, 6, 14);
+  const L b67 = __builtin_shufflevector(r[6], r[7], 1, 9, 3, 11, 5, 13, 7, 15);
+  const L c0 = __builtin_shufflevector(a01, a23, 0, 1, 8, 9, 4, 5, 12, 13);
+  const L c2 = __builtin_shufflevector(a01, a23, 2, 3, 10, 11, 6, 7, 14, 15);
+  const L c1 = __builtin_shufflevector(b01, b23, 0, 1, 8, 9, 4, 5, 12, 13);
+  const L c3 = __builtin_shufflevector(b01, b23, 2, 3, 10, 11, 6, 7, 14, 15);
+  const L e0 = __builtin_shufflevector(a45, a67, 0, 1, 8, 9, 4, 5, 12, 13);
+  const L e2 = __builtin_shufflevector(a45, a67, 2, 3, 10, 11, 6, 7, 14, 15);
+  const L e1 = __builtin_shufflevector(b45, b67, 0, 1, 8, 9, 4, 5, 12, 13);
+  const L e3 = __builtin_shufflevector(b45, b67, 2, 3, 10, 11, 6, 7, 14, 15);
+  out[0] = __builtin_shufflevector(c0, e0, 0, 1, 2, 3, 8, 9, 10, 11);
+  out[4] = __builtin_shufflevector(c0, e0, 4, 5, 6, 7, 12, 13, 14, 15);
+  out[1] = __builtin_shufflevector(c1, e1, 0, 1, 2, 3, 8, 9, 10, 11);
+  out[5] = __builtin_shufflevector(c1, e1, 4, 5, 6, 7, 12, 13, 14, 15);
+  out[2] = __builtin_shufflevector(c2, e2, 0, 1, 2, 3, 8, 9, 10, 11);
+  out[6] = __builtin_shufflevector(c2, e2, 4, 5, 6, 7, 12, 13, 14, 15);
+  out[3] = __builtin_shufflevector(c3, e3, 0, 1, 2, 3, 8, 9, 10, 11);
+  out[7] = __builtin_shufflevector(c3, e3, 4, 5, 6, 7, 12, 13, 14, 15);
+}
+
 // A rule that also decides K lanes at once: lane_mistakes(score, y, erred) on vectors (−1 where a
 // lane erred, lane by lane what is_mistake says) and a step that depends on the label alone
 // (step_for_label(±1), lane by lane what step says for that label).
@@ -217,7 +262,21 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
         index[k] = active[k] != 0 ? orders[k][t] : 0;
         rows[k] = row(index[k]);
       }
-      for (std::size_t j = 0; j < d; ++j) {
+      std::size_t j = 0;
+      if constexpr (V == 8 && kCols == 0) {
+        for (; j + 8 <= d; j += 8) {
+          for (std::size_t g = 0; g < G; ++g) {
+            Lanes xs[8];
+            transpose_8x8(rows + g * V, j, xs);
+            for (std::size_t q = 0; q < 8; ++q) {
+              Lanes wj;
+              load_w(j + q, g, wj);
+              score[g] += wj * xs[q];
+            }
+          }
+        }
+      }
+      for (; j < d; ++j) {
         for (std::size_t g = 0; g < G; ++g) {
           Lanes wj;
           Lanes xj;
@@ -302,6 +361,25 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
       }
     } else if (orders == nullptr) {
       for (std::size_t j = 0; j < d; ++j) update_shared(j, Lanes{} + x[j]);
+    } else if constexpr (kCols == 0) {
+      // Per-run orders: a sample errs in one or two of the K lanes as a rule, so each lane that
+      // erred updates its own column of W from its own row, scalar by scalar. These are the
+      // vector form's operations lane by lane (w + a·x, s + ((visits + t)·y)·x), so the same
+      // bits, without gathering K lanes' values for every column to change one or two.
+      for (std::size_t k = 0; k < K; ++k) {
+        const std::size_t g = k / V;
+        const std::size_t v = k % V;
+        if (erred[g][v] == 0) continue;
+        const X* xk = rows[k];
+        const double a = step[g][v];
+        double* wk = w + k;
+        for (std::size_t j = 0; j < d; ++j) wk[j * K] += a * static_cast<double>(xk[j]);
+        if constexpr (kAveragingRule<Rule>) {
+          const double scale = (visited[g][v] + static_cast<double>(t)) * data.sign[index[k]];
+          double* sk = sums + k;
+          for (std::size_t j = 0; j < d; ++j) sk[j * K] += scale * static_cast<double>(xk[j]);
+        }
+      }
     } else {
       for (std::size_t j = 0; j < d; ++j) {
         for (std::size_t g = 0; g < G; ++g) {

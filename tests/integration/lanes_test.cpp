@@ -69,15 +69,16 @@ TEST_P(LanesMatchOneAtATime, ByteForByte) {
 
 INSTANTIATE_TEST_SUITE_P(Configs, LanesMatchOneAtATime, testing::ValuesIn(test::kShippedConfigs));
 
-// 40 columns: enough for a run alone to take the certified sign of its sequential sums
+// 43 columns: enough for a run alone to take the certified sign of its sequential sums
 // (plab/certified_sign_dot.hpp), which the shipped configs' narrower data never reach; the
 // lanes sum sequentially, and with these shuffled orders read their rows eight columns at a
-// time (plab/lane_loop.hpp). Both ties, four learners, float64 and float32 rows.
+// time and the last three one by one (plab/lane_loop.hpp). Both ties, four learners,
+// float64 and float32 rows.
 TEST(Lanes, ARunAloneOnManyColumnsIsTheLanesRunByteForByte) {
   test::TempDir dir;
   const fs::path config = dir / "wide.json";
   std::ofstream(config) << R"({"name": "wide", "seed": 7, "repeats": 11,
-    "dataset": {"kind": "synthetic", "generator": "separable", "rows": 300, "dim": 39,
+    "dataset": {"kind": "synthetic", "generator": "separable", "rows": 300, "dim": 42,
                 "radius": 3.0, "margin": 0.01},
     "learners": [{"name": "classic", "plugin": "perceptron", "params": {"tie": "mistake"}},
                  {"name": "eta", "plugin": "eta_perceptron", "params": {"eta": 0.5}},

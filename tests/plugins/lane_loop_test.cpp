@@ -30,6 +30,20 @@ testing::SmallData tie_prone_data(std::size_t rows, std::size_t dim, std::uint32
   return testing::SmallData(x, y);
 }
 
+// Rows whose products and sums round, so that a sum in another order gives other bits: floats
+// (so that a float copy of the rows holds the same values) drawn from (−1, 1).
+testing::SmallData rounding_data(std::size_t rows, std::size_t dim, std::uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<float> value(-1.0F, 1.0F);
+  std::vector<std::vector<double>> x(rows, std::vector<double>(dim));
+  std::vector<int> y(rows);
+  for (std::size_t i = 0; i < rows; ++i) {
+    for (double& v : x[i]) v = static_cast<double>(value(gen));
+    y[i] = value(gen) >= 0.0F ? 1 : -1;
+  }
+  return testing::SmallData(x, y);
+}
+
 struct HalfStep {  // η = 0.5, residual form: a = η·(y − (−y))
   double step(double /*score*/, double y) const { return 0.5 * (y - (-y)); }
 };
@@ -66,11 +80,12 @@ bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 // With `float_rows`, the lanes read a float copy of the rows (precision float32; the values
-// are quarters, floats already) and each lone run the doubles.
+// are floats already) and each lone run the doubles. `rounding` draws rows whose sums round.
 template <class Rule>
 void expect_lanes_equal_alone(const Rule& rule, std::size_t width, bool per_lane_orders,
-                              bool float_rows = false, std::size_t dim = 6) {
-  const testing::SmallData data = tie_prone_data(40, dim, 17);
+                              bool float_rows = false, std::size_t dim = 6, bool rounding = false) {
+  const testing::SmallData data =
+      rounding ? rounding_data(40, dim, 17) : tie_prone_data(40, dim, 17);
   const TrainingSet& set = data.view();
   std::vector<float> floats(set.features, set.features + set.rows * set.cols);
   TrainingSet lane_set = set;
@@ -156,16 +171,70 @@ TEST(LaneLoop, LanesOnFloatRowsAreTheLoneRunOnDoublesBitForBit) {
 
 // Per-run orders on eight columns or more: AVX-512 lanes read eight columns of eight rows at a
 // time and transpose them, and a lane that erred updates its weights alone. Column counts with
-// and without a remainder of eight, doubles and floats, one to four vectors of lanes.
+// and without a remainder of eight, doubles and floats, one to four vectors of lanes, on rows
+// with ties and on rows whose sums round (where another order of additions shows).
 TEST(LaneLoop, PerRunOrdersOnManyColumnsAreTheLoneRunBitForBit) {
   for (const std::size_t dim : {7u, 8u, 15u, 16u, 21u}) {
     for (const std::size_t width : {4u, 8u, 16u, 32u}) {
       for (const bool floats : {false, true}) {
-        SCOPED_TRACE("columns " + std::to_string(dim + 1) + ", width " + std::to_string(width) +
-                     (floats ? ", float rows" : ""));
-        expect_lanes_equal_alone(VectorHalfStep{}, width, true, floats, dim);
-        expect_lanes_equal_alone(VectorPositiveHalfStep{}, width, true, floats, dim);
-        expect_lanes_equal_alone(MarginRule{}, width, true, floats, dim);
+        for (const bool rounding : {false, true}) {
+          SCOPED_TRACE("columns " + std::to_string(dim + 1) + ", width " + std::to_string(width) +
+                       (floats ? ", float rows" : "") + (rounding ? ", rounding" : ""));
+          expect_lanes_equal_alone(VectorHalfStep{}, width, true, floats, dim, rounding);
+          expect_lanes_equal_alone(VectorPositiveHalfStep{}, width, true, floats, dim, rounding);
+          expect_lanes_equal_alone(MarginRule{}, width, true, floats, dim, rounding);
+        }
+      }
+    }
+  }
+}
+
+// A score that is zero in the sequential order and 1 in any order that adds ±2⁵³ first: the
+// products 1, 2⁵³, −2⁵³ (1 + 2⁵³ rounds to 2⁵³) at columns p, p+1, p+2 of a row of ones, zeros
+// elsewhere. The lone run errs on it (y = +1, a zero score is a mistake, and 0 is not above
+// τ); a lane that summed in another order, or read a column into the wrong place, would not.
+// p runs over every place in and across the eight-column blocks and the remainder.
+TEST(LaneLoop, ANearTieIsDecidedInTheSequentialOrder) {
+  constexpr std::size_t kDim = 20;  // 21 columns with the bias: two blocks of 8 and 5 more
+  const testing::SmallData data({std::vector<double>(kDim, 1.0)}, {+1});
+  const TrainingSet& set = data.view();
+  for (const std::size_t width : {4u, 8u, 16u, 32u}) {
+    for (const bool per_lane : {false, true}) {
+      for (std::size_t first = 0; first + 3 <= set.cols; first += width) {
+        SCOPED_TRACE("width " + std::to_string(width) + (per_lane ? ", per-run orders" : ""));
+        const auto check = [&](const auto& rule) {
+          CreateLanesResult made = make_online_lanes(rule, set.cols, width);
+          ASSERT_NE(made.group, nullptr) << made.error;
+          std::unique_ptr<LaneGroup> group(made.group);
+          std::vector<std::uint8_t> active(width, 0);
+          std::vector<std::vector<double>> start(width);
+          for (std::size_t k = 0; k < width; ++k) {
+            const std::size_t p = first + k;
+            start[k].assign(set.cols, 0.0);
+            if (p + 3 <= set.cols) {
+              start[k][p] = 1.0;
+              start[k][p + 1] = 0x1p53;
+              start[k][p + 2] = -0x1p53;
+              active[k] = 1;
+            }
+            group->set_weights(k, start[k]);
+          }
+          const std::vector<std::uint32_t> order{0};
+          const std::vector<const std::uint32_t*> orders(width, order.data());
+          std::vector<EpochOutcome> outcomes(width);
+          group->train_epoch(set, per_lane ? orders.data() : nullptr, active.data(),
+                             outcomes.data());
+          for (std::size_t k = 0; k < width; ++k) {
+            if (active[k] == 0) continue;
+            auto copy = rule;
+            std::vector<double> alone = start[k];
+            const EpochOutcome one = online_epoch(set, nullptr, alone.data(), copy, nullptr);
+            ASSERT_EQ(one.updates, 1U) << "the lone run errs, columns " << first + k;
+            EXPECT_EQ(outcomes[k].updates, 1U) << "the tie at columns " << first + k;
+          }
+        };
+        check(VectorHalfStep{});
+        check(MarginRule{});
       }
     }
   }
@@ -200,8 +269,10 @@ struct AveragingStep : TieMistake {
 // Each lane's weights and correction are those of the rule applied alone, visit by visit, to
 // the bit: shared and per-run orders, columns below, at and past a multiple of eight.
 TEST(LaneLoop, AveragingLanesKeepTheLoneRunsCorrectionBitForBit) {
-  for (const std::size_t dim : {5u, 15u, 20u}) {
-    const testing::SmallData data = tie_prone_data(40, dim, 23);
+  for (const std::size_t dim : {5u, 15u, 20u, 21u}) {
+    // Ties at first; the last with rows whose sums and corrections round.
+    const testing::SmallData data =
+        dim == 21 ? rounding_data(40, dim, 23) : tie_prone_data(40, dim, 23);
     const TrainingSet& set = data.view();
     for (const std::size_t width : {2u, 8u, 16u, 32u}) {
       for (const bool per_lane : {false, true}) {

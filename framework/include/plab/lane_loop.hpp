@@ -7,7 +7,8 @@
 // The rule then judges each lane's score on its own, and the update W[j] += a·x[j] is made
 // for the lanes that erred only (a select, not a multiply by zero, so that no untouched
 // weight changes even in the sign of a zero). A shared order reads one row for all lanes;
-// per-run orders gather each lane's row.
+// with per-run orders each lane reads its own row (on AVX-512 eight columns of eight rows
+// at a time, transposed in registers), and each lane that erred updates its own weights.
 //
 // The rows are doubles, or floats for `precision: "float32"` data (TrainingSet::features32):
 // the pass is compiled for both, and a float row is widened exactly to doubles as it is

@@ -17,31 +17,31 @@
 namespace plab {
 namespace {
 
-// Rows whose scores tie at zero now and then: small integers, some exactly zero.
-testing::SmallData tie_prone_data(std::size_t rows, std::size_t dim, std::uint32_t seed) {
+// `rows` rows of `dim` values from draw(gen), each labelled by the sign of one more draw.
+template <class Draw>
+testing::SmallData random_rows(std::size_t rows, std::size_t dim, std::uint32_t seed, Draw draw) {
   std::mt19937 gen(seed);
-  std::uniform_int_distribution<int> value(-2, 2);
   std::vector<std::vector<double>> x(rows, std::vector<double>(dim));
   std::vector<int> y(rows);
   for (std::size_t i = 0; i < rows; ++i) {
-    for (double& v : x[i]) v = value(gen) * 0.25;
-    y[i] = value(gen) >= 0 ? 1 : -1;
+    for (double& v : x[i]) v = draw(gen);
+    y[i] = draw(gen) >= 0.0 ? 1 : -1;
   }
   return testing::SmallData(x, y);
+}
+
+// Rows whose scores tie at zero now and then: quarters from −0.5 to 0.5, some exactly zero.
+testing::SmallData tie_prone_data(std::size_t rows, std::size_t dim, std::uint32_t seed) {
+  std::uniform_int_distribution<int> value(-2, 2);
+  return random_rows(rows, dim, seed, [&](std::mt19937& gen) { return value(gen) * 0.25; });
 }
 
 // Rows whose products and sums round, so that a sum in another order gives other bits: floats
 // (so that a float copy of the rows holds the same values) drawn from (−1, 1).
 testing::SmallData rounding_data(std::size_t rows, std::size_t dim, std::uint32_t seed) {
-  std::mt19937 gen(seed);
   std::uniform_real_distribution<float> value(-1.0F, 1.0F);
-  std::vector<std::vector<double>> x(rows, std::vector<double>(dim));
-  std::vector<int> y(rows);
-  for (std::size_t i = 0; i < rows; ++i) {
-    for (double& v : x[i]) v = static_cast<double>(value(gen));
-    y[i] = value(gen) >= 0.0F ? 1 : -1;
-  }
-  return testing::SmallData(x, y);
+  return random_rows(rows, dim, seed,
+                     [&](std::mt19937& gen) { return static_cast<double>(value(gen)); });
 }
 
 struct HalfStep {  // η = 0.5, residual form: a = η·(y − (−y))

@@ -137,7 +137,11 @@ node_idle() { [ "$(sinfo -h -o %T 2>/dev/null)" = idle ]; }
 wait_for 30 node_idle || fail "the node did not come up idle: $(sinfo 2>&1)"
 
 cd "$tmp/work"
-export PLAB=$plab PLAB_CONFIG=$src/configs/sweep_100k.json PLAB_ARGS="--set /repeats=400"
+# Noisy labels and 300 epochs a run, so that a task runs for seconds and the requeue below
+# meets it mid-run: with the config's separable data a task's 10,000 runs took 0.3 s, and
+# one CI run requeued task 2 after it had finished.
+export PLAB=$plab PLAB_CONFIG=$src/configs/sweep_100k.json
+export PLAB_ARGS="--set /repeats=400 --set /dataset/generator=noisy --set /dataset/flip=0.1 --set /protocol/max_epochs=300"
 # shellcheck disable=SC2086  # PLAB_ARGS is a list of words
 "$plab" run "$PLAB_CONFIG" $PLAB_ARGS --out full --quiet --no-report >/dev/null
 

@@ -41,6 +41,35 @@ TEST(OrderedWriter, StopKeepsOnlyTheCanonicalPrefix) {
   EXPECT_EQ(test::read_file(dir / "runs.jsonl"), "r0\n");
 }
 
+// An interrupt: runs already running (another thread's lane group) still land when they
+// extend the prefix; no new run may start, and a run that never came ends the prefix.
+TEST(OrderedWriter, AfterAnInterruptRunningRunsStillExtendThePrefix) {
+  test::TempDir dir;
+  OrderedWriter w(dir.path(), 0, 100, false, [](std::size_t, const RunText&) {});
+  w.submit(0, text(0));
+  w.submit(2, text(2));  // waits for 1
+  w.stop_new_runs();
+  EXPECT_FALSE(w.wait_turn(3));
+  w.submit(1, text(1));  // finished after the signal: written, and 2 with it
+  w.submit(4, text(4));  // 3 never ran: 4 stays out
+  EXPECT_EQ(w.next_index(), 3u);
+  EXPECT_EQ(w.close(), "");
+  EXPECT_EQ(test::read_file(dir / "runs.jsonl"), "r0\nr1\nr2\n");
+}
+
+// A thread waiting for its turn when the interrupt comes does not start its run.
+TEST(OrderedWriter, AnInterruptWakesAThreadWaitingForItsTurn) {
+  test::TempDir dir;
+  OrderedWriter w(dir.path(), 0, 1, false, [](std::size_t, const RunText&) {});
+  std::atomic<bool> turn{true};
+  std::thread far([&] { turn = w.wait_turn(5); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  w.stop_new_runs();
+  far.join();
+  EXPECT_FALSE(turn.load());
+  w.close();
+}
+
 TEST(OrderedWriter, WaitTurnBlocksRunsTooFarAheadUntilThePrefixMoves) {
   test::TempDir dir;
   OrderedWriter w(dir.path(), 0, 2, false, [](std::size_t, const RunText&) {});

@@ -35,8 +35,8 @@ OrderedWriter::~OrderedWriter() { close(); }
 
 bool OrderedWriter::wait_turn(std::size_t index) {
   std::unique_lock lock(mutex_);
-  turn_.wait(lock, [&] { return stopped_ || index < next_ + window_; });
-  return !stopped_;
+  turn_.wait(lock, [&] { return stopped_ || no_new_runs_ || index < next_ + window_; });
+  return !stopped_ && !no_new_runs_;
 }
 
 void OrderedWriter::submit(std::size_t index, RunText text) {
@@ -44,6 +44,12 @@ void OrderedWriter::submit(std::size_t index, RunText text) {
   if (stopped_) return;
   pending_.emplace(index, std::move(text));
   write_ready();
+  turn_.notify_all();
+}
+
+void OrderedWriter::stop_new_runs() {
+  std::lock_guard lock(mutex_);
+  no_new_runs_ = true;
   turn_.notify_all();
 }
 

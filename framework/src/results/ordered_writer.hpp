@@ -39,10 +39,14 @@ class OrderedWriter {
   OrderedWriter(const OrderedWriter&) = delete;
   OrderedWriter& operator=(const OrderedWriter&) = delete;
 
-  // Blocks until run `index` may start; false once a stop was requested (do not start it).
+  // Blocks until run `index` may start; false once a stop was requested or new runs were
+  // stopped (do not start it).
   bool wait_turn(std::size_t index);
   void submit(std::size_t index, RunText text);
-  // Wakes waiting threads and freezes the files at the current prefix.
+  // An interrupt: no run starts any more, but the runs already running still hand in their
+  // records, and those that extend the prefix are written (a gap ends the prefix for good).
+  void stop_new_runs();
+  // An error: wakes waiting threads and freezes the files at the current prefix.
   void request_stop();
 
   // Flushes and closes the files. Returns "" or the first write error.
@@ -59,6 +63,7 @@ class OrderedWriter {
   std::size_t next_;
   std::size_t window_;
   bool stopped_ = false;
+  bool no_new_runs_ = false;
   std::string error_;
   std::FILE* runs_ = nullptr;
   std::FILE* timings_ = nullptr;

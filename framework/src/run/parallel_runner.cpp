@@ -55,8 +55,9 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
   for (long long u = 0; u < unit_count; ++u) {
     if (stop.load(std::memory_order_relaxed)) continue;
     if (interrupt_requested()) {
+      // Runs in other threads (a lane group's runs) finish and keep their records.
       stop = true;
-      writer.request_stop();
+      writer.stop_new_runs();
       continue;
     }
     const WorkUnit& unit = units[static_cast<std::size_t>(u)];

@@ -29,6 +29,7 @@
 #include "data/dataset_loader.hpp"
 #include "data/synthetic.hpp"
 #include "plab/kernels.hpp"
+#include "plab/prefetch.hpp"
 #include "plugin_loader/param_resolver.hpp"
 #include "plugin_loader/plugin_library.hpp"
 #include "protocols/protocol.hpp"
@@ -466,8 +467,14 @@ double read_side_by_side(const double* x, std::size_t cols,
   using Eight = double __attribute__((vector_size(64)));
   Eight sum = {};
   const double* row[8];
-  for (std::size_t t = 0; t < orders[0].size(); ++t) {
+  const std::size_t n = orders[0].size();
+  for (std::size_t t = 0; t < n; ++t) {
     for (std::size_t k = 0; k < 8; ++k) row[k] = x + orders[k][t] * cols;
+    if (t + 1 < n) {  // as the lanes ask for the next sample's rows (plab/prefetch.hpp)
+      for (std::size_t k = 0; k < 8; ++k) {
+        plab::prefetch_to_l2(x + orders[k][t + 1] * cols, cols * sizeof(double));
+      }
+    }
     for (std::size_t j = 0; j < cols; ++j) {
       Eight column;
       for (std::size_t k = 0; k < 8; ++k) column[k] = row[k][j];
@@ -481,7 +488,8 @@ double read_side_by_side(const double* x, std::size_t cols,
 
 // Passes over the data set's rows (features + bias) in a random order, as epochs of
 // "order": "shuffle" read them: the limit for per-run shuffles, where every run reads its own
-// rows. state.range(0) orders, 1 (a run alone) or 8 (8 runs in lanes), are read side by side.
+// rows. state.range(0) orders, 1 (a run alone) or 8 (8 runs in lanes), are read side by side,
+// the coming rows asked for in L2 as plab's loops ask for them (plab/prefetch.hpp).
 // bytes_per_second counts every pass; per pass, the time is real time / range(0).
 void BM_ReadPassShuffledRows(benchmark::State& state) {
   const std::size_t n = rows();
@@ -498,7 +506,14 @@ void BM_ReadPassShuffledRows(benchmark::State& state) {
   for (auto _ : state) {
     double s = 0.0;
     if (side_by_side == 1) {
-      for (std::size_t i : orders[0]) s += read_sum(x.data() + i * cols, cols);
+      const std::vector<std::size_t>& order = orders[0];
+      for (std::size_t t = 0; t < n; ++t) {  // as a run alone asks for its rows
+        if (t + plab::kPrefetchAhead < n) {
+          plab::prefetch_to_l2(x.data() + order[t + plab::kPrefetchAhead] * cols,
+                               cols * sizeof(double));
+        }
+        s += read_sum(x.data() + order[t] * cols, cols);
+      }
     } else {
       s = read_side_by_side(x.data(), cols, orders);
     }

@@ -8,6 +8,7 @@
 
 #include "plab/kernels.hpp"
 #include "plab/plugin.hpp"
+#include "plab/prefetch.hpp"
 
 namespace {
 
@@ -63,8 +64,12 @@ class LinearUnit final : public plab::Learner {
       out.updates = 1;
       if (observer != nullptr) observer->on_update(plab::kBatchUpdate, w_);
     } else {
+      const bool prefetch = order != nullptr && plab::rows_worth_prefetching(data);
       for (std::size_t t = 0; t < data.rows; ++t) {
         const std::size_t i = order == nullptr ? t : order[t];
+        if (prefetch && t + plab::kPrefetchAhead < data.rows) {
+          plab::prefetch_row(data, order[t + plab::kPrefetchAhead]);
+        }
         const plab::RowView x = data.row_view(i);
         const double o = plab::dot(w_.data(), x, d);
         out.mistakes += !(data.sign[i] * o > 0.0);

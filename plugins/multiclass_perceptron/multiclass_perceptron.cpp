@@ -11,6 +11,7 @@
 #include "plab/kernels.hpp"
 #include "plab/mistake_choice.hpp"
 #include "plab/plugin.hpp"
+#include "plab/prefetch.hpp"
 
 namespace {
 
@@ -47,8 +48,12 @@ class MulticlassPerceptron final : public plab::Learner {
   plab::EpochOutcome train_epoch(const plab::TrainingSet& data, const std::uint32_t* order,
                                  plab::UpdateObserver* observer) override {
     std::uint64_t updates = 0;
+    const bool prefetch = order != nullptr && plab::rows_worth_prefetching(data);
     for (std::size_t t = 0; t < data.rows; ++t) {
       const std::size_t i = order == nullptr ? t : order[t];
+      if (prefetch && t + plab::kPrefetchAhead < data.rows) {
+        plab::prefetch_row(data, order[t + plab::kPrefetchAhead]);
+      }
       const Verdict v = judge(data.row_view(i), static_cast<std::size_t>(data.label[i]));
       if (!v.mistake) continue;
       update(data.row_view(i), static_cast<std::size_t>(data.label[i]), v.predicted);

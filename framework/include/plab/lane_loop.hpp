@@ -46,6 +46,7 @@
 
 #include "plab/descriptor.hpp"
 #include "plab/lane_group.hpp"
+#include "plab/prefetch.hpp"
 
 namespace plab {
 
@@ -204,6 +205,7 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
     }
   };
   const auto row = [&](std::size_t i) { return block + i * d; };
+  const bool prefetch = orders != nullptr && rows_worth_prefetching(data);
   // A shared float row, widened once per sample for the K lanes' products.
   std::vector<double> widened(std::is_same_v<X, double> ? 0 : d);
   const X* rows[K] = {};
@@ -262,6 +264,12 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
       for (std::size_t k = 0; k < K; ++k) {
         index[k] = active[k] != 0 ? orders[k][t] : 0;
         rows[k] = row(index[k]);
+      }
+      // The next sample's rows into L2 while this sample's are summed (plab/prefetch.hpp).
+      if (prefetch && t + 1 < n) {
+        for (std::size_t k = 0; k < K; ++k) {
+          if (active[k] != 0) prefetch_to_l2(row(orders[k][t + 1]), d * sizeof(X));
+        }
       }
       std::size_t j = 0;
       if constexpr (V == 8 && kCols == 0) {

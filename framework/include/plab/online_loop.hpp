@@ -24,6 +24,7 @@
 #include "plab/learner.hpp"
 #include "plab/mistake_choice.hpp"
 #include "plab/params.hpp"
+#include "plab/prefetch.hpp"
 #include "plab/training_set.hpp"
 
 namespace plab {
@@ -70,6 +71,9 @@ decltype(auto) with_rows(const TrainingSet& data, F&& f) {
 template <class Rows>
 struct EpochRows {
   static auto get(const TrainingSet& data, std::size_t i) { return Rows::get(data, i); }
+  [[gnu::always_inline]] static void prefetch(const TrainingSet& data, std::size_t i) {
+    prefetch_row(data, i);
+  }
   template <class X>
   static const double* dense(const TrainingSet& /*data*/, std::size_t /*i*/, X x) {
     return Rows::dense(x);
@@ -81,6 +85,9 @@ struct EpochRows {
 };
 struct Float32Rows {
   static const float* get(const TrainingSet& data, std::size_t i) { return data.row32(i); }
+  [[gnu::always_inline]] static void prefetch(const TrainingSet& data, std::size_t i) {
+    prefetch_to_l2(data.row32(i), data.cols * sizeof(float));
+  }
   static const double* dense(const TrainingSet& data, std::size_t i, const float* /*x*/) {
     return data.row(i);
   }
@@ -135,7 +142,8 @@ void rule_on_correct(Rule& rule, const Sample& s) {
   if constexpr (requires { rule.on_correct(s); }) rule.on_correct(s);
 }
 
-template <class Dot, class Rows, class Rule, class RowOf>
+// kPrefetch: ask for the rows kPrefetchAhead samples ahead (a shuffled order, rows beyond L2).
+template <class Dot, class Rows, bool kPrefetch, class Rule, class RowOf>
 EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateObserver* observer,
                          RowOf row_of) {
   const std::size_t n = data.rows;
@@ -143,6 +151,9 @@ EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateO
   std::uint64_t updates = 0;
   for (std::size_t t = 0; t < n; ++t) {
     const std::size_t i = row_of(t);
+    if constexpr (kPrefetch) {
+      if (t + kPrefetchAhead < n) Rows::prefetch(data, row_of(t + kPrefetchAhead));
+    }
     const auto x = Rows::get(data, i);
     const double* dense = Rows::dense(data, i, x);
     const Sample s{data, i, dense, data.sign[i], Dot::apply(w, x, d), w, Rows::view(data, i, x)};
@@ -173,11 +184,14 @@ EpochOutcome online_epoch(const TrainingSet& data, const std::uint32_t* order, d
   return detail::with_epoch_rows<Dot>(data, [&](auto rows) {
     using Rows = decltype(rows);
     if (order == nullptr) {
-      return detail::online_pass<Dot, Rows>(data, w, rule, observer,
-                                            [](std::size_t t) { return t; });
+      return detail::online_pass<Dot, Rows, false>(data, w, rule, observer,
+                                                   [](std::size_t t) { return t; });
     }
-    return detail::online_pass<Dot, Rows>(data, w, rule, observer,
-                                          [order](std::size_t t) { return std::size_t{order[t]}; });
+    const auto in_order = [order](std::size_t t) { return std::size_t{order[t]}; };
+    if (rows_worth_prefetching(data)) {
+      return detail::online_pass<Dot, Rows, true>(data, w, rule, observer, in_order);
+    }
+    return detail::online_pass<Dot, Rows, false>(data, w, rule, observer, in_order);
   });
 }
 

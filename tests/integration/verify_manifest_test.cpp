@@ -7,6 +7,8 @@
 // recomputation is what catches the edit.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <boost/json.hpp>
 
 #include "support/folder_edit.hpp"
@@ -188,7 +190,6 @@ TEST(VerifyManifest, DeclarationsTheEngineRefusesAreDifferences) {
       {"step_scale", 0.0, "the step scale must be a finite number > 0"},
       {"step_scale", -2.0, "the step scale must be a finite number > 0"},
       {"threshold", -1.0, "it must be a finite number >= 0"},
-      {"form", "kesler", "kesler, a multi-class form, declared for a binary task"},
       {"counts", "updates", "field `counts` is updates, but form batch_sum counts"},
   };
   for (const Edit& e : edits) {
@@ -203,6 +204,34 @@ TEST(VerifyManifest, DeclarationsTheEngineRefusesAreDifferences) {
     const auto r = run_plab({"verify", f.string()});
     EXPECT_NE(r.out.find(e.named), std::string::npos) << e.key << "\n" << r.out;
   }
+}
+
+// A multi-class form is not judged by the task alone (the next test), but the classic
+// perceptron, asked again, declares novikoff: the edited form is named.
+TEST(VerifyManifest, AKeslerFormOnTheClassicPerceptronIsADifference) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](boost::json::object& m) {
+    point0_learner0(m).at("bound").as_object()["form"] = "kesler";
+  });
+  expect_named(f, manifest_field(f, "points/0/learners/0/bound/form") +
+                      ": recorded \"kesler\", recomputed \"novikoff\"");
+}
+
+// The multi-class perceptron on two classes: its Kesler declaration on a binary task is the
+// one the engine accepted and recorded (the run has no bound), so the folder is clean.
+TEST(VerifyManifest, AMultiClassLearnerOnABinaryTaskIsClean) {
+  test::TempDir dir;
+  const fs::path config = dir / "two_classes.json";
+  std::ofstream(config) << R"({"name": "two-classes", "seed": 1, "repeats": 2,
+    "dataset": {"kind": "inline", "x": [[1], [-1], [2]], "y": [1, -1, 1]},
+    "learners": [{"name": "mc", "plugin": "multiclass_perceptron"}]})";
+  const fs::path out = dir / "out";
+  const auto run = run_plab({"run", config.string(), "--out", out.string(), "-q", "--no-report"});
+  ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+  const auto r = run_plab({"verify", out.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("0 recorded values differ"), std::string::npos) << r.out;
 }
 
 // A valid declaration that is not the plugin's: the plugin declares it again.

@@ -27,13 +27,13 @@ void check_declaration(const std::string& where, const std::string& name,
   }
   if (!declared) return;
   // The engine refuses a declaration that contradicts itself or the task before it
-  // evaluates it; the plugin's own tasks are not recorded, so a multi-class form is judged
-  // by the point's task alone.
+  // evaluates it. The plugin's own tasks are not recorded: a multi-class form on a binary
+  // task is what a plugin for both tasks declares there (the multi-class perceptron on two
+  // classes, which the engine runs), so it is not judged here; whether it is the plugin's
+  // declaration is (verify asks the plugin again).
   PluginDescriptor any_task;
   any_task.tasks = kBinaryTask | kMulticlassTask;
-  std::string problem = bound_declaration_problem(*declared, any_task, task);
-  if (problem.empty() && declared->form == BoundForm::kKesler && task == TaskKind::kBinary)
-    problem = "field `form` is kesler, a multi-class form, declared for a binary task";
+  const std::string problem = bound_declaration_problem(*declared, any_task, task);
   if (!problem.empty()) {
     report.differ(where, name + "bound", learner.any("bound"),
                   ("a declaration the engine accepts: " + problem).c_str());

@@ -3,9 +3,11 @@
 // the average of the weights after every sample visit ("averaged"), or by a vote of every
 // weight vector weighted by how many visits it survived ("voted").
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "plab/binary_online_learner.hpp"
@@ -45,10 +47,21 @@ struct AveragingStep {
     ++survived;
   }
 
+  // Throws when the correction overflowed: its terms grow with the visit count, so it can
+  // pass 1.8e308 while every weight stays finite, and an average made of inf or NaN would
+  // count errors that no exact average makes (dense and sparse rows would not even agree).
   std::vector<double> average(std::span<const double> w) const {
     std::vector<double> mean(w.begin(), w.end());
     if (visits == 0) return mean;
     for (std::size_t j = 0; j < w.size(); ++j) {
+      if (!std::isfinite(correction[j])) {
+        throw std::runtime_error(
+            "the averaged perceptron's running sum of (visit number)*y*x over its updates "
+            "overflowed a double at weight " +
+            std::to_string(j) + " after " + std::to_string(visits) +
+            " visits, so the average is not representable: scale the data, or use fewer "
+            "epochs");
+      }
       mean[j] = w[j] - correction[j] / static_cast<double>(visits);
     }
     return mean;

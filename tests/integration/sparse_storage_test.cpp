@@ -137,6 +137,28 @@ TEST(SparseStorage, InlineBinaryWithOracleSameRecords) {
   expect_same_records(config);
 }
 
+// The averaged perceptron's correction sums (visit number)·y·x̃ and outgrows the weights: on
+// features of 1e307 it overflows while every weight stays finite. Its average was then inf
+// dense and NaN sparse (inf·0 against a skipped zero), and each counted wrong training errors
+// with exit 0 (found by a hostile pass). Now the run fails, the same way in both storages.
+TEST(SparseStorage, AnOverflowingAverageFailsTheRunInBothStorages) {
+  test::TempDir dir;
+  const std::string config = R"({"name": "avg_overflow", "seed": 5, "repeats": 1,
+    "dataset": {"kind": "inline", "x": [[1e307, 1, 0], [1e307, 0, 1], [0, -1e307, 0], [0, 0, 5]],
+                "y": [1, -1, 1, -1]},
+    "learners": [{"name": "averaged", "plugin": "averaged_perceptron"}],
+    "protocol": {"kind": "convergence", "max_epochs": 30}})";
+  const Folder dense = run_config(dir, "dense", config, {"/dataset/storage=\"dense\""});
+  const Folder sparse = run_config(dir, "sparse", config, {"/dataset/storage=\"sparse\""});
+  EXPECT_EQ(dense.exit_code, 3) << dense.err;
+  EXPECT_EQ(sparse.exit_code, 3) << sparse.err;
+  EXPECT_NE(dense.runs.find("\"status\":\"failed\""), std::string::npos) << dense.runs;
+  EXPECT_NE(dense.runs.find("running sum of (visit number)*y*x over its updates overflowed"),
+            std::string::npos)
+      << dense.runs;
+  EXPECT_EQ(sparse.runs, dense.runs);
+}
+
 // A given w0 with -0 where a column is zero in every row: the dense update adds a*0 there
 // (-0 + 0 = +0), the sparse one never touches it. The engine starts from +0 instead, so both
 // write the same weights (this failed before: "-0" sparse, "0" dense).

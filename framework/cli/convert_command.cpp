@@ -36,7 +36,7 @@ int convert_command(const Args& args) {
       "the output's format: csv or svmlight (default: by extension)")("force",
                                                                       "replace OUT if it exists")(
       "zero-based", "svmlight indices count from 0 (in the input and the output)")(
-      "n-features", po::value<std::size_t>(),
+      "n-features", po::value<std::string>(),
       "svmlight input: the number of features (default: the largest index)")(
       "label", po::value<std::string>(),
       "CSV input: the label column, a header name or a 0-based index (default: the last)");
@@ -55,11 +55,16 @@ int convert_command(const Args& args) {
   convert.force = vm.count("force") != 0;
   convert.zero_based = vm.count("zero-based") != 0;
   if (vm.count("n-features") != 0) {
-    convert.n_features = vm["n-features"].as<std::size_t>();
-    if (*convert.n_features == 0 || *convert.n_features > 0xFFFF'FFFEu) {
-      throw UsageError("--n-features " + std::to_string(*convert.n_features) +
-                       " is out of range; give 1 to 4294967294");
+    // Read as text: program_options would take "-3" as 2^64 − 3.
+    const std::string text = vm["n-features"].as<std::string>();
+    std::size_t width = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), width);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || width == 0 ||
+        width > 0xFFFF'FFFEu) {
+      throw UsageError("--n-features '" + text +
+                       "' is not a number of features; give a whole number from 1 to 4294967294");
     }
+    convert.n_features = width;
     if (convert.from != DataFormat::kSvmlight) {
       throw UsageError(
           "--n-features gives the width of an svmlight input; a CSV input's width is its "

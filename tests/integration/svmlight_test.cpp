@@ -337,14 +337,15 @@ TEST_P(ConvertRefuses, WithItsMessage) {
   dir.write("in.csv", "a,y\n1,x\n");
   dir.write("spaced.csv", "a,y\n1,two words\n");
   dir.write("exists.svm", "old\n");
+  dir.write("zero_based.svm", "+1 0:1 2:1\n-1 1:1\n");
   const auto r = run_plab(c.args, dir.path().string());
   EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
   EXPECT_NE(r.err.find(c.documented), std::string::npos) << r.err;
   EXPECT_EQ(read_file(dir / "exists.svm"), "old\n");
-  // Nothing half-written is left: the folder holds the three inputs only.
+  // Nothing half-written is left: the folder holds the four inputs only.
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path())) ++files;
-  EXPECT_EQ(files, 3u);
+  EXPECT_EQ(files, 4u);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -380,6 +381,16 @@ INSTANTIATE_TEST_SUITE_P(
          {"convert", "in.csv", "out.svm", "--n-features", "3"},
          2,
          "--n-features gives the width of an svmlight input"},
+        // program_options read "-3" as 2^64 - 3 and the message said 18446744073709551613.
+        {"NegativeNFeatures",
+         {"convert", "exists.svm", "out.csv", "--n-features", "-3"},
+         2,
+         "--n-features '-3' is not a number of features; give a whole number from 1 to "
+         "4294967294"},
+        {"ZeroBasedFileWithoutTheFlag",
+         {"convert", "zero_based.svm", "out.csv"},
+         2,
+         "if the file counts from 0, give --zero-based"},
         {"OutputFolderMissing",
          {"convert", "in.csv", "no/such/folder/out.svm"},
          4,

@@ -144,6 +144,7 @@ ConvertResult svmlight_to_csv(const fs::path& in, OutputFile& out, const Convert
   svm.zero_based = options.zero_based;
   svm.n_features = options.n_features;
   svm.n_features_origin = "given with --n-features";
+  svm.zero_based_switch = "give --zero-based";
   // The width comes from the whole file: a first pass finds it.
   const SvmlightSummary first = read_svmlight(in, svm, [](const SvmlightRow&) {});
   if (first.features == 0) {

@@ -146,9 +146,9 @@ class SvmlightParser {
                        " (the features and the bias column must fit 32-bit indices)");
     }
     if (*file_index == 0 && !options_.zero_based) {
-      fail(offset,
-           "feature index 0 in a file whose indices count from 1; if the file counts from 0, "
-           "set \"zero_based\": true in the dataset");
+      fail(offset, std::string("feature index 0 in a file whose indices count from 1; if the file "
+                               "counts from 0, ") +
+                       options_.zero_based_switch);
     }
     const std::uint64_t index = *file_index - (options_.zero_based ? 0 : 1);
     if (options_.n_features && index >= *options_.n_features) {

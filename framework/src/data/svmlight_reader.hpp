@@ -30,6 +30,7 @@ struct SvmlightOptions {
   bool zero_based = false;                // index 0 is the first feature
   std::optional<std::size_t> n_features;  // declared width; an index beyond it is an error
   const char* n_features_origin = "declared in the dataset";  // where n_features was given
+  const char* zero_based_switch = "set \"zero_based\": true in the dataset";  // how to say so
 };
 
 // The largest 0-based index a file may use: n_features and the bias column then fit the 32-bit

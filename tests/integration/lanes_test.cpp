@@ -54,6 +54,15 @@ void expect_same_bytes_every_way(const std::string& config, const std::vector<st
   }
 }
 
+// A config written into `dir`, run every way with float64 and with float32 rows.
+std::string expect_same_bytes_both_precisions(const test::TempDir& dir, const std::string& json) {
+  const fs::path config = dir / "config.json";
+  std::ofstream(config) << json;
+  expect_same_bytes_every_way(config.string(), {});
+  expect_same_bytes_every_way(config.string(), {"/dataset/precision=\"float32\""});
+  return config.string();
+}
+
 class LanesMatchOneAtATime : public testing::TestWithParam<const char*> {};
 
 // 11 repeats: more than the widest lanes, so lanes are refilled and the last group is
@@ -76,8 +85,7 @@ INSTANTIATE_TEST_SUITE_P(Configs, LanesMatchOneAtATime, testing::ValuesIn(test::
 // float64 and float32 rows.
 TEST(Lanes, ARunAloneOnManyColumnsIsTheLanesRunByteForByte) {
   test::TempDir dir;
-  const fs::path config = dir / "wide.json";
-  std::ofstream(config) << R"({"name": "wide", "seed": 7, "repeats": 11,
+  expect_same_bytes_both_precisions(dir, R"({"name": "wide", "seed": 7, "repeats": 11,
     "dataset": {"kind": "synthetic", "generator": "separable", "rows": 300, "dim": 42,
                 "radius": 3.0, "margin": 0.01},
     "learners": [{"name": "classic", "plugin": "perceptron", "params": {"tie": "mistake"}},
@@ -87,9 +95,28 @@ TEST(Lanes, ARunAloneOnManyColumnsIsTheLanesRunByteForByte) {
     "init": {"kind": "gaussian", "scale": 1.0},
     "theory": {"margin": "none"},
     "protocol": {"kind": "convergence", "max_epochs": 40, "order": "shuffle"},
-    "sweep": {"/learners/0/params/tie": ["mistake", "positive"]}})";
-  expect_same_bytes_every_way(config.string(), {});
-  expect_same_bytes_every_way(config.string(), {"/dataset/precision=\"float32\""});
+    "sweep": {"/learners/0/params/tie": ["mistake", "positive"]}})");
+}
+
+// Rows of 1 MiB and more (6,000 × 51 doubles, 2.4 MB; 1.2 MB as floats) take the loops that
+// ask for their coming rows (plab/prefetch.hpp): lanes with per-run shuffles, a run alone
+// (dense, float and sparse rows), and the multi-class and linear-unit loops. A hint changes
+// no value; this runs those paths (under ASan in CI too) and compares their bytes.
+TEST(Lanes, RowsOverAMebibyteTakeThePrefetchingLoopsAndMatch) {
+  test::TempDir dir;
+  const std::string config =
+      expect_same_bytes_both_precisions(dir, R"({"name": "big", "seed": 3, "repeats": 9,
+    "dataset": {"kind": "synthetic", "generator": "separable", "rows": 6000, "dim": 50,
+                "radius": 3.0, "margin": 0.01},
+    "learners": [{"name": "classic", "plugin": "perceptron"},
+                 {"name": "averaged", "plugin": "averaged_perceptron"},
+                 {"name": "multi", "plugin": "multiclass_perceptron"},
+                 {"name": "lms", "plugin": "linear_unit_sgd", "params": {"eta": 0.001}}],
+    "init": {"kind": "gaussian", "scale": 1.0},
+    "theory": {"margin": "none"},
+    "protocol": {"kind": "convergence", "max_epochs": 4, "order": "shuffle"}})");
+  EXPECT_EQ(results_of(config, {"/dataset/storage=\"sparse\""}, "1", "1"),
+            results_of(config, {}, "1", "1"));
 }
 
 // The paths a lane takes besides plain epochs: a learning curve kept, shuffled orders from

@@ -205,7 +205,7 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
     }
   };
   const auto row = [&](std::size_t i) { return block + i * d; };
-  const bool prefetch = orders != nullptr && rows_worth_prefetching(data);
+  const bool prefetch = orders != nullptr && rows_worth_prefetching(data, sizeof(X));
   // A shared float row, widened once per sample for the K lanes' products.
   std::vector<double> widened(std::is_same_v<X, double> ? 0 : d);
   const X* rows[K] = {};

@@ -70,6 +70,7 @@ decltype(auto) with_rows(const TrainingSet& data, F&& f) {
 // Sample's x and row stay the double row, for rules that read them.
 template <class Rows>
 struct EpochRows {
+  static constexpr std::size_t kValueBytes = sizeof(double);
   static auto get(const TrainingSet& data, std::size_t i) { return Rows::get(data, i); }
   [[gnu::always_inline]] static void prefetch(const TrainingSet& data, std::size_t i) {
     prefetch_row(data, i);
@@ -84,6 +85,7 @@ struct EpochRows {
   }
 };
 struct Float32Rows {
+  static constexpr std::size_t kValueBytes = sizeof(float);
   static const float* get(const TrainingSet& data, std::size_t i) { return data.row32(i); }
   [[gnu::always_inline]] static void prefetch(const TrainingSet& data, std::size_t i) {
     prefetch_to_l2(data.row32(i), data.cols * sizeof(float));
@@ -188,7 +190,7 @@ EpochOutcome online_epoch(const TrainingSet& data, const std::uint32_t* order, d
                                                    [](std::size_t t) { return t; });
     }
     const auto in_order = [order](std::size_t t) { return std::size_t{order[t]}; };
-    if (rows_worth_prefetching(data)) {
+    if (rows_worth_prefetching(data, Rows::kValueBytes)) {
       return detail::online_pass<Dot, Rows, true>(data, w, rule, observer, in_order);
     }
     return detail::online_pass<Dot, Rows, false>(data, w, rule, observer, in_order);

@@ -65,6 +65,11 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
       stop = true;
       continue;
     }
+    if (interrupt_requested()) {  // the signal came while this thread waited for its turn
+      stop = true;
+      writer.stop_new_runs();
+      continue;
+    }
     std::size_t index = unit.first;  // the run being recorded, for the messages below
     // Nothing may leave an OpenMP region by exception: a failure here stops the runner.
     try {

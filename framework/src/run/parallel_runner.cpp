@@ -51,26 +51,25 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
   const std::vector<WorkUnit> units =
       plan_work_units(e, options.first_run, end, options.threads, options.lanes);
   const auto unit_count = static_cast<long long>(units.size());
+  // After a signal no run starts; runs in other threads (a lane group's runs) finish and
+  // keep their records.
+  const auto stop_on_interrupt = [&] {
+    if (!interrupt_requested()) return false;
+    stop = true;
+    writer.stop_new_runs();
+    return true;
+  };
 #pragma omp parallel for schedule(dynamic, 1) num_threads(options.threads)
   for (long long u = 0; u < unit_count; ++u) {
     if (stop.load(std::memory_order_relaxed)) continue;
-    if (interrupt_requested()) {
-      // Runs in other threads (a lane group's runs) finish and keep their records.
-      stop = true;
-      writer.stop_new_runs();
-      continue;
-    }
+    if (stop_on_interrupt()) continue;
     const WorkUnit& unit = units[static_cast<std::size_t>(u)];
     if (!writer.wait_turn(unit.end - 1)) {
       stop = true;
       continue;
     }
-    if (interrupt_requested()) {  // the signal came while this thread waited for its turn
-      stop = true;
-      writer.stop_new_runs();
-      continue;
-    }
-    std::size_t index = unit.first;  // the run being recorded, for the messages below
+    if (stop_on_interrupt()) continue;  // the signal came while this thread waited its turn
+    std::size_t index = unit.first;     // the run being recorded, for the messages below
     // Nothing may leave an OpenMP region by exception: a failure here stops the runner.
     try {
       if (unit.lanes) {

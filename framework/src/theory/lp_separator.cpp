@@ -14,7 +14,7 @@ namespace {
 
 struct LpInput {
   int rows = 0;
-  int cols = 0;  // u₁..u_d
+  int cols = 0;  // u₁..u_k, the non-empty columns
   const std::vector<std::vector<int>>* index = nullptr;
   const std::vector<std::vector<double>>* value = nullptr;
   int milliseconds = 0;
@@ -55,6 +55,21 @@ SolverOutcome lp_separator(const Dataset& data, double max_seconds) {
   const int n = static_cast<int>(data.rows());
   const int d = static_cast<int>(data.cols());
   const std::vector<double> scale = column_scales(data);
+  // Only the columns that hold a non-zero value take part: an empty column's u_j meets no
+  // constraint, so GLPK would leave it at a bound (±1) and lengthen u for nothing, and on
+  // a sparse set declared far wider than its rows (n_features) the empty columns would
+  // make GLPK's problem, not the data, the size of the width. Their u_j is 0.
+  std::vector<int> lp_column(static_cast<std::size_t>(d), 0);  // 0: empty; else 1-based
+  std::vector<std::size_t> data_column;                        // LP column k+1 → data column
+  for (int i = 0; i < n; ++i) {
+    const double* row = data.row(static_cast<std::size_t>(i));
+    for (std::size_t j = 0; j < lp_column.size(); ++j) {
+      if (row[j] * scale[j] == 0.0 || lp_column[j] != 0) continue;
+      data_column.push_back(j);
+      lp_column[j] = static_cast<int>(data_column.size());
+    }
+  }
+  const int used = static_cast<int>(data_column.size());
   // GLPK's rows are 1-based: element 0 of each index/value array is unused.
   std::vector<std::vector<int>> index(static_cast<std::size_t>(n), std::vector<int>(1, 0));
   std::vector<std::vector<double>> value(static_cast<std::size_t>(n), std::vector<double>(1, 0));
@@ -62,19 +77,19 @@ SolverOutcome lp_separator(const Dataset& data, double max_seconds) {
     const double y = data.label(static_cast<std::size_t>(i)) == 1 ? 1.0 : -1.0;
     auto& row_index = index[static_cast<std::size_t>(i)];
     auto& row_value = value[static_cast<std::size_t>(i)];
-    for (int j = 0; j < d; ++j) {
-      const double v =
-          data.row(static_cast<std::size_t>(i))[j] * scale[static_cast<std::size_t>(j)];
+    const double* row = data.row(static_cast<std::size_t>(i));
+    for (std::size_t j = 0; j < lp_column.size(); ++j) {
+      const double v = row[j] * scale[j];
       if (v == 0.0) continue;
-      row_index.push_back(j + 1);
+      row_index.push_back(lp_column[j]);
       row_value.push_back(y * v);
     }
-    row_index.push_back(d + 1);
+    row_index.push_back(used + 1);
     row_value.push_back(-1.0);
   }
-  LpInput in{n, d, &index, &value, static_cast<int>(max_seconds * 1000)};
+  LpInput in{n, used, &index, &value, static_cast<int>(max_seconds * 1000)};
   LpResult result;
-  std::vector<double> u(static_cast<std::size_t>(d), 0.0);
+  std::vector<double> u(static_cast<std::size_t>(used), 0.0);
   glpk_capture_output();
   solve_lp(in, result, u.data());
   out.failure = glpk_solve_problem(result.failed, result.status, result.solution);
@@ -83,8 +98,10 @@ SolverOutcome lp_separator(const Dataset& data, double max_seconds) {
     return out;
   }
   Candidate c;
-  c.u.resize(static_cast<std::size_t>(d));
-  for (std::size_t j = 0; j < c.u.size(); ++j) c.u[j] = u[j] * scale[j];
+  c.u.assign(static_cast<std::size_t>(d), 0.0);
+  for (std::size_t k = 0; k < data_column.size(); ++k) {
+    c.u[data_column[k]] = u[k] * scale[data_column[k]];
+  }
   c.note = "GLPK simplex, max t s.t. y u.x >= t, |u_j| <= 1";
   for (double s : scale) {
     if (s != 1.0) {

@@ -560,6 +560,64 @@ void BM_SparseSequentialChain(benchmark::State& state) {
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
+// The limit of a one-run epoch on bench/sparse_large.py's own file (issue #21, benchmark 1),
+// measured only when that script names it (PLAB_BENCH_SPARSE_FILE, its features in
+// PLAB_BENCH_SPARSE_FEATURES): the file loaded as `plab run` loads it (sparse, no bias), and
+// every stored entry's weight and value fetched once, in row order, into 8 independent sums
+// (Arg 0). No chain of dependent additions, no branch, no update: any epoch, whatever its
+// order of summation, fetches at least these operands, so it takes at least this long.
+// Arg 1 is the reference's epoch without its updates: each row's sequential score and its
+// sign, as a hand-written loop. `epoch_ms` is the time of one pass.
+void BM_SparseGatherLimit(benchmark::State& state, const std::string& path, std::size_t features) {
+  plab::DatasetSpec spec;
+  spec.kind = "svmlight";
+  spec.path = path;
+  spec.storage = "sparse";
+  spec.augment = false;
+  spec.n_features = features;
+  const Dataset data = plab::load_dataset(spec);
+  const plab::TrainingSet view = data.view();
+  std::vector<double> w(view.cols);
+  std::mt19937_64 rng(21);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  for (double& v : w) v = uniform(rng);
+  const std::uint64_t entries = view.csr_offset[view.rows];
+  const bool sequential = state.range(0) == 1;
+  for (auto _ : state) {
+    if (sequential) {
+      std::size_t negative = 0;
+      for (std::size_t i = 0; i < view.rows; ++i) {
+        negative += plab::dot(w.data(), view.sparse_row(i)) * view.sign[i] <= 0.0 ? 1 : 0;
+      }
+      benchmark::DoNotOptimize(negative);
+      continue;
+    }
+    double lane[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    std::uint64_t k = 0;
+    for (; k + 8 <= entries; k += 8) {
+      for (int j = 0; j < 8; ++j) lane[j] += w[view.csr_index[k + j]] * view.csr_value[k + j];
+    }
+    for (; k < entries; ++k) lane[0] += w[view.csr_index[k]] * view.csr_value[k];
+    benchmark::DoNotOptimize(lane);
+  }
+  state.counters["entries"] = static_cast<double>(entries);
+  state.counters["epoch_ms"] = benchmark::Counter(
+      1e-3, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+// Registered only when bench/sparse_large.py names its file.
+const bool kSparseGatherLimitRegistered = [] {
+  const char* path = std::getenv("PLAB_BENCH_SPARSE_FILE");
+  const char* features = std::getenv("PLAB_BENCH_SPARSE_FEATURES");
+  if (path == nullptr || features == nullptr) return false;
+  benchmark::RegisterBenchmark("BM_SparseGatherLimit", BM_SparseGatherLimit, std::string(path),
+                               static_cast<std::size_t>(std::stoull(features)))
+      ->Arg(0)
+      ->Arg(1)
+      ->Unit(benchmark::kMillisecond);
+  return true;
+}();
+
 }  // namespace
 
 // ---- kernel perceptron (issue #22) ---------------------------------------------------

@@ -13,7 +13,10 @@ Measured side by side in one run:
     read by load_svmlight_file (CSR; shuffle=False, tol=None, alpha=0), goal plab >= 3x
     faster;
   - the weights after 10 epochs, plab's record (record_weights) against sklearn's coef_:
-    largest difference relative to the largest weight, goal <= 1e-9.
+    largest difference relative to the largest weight, goal <= 1e-9;
+  - the limit (BM_SparseGatherLimit in plab_bench, beside plab, on this file): one pass
+    fetching every stored entry's weight and value into 8 independent sums, the least any
+    epoch must fetch, and the reference's epoch without updates as a hand-written loop.
 Without a bias on either side (plab "augment": false, sklearn fit_intercept=False): on sparse
 input sklearn's SGD damps the intercept's step by 0.01 (its SPARSE_INTERCEPT_DECAY), so with
 a bias the two are not the same algorithm (a first run differed by 20 % in the weights).
@@ -109,6 +112,25 @@ def run_plab(plab, folder, data, epochs, record_weights, repeats=1):
     return {"wall": wall, "train": seconds, "rss_mb": maxrss_kib * 1024 / 1e6, "record": record}
 
 
+def gather_limit(plab, data):
+    """BM_SparseGatherLimit on this file: the fastest of 5 repetitions of a pass that fetches
+    every stored entry's weight and value into 8 independent sums (the least any epoch
+    fetches), and of the reference's epoch without updates, in ms."""
+    bench = Path(plab).parent / "plab_bench"
+    env = dict(os.environ, PLAB_BENCH_SPARSE_FILE=str(data), PLAB_BENCH_SPARSE_FEATURES=str(D))
+    out = subprocess.run(
+        [str(bench), "--benchmark_filter=BM_SparseGatherLimit", "--benchmark_format=json",
+         "--benchmark_repetitions=5", "--benchmark_min_time=0.5"],
+        env=env, stdout=subprocess.PIPE, check=True)
+    best = {}
+    for b in json.loads(out.stdout)["benchmarks"]:
+        if b.get("run_type") != "iteration":
+            continue
+        arg = b["name"].split("/")[1]
+        best[arg] = min(best.get(arg, float("inf")), b["epoch_ms"])
+    return {"gather_ms": best["0"], "sequential_ms": best["1"]}
+
+
 def main():
     plab, folder = sys.argv[1], Path(sys.argv[2]).resolve()
     folder.mkdir(parents=True, exist_ok=True)
@@ -123,6 +145,7 @@ def main():
     long = min(run_plab(plab, folder, data, 12, False)["train"] for _ in range(2))
     plab_epoch = (long - short) / 10
     weights = run_plab(plab, folder, data, 10, True)["record"]["w"]
+    limit = gather_limit(plab, data)
 
     x, y = load_svmlight_file(str(data), n_features=D)
     csr_mb = (x.nnz * (8 + 4) + (N + 1) * 8) / 1e6
@@ -146,6 +169,7 @@ def main():
         "csr_mb": csr_mb, "load_s": load_s, "rss_mb": one["rss_mb"],
         "rss_goal_mb": 1.3 * csr_mb + 20,
         "plab_epoch_s": plab_epoch, "sklearn_epoch_s": sk_epoch, "speedup": sk_epoch / plab_epoch,
+        "gather_limit_s": limit["gather_ms"] / 1e3, "hand_sequential_s": limit["sequential_ms"] / 1e3,
         "weights_max_rel_diff": float(np.max(np.abs(ours - theirs)) / scale),
         "weights_same_length": len(ours) == len(theirs),
     }, indent=1))

@@ -209,7 +209,11 @@ if large_path.exists():
            f"sklearn {lg['sklearn_epoch_s'] * 1e3:.1f} ms, plab {lg['plab_epoch_s'] * 1e3:.1f} ms an epoch (marginal, 2 to 12 epochs); "
            f"a sequential score's chain of dependent additions alone takes {floor_ms:.1f} ms an epoch "
            f"({floor_ns:.2f} ns an entry, BM_SparseSequentialChain, weights in L1); the certified sign, which spares "
-           f"the chain on narrower data, made this epoch slower (docs/performance.md), so it sums sequentially")
+           f"the chain on narrower data, made this epoch slower (docs/performance.md), so it sums sequentially; "
+           f"the limit: fetching every stored entry's weight and value once, into 8 independent sums (no chain, "
+           f"no branch, no update; BM_SparseGatherLimit on the same file) takes {lg['gather_limit_s'] * 1e3:.1f} ms "
+           f"a pass, so no epoch here can beat sklearn by more than {lg['sklearn_epoch_s'] / lg['gather_limit_s']:.2f} x; "
+           f"the reference's epoch without updates, hand-written, {lg['hand_sequential_s'] * 1e3:.1f} ms")
     target("21.1", "the same weights after 10 epochs: largest difference / largest weight",
            f"{lg['weights_max_rel_diff']:.1e}", "<= 1e-9", lg["weights_max_rel_diff"] <= 1e-9 and lg["weights_same_length"],
            "plab's record_weights against sklearn's coef_ (no bias on either side: sklearn damps a sparse intercept's step)")

@@ -35,20 +35,39 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
   std::vector<std::size_t> start(n);
   // Its dual solver divides by ‖x̃ᵢ‖²: values near the double range are scaled first.
   const std::vector<double> scale = column_scales(data);
-  bool finite = true;
-  const auto add = [&](std::size_t j, double value) {
-    const double v = value * scale[j];
-    finite = finite && std::isfinite(v);
-    if (v != 0.0) nodes.push_back({static_cast<int>(j + 1), v});
-  };
-  for (std::size_t i = 0; i < n; ++i) {
-    start[i] = nodes.size();
+  // LIBLINEAR sees only the columns that hold a value, numbered in their order: an empty
+  // column's weight stays 0 in every solver, and every sum over w adds only its +0, so the
+  // solution is the same to the bit, while on a sparse set declared far wider than its
+  // rows (n_features) the primal solver's work per step no longer grows with the width.
+  const auto for_each_value = [&](std::size_t i, auto&& f) {
     const RowView x = data.row_view(i);
     if (x.is_sparse()) {
-      for (std::size_t k = 0; k < x.sparse.count; ++k) add(x.sparse.index[k], x.sparse.value[k]);
+      for (std::size_t k = 0; k < x.sparse.count; ++k) f(x.sparse.index[k], x.sparse.value[k]);
     } else {
-      for (std::size_t j = 0; j < d; ++j) add(j, x.dense[j]);
+      for (std::size_t j = 0; j < d; ++j) f(j, x.dense[j]);
     }
+  };
+  std::vector<int> node_column(d, 0);  // 0: empty; else LIBLINEAR's 1-based column
+  for (std::size_t i = 0; i < n; ++i) {
+    for_each_value(i, [&](std::size_t j, double value) {
+      if (value * scale[j] != 0.0) node_column[j] = 1;
+    });
+  }
+  std::vector<std::size_t> data_column;  // LIBLINEAR's column k + 1 is data column [k]
+  for (std::size_t j = 0; j < d; ++j) {
+    if (node_column[j] == 0) continue;
+    data_column.push_back(j);
+    node_column[j] = static_cast<int>(data_column.size());
+  }
+  const std::size_t used = data_column.size();
+  bool finite = true;
+  for (std::size_t i = 0; i < n; ++i) {
+    start[i] = nodes.size();
+    for_each_value(i, [&](std::size_t j, double value) {
+      const double v = value * scale[j];
+      finite = finite && std::isfinite(v);
+      if (v != 0.0) nodes.push_back({node_column[j], v});
+    });
     if (!finite) {
       outcome.failure = "a value is not finite";
       return outcome;
@@ -63,7 +82,7 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
   }
   problem prob{};
   prob.l = static_cast<int>(n);
-  prob.n = static_cast<int>(d);
+  prob.n = static_cast<int>(used);
   prob.y = labels.data();
   prob.x = rows.data();
   prob.bias = -1;  // the constant column is already in the data, regularised like the rest
@@ -89,15 +108,21 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
   }
   if (warm != nullptr) {
     const std::size_t rows_of_w = m->nr_class == 2 ? 1 : static_cast<std::size_t>(m->nr_class);
-    warm->assign(m->w, m->w + rows_of_w * d);
+    warm->assign(m->w, m->w + rows_of_w * used);
   }
+  // LIBLINEAR's weight of data column j (for class slot `slot` of a multi-class model), 0
+  // for an empty column.
+  const auto weight = [&](std::size_t j, std::size_t slot, std::size_t slots) {
+    return node_column[j] == 0 ? 0.0
+                               : m->w[static_cast<std::size_t>(node_column[j] - 1) * slots + slot];
+  };
   Candidate out;
   const std::size_t k = data.class_names().size();
   if (!multiclass) {
     // LIBLINEAR's decision value favours model->label[0]; make it favour +1.
     const double sign = m->label[0] == 1 ? 1.0 : -1.0;
     out.u.resize(d);
-    for (std::size_t j = 0; j < d; ++j) out.u[j] = sign * m->w[j] * scale[j];
+    for (std::size_t j = 0; j < d; ++j) out.u[j] = sign * weight(j, 0, 1) * scale[j];
   } else {
     const auto nr_class = static_cast<std::size_t>(m->nr_class);
     out.u.assign(k * d, 0.0);
@@ -106,8 +131,8 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
       const auto first = static_cast<std::size_t>(m->label[0]);
       const auto second = static_cast<std::size_t>(m->label[1]);
       for (std::size_t j = 0; j < d; ++j) {
-        out.u[first * d + j] = m->w[j] * scale[j] / 2.0;
-        out.u[second * d + j] = -m->w[j] * scale[j] / 2.0;
+        out.u[first * d + j] = weight(j, 0, 1) * scale[j] / 2.0;
+        out.u[second * d + j] = -weight(j, 0, 1) * scale[j] / 2.0;
       }
       free_and_destroy_model(&m);
       outcome.candidate = std::move(out);
@@ -115,7 +140,7 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
     }
     for (std::size_t slot = 0; slot < nr_class; ++slot) {
       const auto cls = static_cast<std::size_t>(m->label[slot]);
-      for (std::size_t j = 0; j < d; ++j) out.u[cls * d + j] = m->w[j * nr_class + slot] * scale[j];
+      for (std::size_t j = 0; j < d; ++j) out.u[cls * d + j] = weight(j, slot, nr_class) * scale[j];
     }
   }
   free_and_destroy_model(&m);

@@ -227,23 +227,62 @@ TEST(SparseStorage, WideDataCertifiesTheTeacherAndLiblinearOnTheSparseRows) {
   EXPECT_EQ(v_svm.out.find("not rechecked"), std::string::npos) << v_svm.out;
 }
 
+// The classic perceptron on these svmlight rows declared `n_features` wide, stored sparse,
+// into dir/o; `theory` is "" or a "theory" member and its comma.
+Folder run_wide(const test::TempDir& dir, const std::string& rows, std::size_t n_features,
+                const std::string& theory) {
+  std::ofstream(dir / "wide.svm") << rows;
+  const std::string config = R"({"name": "wide", "seed": 1,
+    "dataset": {"kind": "svmlight", "path": "wide.svm", "n_features": )" +
+                             std::to_string(n_features) + R"(, "storage": "sparse"},
+    "learners": [{"name": "classic", "plugin": "perceptron"}],)" +
+                             theory + R"(
+    "protocol": {"kind": "convergence", "max_epochs": 20}})";
+  return run_config(dir, "o", config, {});
+}
+
 // Wide sparse data that LIBLINEAR cannot separate (two equal rows, opposite labels): with
 // the dense methods out of reach, the margin is undecided and says why.
 TEST(SparseStorage, WideInseparableDataIsUndecidedWithItsReason) {
   test::TempDir dir;
-  std::ofstream(dir / "wide.svm") << "+1 5:1\n-1 5:1\n+1 7:2\n-1 9:1\n";
-  const std::string config = R"({"name": "wide", "seed": 1,
-    "dataset": {"kind": "svmlight", "path": "wide.svm", "n_features": 10000000,
-                "storage": "sparse"},
-    "learners": [{"name": "classic", "plugin": "perceptron"}],
-    "theory": {"margin": "svm", "oracle_seconds": 20},
-    "protocol": {"kind": "convergence", "max_epochs": 5}})";
-  const Folder f = run_config(dir, "o", config, {});
+  const Folder f = run_wide(dir, "+1 5:1\n-1 5:1\n+1 7:2\n-1 9:1\n", 10000000,
+                            R"("theory": {"margin": "svm", "oracle_seconds": 20},)");
   ASSERT_EQ(f.exit_code, 0) << f.err;
   const std::string expected = "undecided: LIBLINEAR, run on the sparse rows, found no separator";
   EXPECT_NE(read_file(dir / "o" / "manifest.json").find(expected), std::string::npos);
   EXPECT_TRUE(test::in_troubleshooting(expected)) << "docs/troubleshooting.md";
   EXPECT_EQ(run_plab({"verify", (dir / "o").string()}).exit_code, 0);
+}
+
+// Three rows declared 1,000,000 features wide, not separable: the dense methods and the
+// hinge candidates run on the dense copy (3 million values), and the manifest stores their
+// vectors by their non-zero entries. Written as arrays they made a 36 MB manifest here (72 MB
+// and 1.4 GB of memory at 4,000,000 features); verify reads the sparse form back and
+// rechecks every candidate, and refuses an edited one that is not well formed.
+TEST(SparseStorage, WideDeclaredDataKeepsItsManifestSmallAndVerified) {
+  test::TempDir dir;
+  const Folder f =
+      run_wide(dir, "+1 1:1 999999:0.5\n-1 1:1 999999:0.5\n-1 2:1 17:-2\n", 1000000, "");
+  ASSERT_EQ(f.exit_code, 0) << f.err;
+  const fs::path manifest = dir / "o" / "manifest.json";
+  EXPECT_LT(fs::file_size(manifest), 20000U);
+  const std::string text = read_file(manifest);
+  EXPECT_NE(text.find("\"hinge_candidates\""), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("v":{"length":1000001,"nonzero":[[0,)"), std::string::npos) << text;
+  const auto v = run_plab({"verify", (dir / "o").string()});
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+  EXPECT_NE(v.out.find("0 recorded values differ"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("1 a certified hinge bound"), std::string::npos) << v.out;
+
+  std::string edited = text;
+  const std::string first = R"("nonzero":[[0,)";
+  edited.replace(edited.find(first), first.size(), R"("nonzero":[[5,1],[0,)");
+  std::ofstream(manifest, std::ios::trunc) << edited;
+  const auto bad = run_plab({"verify", (dir / "o").string()});
+  EXPECT_EQ(bad.exit_code, 2) << bad.out << bad.err;
+  EXPECT_NE(bad.err.find("hinge_candidates/0/v' has entry 1 of its 'nonzero' list"),
+            std::string::npos)
+      << bad.err;
 }
 
 TEST(SparseStorage, StandardizeRefusedOnSparseStorage) {

@@ -17,6 +17,7 @@
 #include "error.hpp"
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
+#include "results/vector_json.hpp"
 #include "theory/bound_forms.hpp"
 #include "theory/hinge_bound.hpp"
 #include "theory/l1_margin.hpp"
@@ -190,18 +191,10 @@ void check_hinge_candidates(const std::string& where, const std::string& name,
   for (std::size_t k = 0; k < candidates.size(); ++k) {
     const RecordFields& c = candidates[k];
     const std::string field = name + "hinge_candidates/" + std::to_string(k) + "/";
-    std::vector<double> v;
-    for (const boost::json::value& x : c.array("v")) {
-      if (!x.is_number()) c.wrong("v", x, "an array of numbers");
-      v.push_back(x.to_number<double>());
-    }
+    std::vector<double> v = read_vector(c, "v");
     if (precise != precise_theory.end() && precise->is_array() && k < precise->size()) {
-      const Json& pv = (*precise)[k].value("v", Json());
-      if (pv.is_array() && pv.size() == v.size()) {
-        for (std::size_t j = 0; j < v.size(); ++j) {
-          if (pv[j].is_number()) v[j] = pv[j].get<double>();
-        }
-      }
+      std::optional<std::vector<double>> pv = precise_vector((*precise)[k].value("v", Json()));
+      if (pv && pv->size() == v.size()) v = std::move(*pv);
     }
     std::optional<HingeCandidate> certified = certify_hinge_candidate(data, c.number("C"), v);
     if (!certified) {
@@ -259,10 +252,7 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
     if (m.separable) check_non_separability(where, name, t, data, report);
     return;
   }
-  for (const boost::json::value& v : t.array("reference")) {
-    if (!v.is_number()) t.wrong("reference", v, "an array of numbers");
-    m.reference.push_back(v.to_number<double>());
-  }
+  m.reference = read_vector(t, "reference");
   std::vector<double> u = m.reference;
   const std::optional<CertifiedMargin> c = certify_separator(data, u);
   if (!c) {
@@ -326,10 +316,7 @@ void check_l1_margins(const std::string& where, const RecordFields& point, Audit
     if (const std::optional<std::string> reason = f.string_or_null("reason")) m.reason = *reason;
     const bool claimed = f.boolean("certified");
     if (claimed || !f.any("u").is_null()) {
-      for (const boost::json::value& v : f.array("u")) {
-        if (!v.is_number()) f.wrong("u", v, "an array of numbers");
-        m.u.push_back(v.to_number<double>());
-      }
+      m.u = read_vector(f, "u");
       const std::optional<double> gamma1 = certify_l1_margin(data, balanced, m.u);
       if (gamma1) {
         m.positive = true;

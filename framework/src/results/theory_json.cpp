@@ -1,6 +1,7 @@
 #include "results/theory_json.hpp"
 
 #include "results/optional_json.hpp"
+#include "results/vector_json.hpp"
 #include "theory/bound_forms.hpp"
 
 namespace plab {
@@ -19,13 +20,11 @@ boost::json::object kernel_spec_json(const KernelSpec& k) {
 
 boost::json::object l1_margin_json(const L1Margin& m) {
   const bool positive = m.positive.value_or(false);
-  boost::json::array u;
-  for (double v : m.u) u.emplace_back(v);
   return boost::json::object{
       {"certified", positive},
       {"gamma1", positive ? boost::json::value(m.gamma1) : nullptr},
       {"R_inf", m.r_inf},
-      {"u", positive ? boost::json::value(std::move(u)) : nullptr},
+      {"u", positive ? vector_json(m.u) : nullptr},
       {"reason", m.reason.empty() ? boost::json::value(nullptr) : boost::json::value(m.reason)},
       {"note", m.note},
       {"seconds", m.seconds}};
@@ -56,11 +55,7 @@ boost::json::object theory_json(const PointTheory& t) {
       {"seconds", m.seconds},
       {"methods", std::move(methods)},
   };
-  if (separable) {
-    boost::json::array u;
-    for (double v : m.reference) u.emplace_back(v);
-    out["reference"] = std::move(u);
-  }
+  if (separable) out["reference"] = vector_json(m.reference);
   if (m.rho_upper && !m.upper_weights.empty()) {
     // The hull point behind rho_upper, so that plab verify recomputes it (docs/verify.md).
     boost::json::array weights;
@@ -85,10 +80,8 @@ boost::json::object theory_json(const PointTheory& t) {
     // The hinge bounds' candidates, so that plab verify re-certifies them from the data.
     boost::json::array candidates;
     for (const HingeCandidate& c : t.hinge_candidates) {
-      boost::json::array v;
-      for (double x : c.v) v.emplace_back(x);
       candidates.push_back(boost::json::object{
-          {"C", c.c}, {"v_norm", c.v_norm}, {"hinge_norm", c.hinge_norm}, {"v", std::move(v)}});
+          {"C", c.c}, {"v_norm", c.v_norm}, {"hinge_norm", c.hinge_norm}, {"v", vector_json(c.v)}});
     }
     out["hinge_candidates"] = std::move(candidates);
   }
@@ -99,10 +92,8 @@ boost::json::object theory_json(const PointTheory& t) {
   }
   if (!l1.empty()) out["l1_margin"] = std::move(l1);
   if (t.least_squares) {
-    boost::json::array w;
-    for (double v : t.least_squares->w) w.emplace_back(v);
-    out["least_squares"] =
-        boost::json::object{{"loss", t.least_squares->loss}, {"w", std::move(w)}};
+    out["least_squares"] = boost::json::object{{"loss", t.least_squares->loss},
+                                               {"w", vector_json(t.least_squares->w)}};
   }
   return out;
 }

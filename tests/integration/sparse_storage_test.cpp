@@ -274,15 +274,40 @@ TEST(SparseStorage, WideDeclaredDataKeepsItsManifestSmallAndVerified) {
   EXPECT_NE(v.out.find("0 recorded values differ"), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("1 a certified hinge bound"), std::string::npos) << v.out;
 
-  std::string edited = text;
-  const std::string first = R"("nonzero":[[0,)";
-  edited.replace(edited.find(first), first.size(), R"("nonzero":[[5,1],[0,)");
-  std::ofstream(manifest, std::ios::trunc) << edited;
-  const auto bad = run_plab({"verify", (dir / "o").string()});
-  EXPECT_EQ(bad.exit_code, 2) << bad.out << bad.err;
-  EXPECT_NE(bad.err.find("hinge_candidates/0/v' has entry 1 of its 'nonzero' list"),
-            std::string::npos)
-      << bad.err;
+  // verify of the manifest with its first `from` replaced by `to`: refused, naming `what`.
+  const auto expect_refused = [&](const std::string& from, const std::string& to,
+                                  const std::string& what) {
+    std::string edited = text;
+    edited.replace(edited.find(from), from.size(), to);
+    std::ofstream(manifest, std::ios::trunc) << edited;
+    const auto bad = run_plab({"verify", (dir / "o").string()});
+    EXPECT_EQ(bad.exit_code, 2) << bad.out << bad.err;
+    EXPECT_NE(bad.err.find(what), std::string::npos) << bad.err;
+  };
+  expect_refused(R"("nonzero":[[0,)", R"("nonzero":[[5,1],[0,)",
+                 "hinge_candidates/0/v' has entry 1 of its 'nonzero' list");
+  // A length beyond any vector of the data is refused before 32 GB of zeros are allocated.
+  expect_refused(R"("length":1000001)", R"("length":4294967296)",
+                 "has length 4294967296, more than the 2000002 entries");
+}
+
+// Two classes with the multi-class learner: LIBLINEAR's one vector becomes the rows w/2 and
+// −w/2, whose empty columns were −0 and kept every candidate a 400,002-entry array (9 MB of
+// manifest). Empty columns are +0 now, and the candidates are written sparse.
+TEST(SparseStorage, TwoClassCandidatesOfWideDataAreWrittenSparse) {
+  test::TempDir dir;
+  std::ofstream(dir / "two.svm") << "1 3:1 77:2\n2 3:1 77:2\n2 5:-1\n1 199999:0.5\n";
+  const Folder f = run_config(dir, "o", R"({"name": "two", "seed": 1,
+    "dataset": {"kind": "svmlight", "path": "two.svm", "n_features": 200000,
+                "storage": "sparse", "classes": ["1", "2"]},
+    "learners": [{"name": "mc", "plugin": "multiclass_perceptron"}],
+    "protocol": {"kind": "convergence", "max_epochs": 10}})",
+                              {});
+  ASSERT_EQ(f.exit_code, 0) << f.err;
+  const std::string text = read_file(dir / "o" / "manifest.json");
+  EXPECT_NE(text.find(R"("v":{"length":400002,"nonzero":)"), std::string::npos) << text.size();
+  EXPECT_LT(text.size(), 20000U);
+  EXPECT_EQ(run_plab({"verify", (dir / "o").string()}).exit_code, 0);
 }
 
 TEST(SparseStorage, StandardizeRefusedOnSparseStorage) {

@@ -174,6 +174,13 @@ void check_rho_upper(const std::string& where, const std::string& name, const Re
   }
 }
 
+// The most entries a vector of the manifest's theory can have on this data: one row of
+// weights per class (a multi-class separator or candidate), two per column for Winnow's
+// balanced u. Longer is an edited file (results/vector_json.hpp).
+std::size_t longest_vector(const Dataset& data) {
+  return data.cols() * std::max<std::size_t>(2, data.class_names().size());
+}
+
 // The hinge bounds' candidates (manifest theory.hinge_candidates), re-certified from the
 // data: their v as stored (read by the correctly rounding parser), their norms recomputed
 // and compared. plab stores them only for points it did not certify separable.
@@ -191,9 +198,10 @@ void check_hinge_candidates(const std::string& where, const std::string& name,
   for (std::size_t k = 0; k < candidates.size(); ++k) {
     const RecordFields& c = candidates[k];
     const std::string field = name + "hinge_candidates/" + std::to_string(k) + "/";
-    std::vector<double> v = read_vector(c, "v");
+    std::vector<double> v = read_vector(c, "v", longest_vector(data));
     if (precise != precise_theory.end() && precise->is_array() && k < precise->size()) {
-      std::optional<std::vector<double>> pv = precise_vector((*precise)[k].value("v", Json()));
+      std::optional<std::vector<double>> pv =
+          precise_vector((*precise)[k].value("v", Json()), longest_vector(data));
       if (pv && pv->size() == v.size()) v = std::move(*pv);
     }
     std::optional<HingeCandidate> certified = certify_hinge_candidate(data, c.number("C"), v);
@@ -252,7 +260,7 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
     if (m.separable) check_non_separability(where, name, t, data, report);
     return;
   }
-  m.reference = read_vector(t, "reference");
+  m.reference = read_vector(t, "reference", longest_vector(data));
   std::vector<double> u = m.reference;
   const std::optional<CertifiedMargin> c = certify_separator(data, u);
   if (!c) {
@@ -316,7 +324,7 @@ void check_l1_margins(const std::string& where, const RecordFields& point, Audit
     if (const std::optional<std::string> reason = f.string_or_null("reason")) m.reason = *reason;
     const bool claimed = f.boolean("certified");
     if (claimed || !f.any("u").is_null()) {
-      m.u = read_vector(f, "u");
+      m.u = read_vector(f, "u", longest_vector(data));
       const std::optional<double> gamma1 = certify_l1_margin(data, balanced, m.u);
       if (gamma1) {
         m.positive = true;

@@ -36,7 +36,8 @@ boost::json::value vector_json(const std::vector<double>& v) {
   return boost::json::object{{"length", v.size()}, {"nonzero", std::move(nonzero)}};
 }
 
-std::vector<double> read_vector(const RecordFields& parent, std::string_view key) {
+std::vector<double> read_vector(const RecordFields& parent, std::string_view key,
+                                std::size_t max_length) {
   const boost::json::value& field = parent.any(key);
   const std::string expected =
       "an array of numbers, or {\"length\": n, \"nonzero\": [[j, x], ...]} with j strictly "
@@ -56,12 +57,18 @@ std::vector<double> read_vector(const RecordFields& parent, std::string_view key
   const auto* nonzero_field = o->if_contains("nonzero");
   if (length_field == nullptr || nonzero_field == nullptr) parent.wrong(key, field, expected);
   const std::optional<std::size_t> length = as_count(*length_field);
+  if (!length) {
+    parent.fail(key, "has length " + boost::json::serialize(*length_field) +
+                         "; expected a count, the vector's number of entries");
+  }
+  // A vector of this data set is at most max_length long: a longer one is an edited file,
+  // refused before it is allocated (a length of 2^32 would be 32 GB of zeros).
+  if (*length > max_length) {
+    parent.fail(key, "has length " + std::to_string(*length) + ", more than the " +
+                         std::to_string(max_length) + " entries a vector of this data set holds");
+  }
   const auto* nonzero = nonzero_field->if_array();
-  if (!length || nonzero == nullptr) parent.wrong(key, field, expected);
-  // The length is the learner's dimension, which the data set already bounds; a huge one
-  // here is an edited file, refused before it is allocated.
-  if (*length > (std::size_t{1} << 32) || nonzero->size() > *length)
-    parent.wrong(key, field, expected);
+  if (nonzero == nullptr) parent.wrong(key, field, expected);
   out.assign(*length, 0.0);
   std::optional<std::size_t> previous;
   for (std::size_t k = 0; k < nonzero->size(); ++k) {
@@ -81,9 +88,10 @@ std::vector<double> read_vector(const RecordFields& parent, std::string_view key
   return out;
 }
 
-std::optional<std::vector<double>> precise_vector(const Json& field) {
+std::optional<std::vector<double>> precise_vector(const Json& field, std::size_t max_length) {
   std::vector<double> out;
   if (field.is_array()) {
+    if (field.size() > max_length) return std::nullopt;
     for (const Json& x : field) {
       if (!x.is_number()) return std::nullopt;
       out.push_back(x.get<double>());
@@ -97,7 +105,7 @@ std::optional<std::vector<double>> precise_vector(const Json& field) {
   const Json& nonzero = field["nonzero"];
   if (!length.is_number_unsigned() || !nonzero.is_array()) return std::nullopt;
   const auto n = length.get<std::uint64_t>();
-  if (n > (std::uint64_t{1} << 32)) return std::nullopt;
+  if (n > max_length) return std::nullopt;
   out.assign(static_cast<std::size_t>(n), 0.0);
   for (const Json& pair : nonzero) {
     if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number_unsigned() ||

@@ -8,6 +8,7 @@
 // with tens of MB of zeros. A −0 is kept, so both forms give back the same doubles.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -21,11 +22,16 @@ namespace plab {
 
 boost::json::value vector_json(const std::vector<double>& v);
 
-// Either form of `parent`'s field `key`; anything else is a data error naming the field.
-std::vector<double> read_vector(const RecordFields& parent, std::string_view key);
+// Either form of `parent`'s field `key`; anything else, or a sparse form longer than
+// `max_length` (the most entries a vector of the data set can have, checked before it is
+// allocated), is a data error naming the field. A length that differs from the learner's
+// dimension otherwise is the caller's difference to report.
+std::vector<double> read_vector(const RecordFields& parent, std::string_view key,
+                                std::size_t max_length);
 
 // The same field as a correctly rounding parser read it (Boost.JSON 1.81 may parse a double
-// one ulp off): its doubles, or nullopt when it is not a well-formed vector of either form.
-std::optional<std::vector<double>> precise_vector(const Json& field);
+// one ulp off): its doubles, or nullopt when it is not a well-formed vector of either form
+// of at most `max_length` entries.
+std::optional<std::vector<double>> precise_vector(const Json& field, std::size_t max_length);
 
 }  // namespace plab

@@ -110,19 +110,19 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
     const std::size_t rows_of_w = m->nr_class == 2 ? 1 : static_cast<std::size_t>(m->nr_class);
     warm->assign(m->w, m->w + rows_of_w * used);
   }
-  // LIBLINEAR's weight of data column j (for class slot `slot` of a multi-class model), 0
-  // for an empty column.
+  // LIBLINEAR's weight of non-empty data column j (for class slot `slot` of a multi-class
+  // model). An empty column's entries stay +0: a sign flip made them −0 before, which no
+  // certified figure reads but which kept the manifest from writing the vector sparse.
   const auto weight = [&](std::size_t j, std::size_t slot, std::size_t slots) {
-    return node_column[j] == 0 ? 0.0
-                               : m->w[static_cast<std::size_t>(node_column[j] - 1) * slots + slot];
+    return m->w[static_cast<std::size_t>(node_column[j] - 1) * slots + slot];
   };
   Candidate out;
   const std::size_t k = data.class_names().size();
   if (!multiclass) {
     // LIBLINEAR's decision value favours model->label[0]; make it favour +1.
     const double sign = m->label[0] == 1 ? 1.0 : -1.0;
-    out.u.resize(d);
-    for (std::size_t j = 0; j < d; ++j) out.u[j] = sign * weight(j, 0, 1) * scale[j];
+    out.u.assign(d, 0.0);
+    for (const std::size_t j : data_column) out.u[j] = sign * weight(j, 0, 1) * scale[j];
   } else {
     const auto nr_class = static_cast<std::size_t>(m->nr_class);
     out.u.assign(k * d, 0.0);
@@ -130,7 +130,7 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
       // One-vs-rest of two classes keeps one vector w for label[0]: rows w/2 and −w/2.
       const auto first = static_cast<std::size_t>(m->label[0]);
       const auto second = static_cast<std::size_t>(m->label[1]);
-      for (std::size_t j = 0; j < d; ++j) {
+      for (const std::size_t j : data_column) {
         out.u[first * d + j] = weight(j, 0, 1) * scale[j] / 2.0;
         out.u[second * d + j] = -weight(j, 0, 1) * scale[j] / 2.0;
       }
@@ -140,7 +140,9 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
     }
     for (std::size_t slot = 0; slot < nr_class; ++slot) {
       const auto cls = static_cast<std::size_t>(m->label[slot]);
-      for (std::size_t j = 0; j < d; ++j) out.u[cls * d + j] = weight(j, slot, nr_class) * scale[j];
+      for (const std::size_t j : data_column) {
+        out.u[cls * d + j] = weight(j, slot, nr_class) * scale[j];
+      }
     }
   }
   free_and_destroy_model(&m);

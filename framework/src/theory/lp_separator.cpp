@@ -59,15 +59,20 @@ SolverOutcome lp_separator(const Dataset& data, double max_seconds) {
   // constraint, so GLPK would leave it at a bound (±1) and lengthen u for nothing, and on
   // a sparse set declared far wider than its rows (n_features) the empty columns would
   // make GLPK's problem, not the data, the size of the width. Their u_j is 0.
+  // The others keep their order, so that data without an empty column gives GLPK the
+  // problem it had before.
   std::vector<int> lp_column(static_cast<std::size_t>(d), 0);  // 0: empty; else 1-based
-  std::vector<std::size_t> data_column;                        // LP column k+1 → data column
   for (int i = 0; i < n; ++i) {
     const double* row = data.row(static_cast<std::size_t>(i));
     for (std::size_t j = 0; j < lp_column.size(); ++j) {
-      if (row[j] * scale[j] == 0.0 || lp_column[j] != 0) continue;
-      data_column.push_back(j);
-      lp_column[j] = static_cast<int>(data_column.size());
+      if (row[j] * scale[j] != 0.0) lp_column[j] = 1;
     }
+  }
+  std::vector<std::size_t> data_column;  // LP column k+1 → data column
+  for (std::size_t j = 0; j < lp_column.size(); ++j) {
+    if (lp_column[j] == 0) continue;
+    data_column.push_back(j);
+    lp_column[j] = static_cast<int>(data_column.size());
   }
   const int used = static_cast<int>(data_column.size());
   // GLPK's rows are 1-based: element 0 of each index/value array is unused.

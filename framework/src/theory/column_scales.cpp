@@ -33,4 +33,28 @@ std::vector<double> column_scales(const Dataset& data) {
   return scale;
 }
 
+NonEmptyColumns non_empty_columns(const Dataset& data, const std::vector<double>& scale) {
+  NonEmptyColumns out;
+  out.number.assign(data.cols(), 0);
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    const RowView x = data.row_view(i);
+    if (x.is_sparse()) {
+      for (std::size_t k = 0; k < x.sparse.count; ++k) {
+        const std::size_t j = x.sparse.index[k];
+        if (x.sparse.value[k] * scale[j] != 0.0) out.number[j] = 1;
+      }
+    } else {
+      for (std::size_t j = 0; j < data.cols(); ++j) {
+        if (x.dense[j] * scale[j] != 0.0) out.number[j] = 1;
+      }
+    }
+  }
+  for (std::size_t j = 0; j < out.number.size(); ++j) {
+    if (out.number[j] == 0) continue;
+    out.column.push_back(j);
+    out.number[j] = static_cast<int>(out.column.size());
+  }
+  return out;
+}
+
 }  // namespace plab

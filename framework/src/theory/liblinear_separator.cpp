@@ -35,10 +35,13 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
   std::vector<std::size_t> start(n);
   // Its dual solver divides by ‖x̃ᵢ‖²: values near the double range are scaled first.
   const std::vector<double> scale = column_scales(data);
-  // LIBLINEAR sees only the columns that hold a value, numbered in their order: an empty
-  // column's weight stays 0 in every solver, and every sum over w adds only its +0, so the
-  // solution is the same to the bit, while on a sparse set declared far wider than its
-  // rows (n_features) the primal solver's work per step no longer grows with the width.
+  // LIBLINEAR sees only the non-empty columns, in their order: an empty column's weight
+  // stays 0 in every solver and every sum over w adds only its +0, so the solution is the
+  // same to the bit, while the primal solver's work per step no longer grows with a width
+  // that the rows do not use (non_empty_columns).
+  const NonEmptyColumns columns = non_empty_columns(data, scale);
+  const std::vector<int>& node_column = columns.number;
+  const std::vector<std::size_t>& data_column = columns.column;
   const auto for_each_value = [&](std::size_t i, auto&& f) {
     const RowView x = data.row_view(i);
     if (x.is_sparse()) {
@@ -47,18 +50,6 @@ SolverOutcome train_here(const Dataset& data, double c, double tolerance, bool s
       for (std::size_t j = 0; j < d; ++j) f(j, x.dense[j]);
     }
   };
-  std::vector<int> node_column(d, 0);  // 0: empty; else LIBLINEAR's 1-based column
-  for (std::size_t i = 0; i < n; ++i) {
-    for_each_value(i, [&](std::size_t j, double value) {
-      if (value * scale[j] != 0.0) node_column[j] = 1;
-    });
-  }
-  std::vector<std::size_t> data_column;  // LIBLINEAR's column k + 1 is data column [k]
-  for (std::size_t j = 0; j < d; ++j) {
-    if (node_column[j] == 0) continue;
-    data_column.push_back(j);
-    node_column[j] = static_cast<int>(data_column.size());
-  }
   const std::size_t used = data_column.size();
   bool finite = true;
   for (std::size_t i = 0; i < n; ++i) {

@@ -55,25 +55,11 @@ SolverOutcome lp_separator(const Dataset& data, double max_seconds) {
   const int n = static_cast<int>(data.rows());
   const int d = static_cast<int>(data.cols());
   const std::vector<double> scale = column_scales(data);
-  // Only the columns that hold a non-zero value take part: an empty column's u_j meets no
-  // constraint, so GLPK would leave it at a bound (±1) and lengthen u for nothing, and on
-  // a sparse set declared far wider than its rows (n_features) the empty columns would
-  // make GLPK's problem, not the data, the size of the width. Their u_j is 0.
-  // The others keep their order, so that data without an empty column gives GLPK the
-  // problem it had before.
-  std::vector<int> lp_column(static_cast<std::size_t>(d), 0);  // 0: empty; else 1-based
-  for (int i = 0; i < n; ++i) {
-    const double* row = data.row(static_cast<std::size_t>(i));
-    for (std::size_t j = 0; j < lp_column.size(); ++j) {
-      if (row[j] * scale[j] != 0.0) lp_column[j] = 1;
-    }
-  }
-  std::vector<std::size_t> data_column;  // LP column k+1 → data column
-  for (std::size_t j = 0; j < lp_column.size(); ++j) {
-    if (lp_column[j] == 0) continue;
-    data_column.push_back(j);
-    lp_column[j] = static_cast<int>(data_column.size());
-  }
+  // Empty columns get u_j = 0: GLPK left their u_j at a bound (±1), lengthening u for
+  // nothing (non_empty_columns).
+  const NonEmptyColumns columns = non_empty_columns(data, scale);
+  const std::vector<int>& lp_column = columns.number;
+  const std::vector<std::size_t>& data_column = columns.column;
   const int used = static_cast<int>(data_column.size());
   // GLPK's rows are 1-based: element 0 of each index/value array is unused.
   std::vector<std::vector<int>> index(static_cast<std::size_t>(n), std::vector<int>(1, 0));

@@ -29,6 +29,17 @@ struct SolverOutcome {
 // 1e160 squared overflows. u for the scaled data gives uⱼ·scaleⱼ for the original columns.
 std::vector<double> column_scales(const Dataset& data);
 
+// The columns that hold a value other than 0 after `scale`, numbered 1, 2, … in column order
+// (`number[j]`, 0 for an empty column; `column[k]` is the data column of number k + 1). The
+// LP and LIBLINEAR get only these: an empty column's weight meets no constraint, and on a
+// sparse set declared far wider than its rows (n_features) the solvers' work would grow
+// with the width instead of the data.
+struct NonEmptyColumns {
+  std::vector<int> number;
+  std::vector<std::size_t> column;
+};
+NonEmptyColumns non_empty_columns(const Dataset& data, const std::vector<double>& scale);
+
 // LIBLINEAR dual coordinate descent (Fan et al. 2008): the L1-loss SVM (-s 3) for binary
 // tasks, Crammer–Singer (-s 4) for multi-class, with a large C approximating the hard margin
 // and the bias regularised as an ordinary (augmented) coordinate. train() has no time limit,

@@ -1,7 +1,7 @@
 // plab/certified_sign_dot.hpp: the certified sign is the sequential sum's sign (with its zero
 // and NaN cases) on sums where the blocked sum's sign is not, on rows of doubles and floats;
 // and an epoch of the shared loop summed with it is the sequential epoch bit for bit (the same
-// updates, the same weights) on dense, float and sparse rows (sparse sums stay sequential).
+// updates, the same weights) on dense, float and sparse rows, with and without gaps.
 #include "plab/certified_sign_dot.hpp"
 
 #include <gtest/gtest.h>
@@ -121,20 +121,78 @@ TEST(CertifiedSignDot, ShortRowsGetTheSequentialSum) {
 
 // A sum whose two orders disagree in sign by construction: the sequential sum loses every
 // 2^-53 to rounding against the leading 1, cancels it, and ends at -2^-55; the partial sums
-// keep them and end near +54·2^-53. The certified value is the sequential sum's. Its fast
-// sum sits at 0.41 of (n+1)·u·Â, so a bound constant below that would take it.
-TEST(CertifiedSignDot, ASumWhoseOrdersDisagreeInSignFallsBack) {
+// keep them and end near +54·2^-53. Its fast sum sits at 0.41 of (n+1)·u·Â.
+constexpr double kUnitRoundoff = 0x1p-53;
+struct Row {
+  std::vector<double> w, x;
+};
+Row orders_disagree() {
   const std::size_t n = 64;
-  const double u = 0x1p-53;
-  std::vector<double> w(n), x(n, 1.0);
-  w[0] = 1.0;
-  for (std::size_t j = 1; j < n - 2; ++j) w[j] = j % 8 != 0 ? u : 0.0;
-  w[n - 2] = -1.0;
-  w[n - 1] = -u / 4;
-  const double sequential = dot(w.data(), x.data(), n);
+  const double u = kUnitRoundoff;
+  Row r{std::vector<double>(n), std::vector<double>(n, 1.0)};
+  r.w[0] = 1.0;
+  for (std::size_t j = 1; j < n - 2; ++j) r.w[j] = j % 8 != 0 ? u : 0.0;
+  r.w[n - 2] = -1.0;
+  r.w[n - 1] = -u / 4;
+  return r;
+}
+
+// The certified value of that sum is the sequential sum's; a bound constant below 0.41
+// would take its fast sum.
+TEST(CertifiedSignDot, ASumWhoseOrdersDisagreeInSignFallsBack) {
+  const Row r = orders_disagree();
+  const std::size_t n = r.w.size();
+  const double u = kUnitRoundoff;
+  const double sequential = dot(r.w.data(), r.x.data(), n);
   ASSERT_EQ(sequential, -u / 4);
-  ASSERT_GT(dot_blocked(w.data(), x.data(), n), 0.0);
-  EXPECT_EQ(bits(certified_sign_dot(w.data(), x.data(), n)), bits(sequential));
+  ASSERT_GT(dot_blocked(r.w.data(), r.x.data(), n), 0.0);
+  EXPECT_EQ(bits(certified_sign_dot(r.w.data(), r.x.data(), n)), bits(sequential));
+}
+
+// A sparse row in a wider weight vector: its n entries at columns first, first + stride, …;
+// every other weight is huge, so that a term read from the wrong column shows.
+struct SparseCase {
+  std::vector<double> w;
+  std::vector<std::uint32_t> index;
+  std::vector<double> value;
+  SparseRow row() const { return {index.data(), value.data(), index.size()}; }
+};
+
+SparseCase spread(const std::vector<double>& w, const std::vector<double>& x, std::uint32_t first,
+                  std::uint32_t stride) {
+  SparseCase c{std::vector<double>(first + stride * w.size() + 3, 1e300), {}, x};
+  for (std::size_t k = 0; k < w.size(); ++k) {
+    c.index.push_back(first + stride * static_cast<std::uint32_t>(k));
+    c.w[c.index.back()] = w[k];
+  }
+  return c;
+}
+
+// On sparse rows, of consecutive columns (the dense slice) or with gaps (gathered pairs), the
+// sum whose orders disagree falls back to the sequential sum, and a well-separated sum is the
+// dense loop's fast sum of the same terms, bit for bit.
+TEST(CertifiedSignDot, SparseRowsWithAndWithoutGapsAreTheDenseRowsTerms) {
+  const Row r = orders_disagree();
+  const double u = kUnitRoundoff;
+  std::mt19937_64 gen(17);
+  std::uniform_real_distribution<double> positive(0.1, 1.0);
+  std::vector<double> pw(101), px(101);
+  for (std::size_t j = 0; j < pw.size(); ++j) {
+    pw[j] = positive(gen);
+    px[j] = positive(gen);
+  }
+  const double fast = certified_sign_dot(pw.data(), px.data(), pw.size());
+  ASSERT_NE(bits(fast), bits(dot(pw.data(), px.data(), pw.size())));
+  for (const std::uint32_t stride : {1U, 2U}) {
+    for (const std::uint32_t first : {0U, 3U}) {
+      SCOPED_TRACE(::testing::Message() << "stride " << stride << ", first " << first);
+      const SparseCase tie = spread(r.w, r.x, first, stride);
+      EXPECT_EQ(is_consecutive(tie.row()), stride == 1);
+      EXPECT_EQ(bits(certified_sign_dot(tie.w.data(), tie.row())), bits(-u / 4));
+      const SparseCase separated = spread(pw, px, first, stride);
+      EXPECT_EQ(bits(certified_sign_dot(separated.w.data(), separated.row())), bits(fast));
+    }
+  }
 }
 
 // Far from a tie the fast sum itself is returned: the header's order, eight partial sums

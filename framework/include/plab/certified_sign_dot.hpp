@@ -64,60 +64,80 @@ inline void load_lanes(CertifyLanes& v, const float* x) {
   v = __builtin_convertvector(f, CertifyLanes);
 }
 
+// Term k of a dense row (w[k]·x[k]) or of a sparse row (its entry k), and terms k and k + 1.
+template <class X>
+[[gnu::always_inline]] inline double term(const double* w, const X* x, std::size_t k) {
+  return w[k] * static_cast<double>(x[k]);
+}
+[[gnu::always_inline]] inline double term(const double* w, SparseRow x, std::size_t k) {
+  return w[x.index[k]] * x.value[k];
+}
+template <class X>
+[[gnu::always_inline]] inline CertifyLanes products(const double* w, const X* x, std::size_t k) {
+  CertifyLanes wk, xk;
+  load_lanes(wk, w + k);
+  load_lanes(xk, x + k);
+  return wk * xk;
+}
+[[gnu::always_inline]] inline CertifyLanes products(const double* w, SparseRow x, std::size_t k) {
+  const CertifyLanes wk = {w[x.index[k]], w[x.index[k + 1]]};
+  CertifyLanes xk;
+  load_lanes(xk, x.value + k);
+  return wk * xk;
+}
+
+// The fast sum and the magnitude sum of n terms: terms 8i..8i+7 go to eight partial sums, the
+// rest to a tail. The partial sums are named variables, not an array: GCC kept an array of
+// them in memory, and each block of eight then waited on the stores of the one before
+// (measured in docs/performance.md, "The certified sign's partial sums").
+template <class Row>
+[[gnu::always_inline]] inline void fast_sums(const double* w, Row x, std::size_t n, double& fast,
+                                             double& abs_sum) {
+  CertifyLanes s0 = {}, s1 = {}, s2 = {}, s3 = {}, a0 = {}, a1 = {}, a2 = {}, a3 = {};
+  const std::size_t blocked = n - n % 8;
+  for (std::size_t k = 0; k < blocked; k += 8) {
+    const CertifyLanes p0 = products(w, x, k), p1 = products(w, x, k + 2);
+    const CertifyLanes p2 = products(w, x, k + 4), p3 = products(w, x, k + 6);
+    s0 += p0;
+    s1 += p1;
+    s2 += p2;
+    s3 += p3;
+    add_magnitude(a0, p0);
+    add_magnitude(a1, p1);
+    add_magnitude(a2, p2);
+    add_magnitude(a3, p3);
+  }
+  const CertifyLanes sums = (s0 + s1) + (s2 + s3);
+  const CertifyLanes abss = (a0 + a1) + (a2 + a3);
+  fast = sums[0] + sums[1];
+  abs_sum = abss[0] + abss[1];
+  for (std::size_t k = blocked; k < n; ++k) {
+    const double p = term(w, x, k);
+    fast += p;
+    abs_sum += std::fabs(p);
+  }
+}
+
 }  // namespace detail
 
 // The sequential dot product's sign on a dense row of doubles or floats; see above.
 template <class X>
 double certified_sign_dot(const double* w, const X* x, std::size_t n) {
   if (n < detail::kCertifyFromTerms || n >= detail::kCertifyBelowTerms) return dot(w, x, n);
-  using detail::CertifyLanes;
-  CertifyLanes sum[4] = {}, abs[4] = {};
-  const std::size_t blocked = n - n % 8;
-  for (std::size_t j = 0; j < blocked; j += 8) {
-    for (std::size_t q = 0; q < 4; ++q) {
-      CertifyLanes wq, xq;
-      detail::load_lanes(wq, w + j + 2 * q);
-      detail::load_lanes(xq, x + j + 2 * q);
-      const CertifyLanes p = wq * xq;
-      sum[q] += p;
-      detail::add_magnitude(abs[q], p);
-    }
-  }
-  const CertifyLanes sums = (sum[0] + sum[1]) + (sum[2] + sum[3]);
-  const CertifyLanes abss = (abs[0] + abs[1]) + (abs[2] + abs[3]);
-  double fast = sums[0] + sums[1];
-  double abs_sum = abss[0] + abss[1];
-  for (std::size_t j = blocked; j < n; ++j) {
-    const double p = w[j] * static_cast<double>(x[j]);
-    fast += p;
-    abs_sum += std::fabs(p);
-  }
+  double fast = 0.0, abs_sum = 0.0;
+  detail::fast_sums(w, x, n, fast, abs_sum);
   return detail::sign_is_certified(fast, abs_sum, n) ? fast : dot(w, x, n);
 }
 
 // The same on a sparse row: its stored entries are the terms (kernels.hpp: the zeros a dense
-// sum adds change nothing), in eight partial sums by position.
+// sum adds change nothing). A row of consecutive columns is a dense slice (kernels.hpp,
+// is_consecutive) and takes the dense loop, which reads no indices.
 inline double certified_sign_dot(const double* w, SparseRow x) {
   const std::size_t n = x.count;
+  if (is_consecutive(x)) return certified_sign_dot(w + x.index[0], x.value, n);
   if (n < detail::kCertifyFromTerms || n >= detail::kCertifyBelowTerms) return dot(w, x);
-  double sum[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  double abs[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  const std::size_t blocked = n - n % 8;
-  for (std::size_t k = 0; k < blocked; k += 8) {
-    for (std::size_t lane = 0; lane < 8; ++lane) {
-      const double p = w[x.index[k + lane]] * x.value[k + lane];
-      sum[lane] += p;
-      abs[lane] += std::fabs(p);
-    }
-  }
-  double fast = ((sum[0] + sum[1]) + (sum[2] + sum[3])) + ((sum[4] + sum[5]) + (sum[6] + sum[7]));
-  double abs_sum =
-      ((abs[0] + abs[1]) + (abs[2] + abs[3])) + ((abs[4] + abs[5]) + (abs[6] + abs[7]));
-  for (std::size_t k = blocked; k < n; ++k) {
-    const double p = w[x.index[k]] * x.value[k];
-    fast += p;
-    abs_sum += std::fabs(p);
-  }
+  double fast = 0.0, abs_sum = 0.0;
+  detail::fast_sums(w, x, n, fast, abs_sum);
   return detail::sign_is_certified(fast, abs_sum, n) ? fast : dot(w, x);
 }
 

@@ -71,6 +71,14 @@ inline double dot(const double* w, SparseRow x) {
   return s;
 }
 
+// True when a sparse row's entries are consecutive columns. Its indices strictly increase, so
+// the first and the last decide. Such a row (a dense-ish set stored sparse) is the dense slice
+// `value[0, count)` at column index[0], and the dense kernels on w + index[0] perform the same
+// operations in the same order, without reading the indices or scattering.
+inline bool is_consecutive(SparseRow x) {
+  return x.count != 0 && x.index[x.count - 1] - x.index[0] == x.count - 1;
+}
+
 // dot_blocked's order on a sparse row of a data set with n columns: entry j goes to partial
 // sum j mod 8 while j is below n − n mod 8, the rest to the tail, each in increasing j, so
 // every partial sum and the tail are dot_blocked's minus zero terms (exact, see above).
@@ -109,6 +117,10 @@ void add_scaled(double* w, double a, const X* x, std::size_t n) {
 
 // The same on a sparse row: exact against the dense form (see dot above).
 inline void add_scaled(double* w, double a, SparseRow x, std::size_t /*n*/ = 0) {
+  if (is_consecutive(x)) {
+    add_scaled(w + x.index[0], a, x.value, x.count);
+    return;
+  }
   for (std::size_t k = 0; k < x.count; ++k) w[x.index[k]] += a * x.value[k];
 }
 

@@ -168,9 +168,9 @@ SparseCase spread(const std::vector<double>& w, const std::vector<double>& x, st
   return c;
 }
 
-// On sparse rows, of consecutive columns (the dense slice) or with gaps (gathered pairs), the
-// sum whose orders disagree falls back to the sequential sum, and a well-separated sum is the
-// dense loop's fast sum of the same terms, bit for bit.
+// On sparse rows, of consecutive columns or with gaps, the sum whose orders disagree falls back
+// to the sequential sum, and a well-separated sum is the dense loop's fast sum of the same
+// terms, bit for bit; so is a row that stores every column, which takes the dense loop.
 TEST(CertifiedSignDot, SparseRowsWithAndWithoutGapsAreTheDenseRowsTerms) {
   const Row r = orders_disagree();
   const double u = kUnitRoundoff;
@@ -187,12 +187,20 @@ TEST(CertifiedSignDot, SparseRowsWithAndWithoutGapsAreTheDenseRowsTerms) {
     for (const std::uint32_t first : {0U, 3U}) {
       SCOPED_TRACE(::testing::Message() << "stride " << stride << ", first " << first);
       const SparseCase tie = spread(r.w, r.x, first, stride);
-      EXPECT_EQ(is_consecutive(tie.row()), stride == 1);
-      EXPECT_EQ(bits(certified_sign_dot(tie.w.data(), tie.row())), bits(-u / 4));
       const SparseCase separated = spread(pw, px, first, stride);
+      EXPECT_EQ(bits(certified_sign_dot(tie.w.data(), tie.row())), bits(-u / 4));
       EXPECT_EQ(bits(certified_sign_dot(separated.w.data(), separated.row())), bits(fast));
+      // Fewer entries than columns: the gathering loop, whatever the columns' count.
+      EXPECT_EQ(bits(certified_sign_dot(tie.w.data(), tie.row(), tie.w.size())), bits(-u / 4));
+      EXPECT_EQ(bits(certified_sign_dot(separated.w.data(), separated.row(), separated.w.size())),
+                bits(fast));
     }
   }
+  // Every column stored: the dense loop on the values.
+  const SparseCase tie = spread(r.w, r.x, 0, 1);
+  const SparseCase separated = spread(pw, px, 0, 1);
+  EXPECT_EQ(bits(certified_sign_dot(tie.w.data(), tie.row(), r.w.size())), bits(-u / 4));
+  EXPECT_EQ(bits(certified_sign_dot(separated.w.data(), separated.row(), pw.size())), bits(fast));
 }
 
 // Far from a tie the fast sum itself is returned: the header's order, eight partial sums

@@ -130,15 +130,23 @@ double certified_sign_dot(const double* w, const X* x, std::size_t n) {
 }
 
 // The same on a sparse row: its stored entries are the terms (kernels.hpp: the zeros a dense
-// sum adds change nothing). A row of consecutive columns is a dense slice (kernels.hpp,
-// is_consecutive) and takes the dense loop, which reads no indices.
+// sum adds change nothing), the weights gathered in pairs.
 inline double certified_sign_dot(const double* w, SparseRow x) {
   const std::size_t n = x.count;
-  if (is_consecutive(x)) return certified_sign_dot(w + x.index[0], x.value, n);
   if (n < detail::kCertifyFromTerms || n >= detail::kCertifyBelowTerms) return dot(w, x);
   double fast = 0.0, abs_sum = 0.0;
   detail::fast_sums(w, x, n, fast, abs_sum);
   return detail::sign_is_certified(fast, abs_sum, n) ? fast : dot(w, x);
+}
+
+// The same on a sparse row of a data set with `cols` columns. A row that stores every column
+// (a dense-ish set stored sparse) is a dense row, its index k = k: it takes the dense loop,
+// which reads no indices (as add_scaled does with it). The count alone decides, reading
+// nothing: testing each row for a run of consecutive columns read its last index first, and
+// made rows with gaps slower (docs/performance.md, "Sparse storage").
+inline double certified_sign_dot(const double* w, SparseRow x, std::size_t cols) {
+  if (x.count == cols) return certified_sign_dot(w, x.value, cols);
+  return certified_sign_dot(w, x);
 }
 
 // Whether an epoch on `data` gains from the test (measured, docs/performance.md): dense rows
@@ -157,8 +165,8 @@ struct CertifiedSignDot {
   static double apply(const double* w, const X* x, std::size_t n) {
     return certified_sign_dot(w, x, n);
   }
-  static double apply(const double* w, SparseRow x, std::size_t /*n*/) {
-    return certified_sign_dot(w, x);
+  static double apply(const double* w, SparseRow x, std::size_t n) {
+    return certified_sign_dot(w, x, n);
   }
 };
 

@@ -71,14 +71,6 @@ inline double dot(const double* w, SparseRow x) {
   return s;
 }
 
-// True when a sparse row's entries are consecutive columns. Its indices strictly increase, so
-// the first and the last decide. Such a row (a dense-ish set stored sparse) is the dense slice
-// `value[0, count)` at column index[0], and the dense kernels on w + index[0] perform the same
-// operations in the same order, without reading the indices or scattering.
-inline bool is_consecutive(SparseRow x) {
-  return x.count != 0 && x.index[x.count - 1] - x.index[0] == x.count - 1;
-}
-
 // dot_blocked's order on a sparse row of a data set with n columns: entry j goes to partial
 // sum j mod 8 while j is below n − n mod 8, the rest to the tail, each in increasing j, so
 // every partial sum and the tail are dot_blocked's minus zero terms (exact, see above).
@@ -115,10 +107,13 @@ void add_scaled(double* w, double a, const X* x, std::size_t n) {
   for (std::size_t j = 0; j < n; ++j) w[j] += a * static_cast<double>(x[j]);
 }
 
-// The same on a sparse row: exact against the dense form (see dot above).
-inline void add_scaled(double* w, double a, SparseRow x, std::size_t /*n*/ = 0) {
-  if (is_consecutive(x)) {
-    add_scaled(w + x.index[0], a, x.value, x.count);
+// The same on a sparse row: exact against the dense form (see dot above). `n` is the data
+// set's column count, as for every kernel here (0 when unknown): a row that stores all n
+// columns (a dense-ish set stored sparse) has index k = k, and is updated by the dense loop,
+// which reads no indices.
+inline void add_scaled(double* w, double a, SparseRow x, std::size_t n = 0) {
+  if (x.count == n) {
+    add_scaled(w, a, x.value, n);
     return;
   }
   for (std::size_t k = 0; k < x.count; ++k) w[x.index[k]] += a * x.value[k];
@@ -133,7 +128,7 @@ inline void add_scaled(double* w, double a, const RowView& x, std::size_t n) {
   if (x.dense != nullptr) {
     add_scaled(w, a, x.dense, n);
   } else {
-    add_scaled(w, a, x.sparse);
+    add_scaled(w, a, x.sparse, n);
   }
 }
 

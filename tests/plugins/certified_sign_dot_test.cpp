@@ -196,6 +196,11 @@ TEST(CertifiedSignDot, SparseRowsWithAndWithoutGapsAreTheDenseRowsTerms) {
                 bits(fast));
     }
   }
+  // One column short of the data's (a single gap at column 40 of 65): the gathering loop.
+  SparseCase gap = spread(r.w, r.x, 0, 1);
+  gap.w.insert(gap.w.begin() + 40, 1e300);
+  for (std::size_t k = 40; k < gap.index.size(); ++k) ++gap.index[k];
+  EXPECT_EQ(bits(certified_sign_dot(gap.w.data(), gap.row(), r.w.size() + 1)), bits(-u / 4));
   // Every column stored: the dense loop on the values.
   const SparseCase tie = spread(r.w, r.x, 0, 1);
   const SparseCase separated = spread(pw, px, 0, 1);

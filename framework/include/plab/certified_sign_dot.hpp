@@ -21,6 +21,7 @@
 // decision, every update and so every weight is the sequential reference's, bit for bit.
 #pragma once
 
+#include <cassert>
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
@@ -145,6 +146,7 @@ inline double certified_sign_dot(const double* w, SparseRow x) {
 // nothing: testing each row for a run of consecutive columns read its last index first, and
 // made rows with gaps slower (docs/performance.md, "Sparse storage").
 inline double certified_sign_dot(const double* w, SparseRow x, std::size_t cols) {
+  assert(x.count != cols || cols == 0 || x.index[cols - 1] == cols - 1);  // cols is the data's
   if (x.count == cols) return certified_sign_dot(w, x.value, cols);
   return certified_sign_dot(w, x);
 }

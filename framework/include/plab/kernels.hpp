@@ -7,6 +7,7 @@
 // differently from that reference.
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <cstring>
 
@@ -112,6 +113,8 @@ void add_scaled(double* w, double a, const X* x, std::size_t n) {
 // columns (a dense-ish set stored sparse) has index k = k, and is updated by the dense loop,
 // which reads no indices.
 inline void add_scaled(double* w, double a, SparseRow x, std::size_t n = 0) {
+  // A count equal to n on a row whose last column is not n − 1 means n is not the data's.
+  assert(x.count != n || n == 0 || x.index[n - 1] == n - 1);
   if (x.count == n) {
     add_scaled(w, a, x.value, n);
     return;

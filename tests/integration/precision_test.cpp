@@ -162,7 +162,9 @@ TEST(Precision, AValueBeyondAFloatIsRefused) {
   const auto r = run_plab({"run", (dir / "c.json").string(), "--out", (dir / "o").string()});
   EXPECT_EQ(r.exit_code, 2);
   const std::string said = "is beyond a float (largest about 3.4e38)";
-  EXPECT_NE(r.err.find("/dataset/precision: the value 1e+39 in row 1 of the data set as loaded (counting from 1), column 'x1' " + said),
+  EXPECT_NE(r.err.find("/dataset/precision: the value 1e+39 in row 1 of the data set as loaded "
+                       "(counting from 1), column 'x1' " +
+                       said),
             std::string::npos)
       << r.err;
   EXPECT_TRUE(test::in_troubleshooting(said));

@@ -32,5 +32,43 @@ TEST(DecimalNumber, SubnormalsAreNumbersButUnderflowAndOverflowAreNamedApart) {
             std::string::npos);
 }
 
+ExactDecimal exact(const char* text) {
+  ExactDecimal v;
+  EXPECT_EQ(read_exact_decimal(text, v), ExactRead::kNumber) << text;
+  return v;
+}
+
+TEST(ExactDecimal, SpellingsOfOneValueAreEqual) {
+  for (const char* one : {"1", "+1", "1.0", "1e0", "10e-1", "0.1e1", "1.", "001.000"}) {
+    EXPECT_EQ(exact(one), exact("1")) << one;
+    EXPECT_TRUE(exact(one).is_one()) << one;
+  }
+  EXPECT_EQ(exact("-0"), exact("0"));
+  EXPECT_EQ(exact(".5"), exact("0.5"));
+  EXPECT_TRUE(exact("-0.000e7").is_zero());
+}
+
+TEST(ExactDecimal, ValuesADoubleMergesStayApart) {
+  EXPECT_NE(exact("9007199254740993"), exact("9007199254740992"));
+  EXPECT_LT(exact("9007199254740992"), exact("9007199254740993"));
+  EXPECT_NE(exact("0.1"), exact("0.10000000000000000001"));
+  EXPECT_LT(exact("0.1"), exact("0.10000000000000000001"));
+  EXPECT_LT(exact("-2"), exact("-1"));
+  EXPECT_LT(exact("-1"), exact("0"));
+  EXPECT_LT(exact("0"), exact("1e-400"));
+  EXPECT_LT(exact("0.13"), exact("0.2"));
+  EXPECT_LT(exact("99"), exact("1e999"));
+  EXPECT_EQ(exact("-1").key(), "-1e1");
+}
+
+TEST(ExactDecimal, NamesAndHugeExponentsAreNotNumbers) {
+  ExactDecimal v;
+  for (const char* name : {"", "+", "-", ".", "e5", "1e", "1e+", "inf", "nan", "0x10", "1 ", "1,5"})
+    EXPECT_EQ(read_exact_decimal(name, v), ExactRead::kNotANumber) << name;
+  EXPECT_EQ(read_exact_decimal("1e1234567890123456", v), ExactRead::kHugeExponent);
+  EXPECT_EQ(read_exact_decimal("1e000000000000000000001", v), ExactRead::kNumber);  // zeros lead
+  EXPECT_EQ(v, exact("10"));
+}
+
 }  // namespace
 }  // namespace plab

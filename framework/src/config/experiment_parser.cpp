@@ -19,6 +19,8 @@ constexpr std::int64_t kMaxEpochs = 1'000'000'000;
 
 std::string label_text(const Json& value, const std::string& pointer) {
   if (value.is_string()) return value.get<std::string>();
+  // Unsigned first: 2^63 and above read as int64 would wrap to a negative label.
+  if (value.is_number_unsigned()) return std::to_string(value.get<std::uint64_t>());
   if (value.is_number_integer()) return std::to_string(value.get<std::int64_t>());
   if (value.is_number_float()) {
     const double d = value.get<double>();

@@ -5,53 +5,69 @@
 #include <unordered_map>
 
 #include "config/did_you_mean.hpp"
+#include "data/decimal_number.hpp"
 #include "error.hpp"
 
 namespace plab {
 
 namespace {
 
-std::optional<double> as_number(const std::string& text) {
-  std::string_view t(text);
-  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
-  double v = 0;
-  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-  if (t.empty() || ec != std::errc() || end != t.data() + t.size()) return std::nullopt;
-  return v;
+// A numeric label's exact value (data/decimal_number.hpp); nullopt for a class name.
+std::optional<ExactDecimal> as_number(const std::string& text, const std::string& where) {
+  ExactDecimal v;
+  switch (read_exact_decimal(text, v)) {
+    case ExactRead::kNumber:
+      return v;
+    case ExactRead::kNotANumber:
+      return std::nullopt;
+    case ExactRead::kHugeExponent:
+      break;
+  }
+  throw DataError(where + ": the label '" + text +
+                  "' is a number whose exponent has more than 15 digits; plab compares numeric "
+                  "labels by their exact value and cannot hold this one: write the class as a "
+                  "name or a shorter number");
 }
 
-bool same_label(const std::string& a, const std::string& b) {
-  if (a == b) return true;
-  const auto x = as_number(a);
-  const auto y = as_number(b);
-  return x && y && *x == *y;
+// One text per class: numbers by their exact value ("1", "+1", "1.0" and "1e0" are one
+// class; 9007199254740992 and 9007199254740993 are two), anything else as written.
+std::string class_key(const std::string& text, const std::string& where) {
+  const auto v = as_number(text, where);
+  return v ? "n" + v->key() : "t" + text;
 }
 
 // Distinct labels, each with its first row, in order of first appearance.
 struct Distinct {
   std::vector<std::string> names;
   std::vector<std::size_t> first_row;
-  std::vector<std::int32_t> index;  // per row, into names
+  std::vector<std::int32_t> index;                        // per row, into names
+  std::unordered_map<std::string, std::int32_t> classes;  // class key -> into names
+
+  // The class of a label named in the config (`positive`, `classes`, `keep_classes`), if any.
+  std::optional<std::int32_t> find(const std::string& text, const std::string& where) const {
+    const auto it = classes.find(class_key(text, where));
+    if (it == classes.end()) return std::nullopt;
+    return it->second;
+  }
 };
 
-Distinct distinct_labels(const std::vector<std::string>& labels) {
+// Linear in the rows: one hash look-up of each spelling, one of each class key.
+Distinct distinct_labels(const std::vector<std::string>& labels,
+                         const std::function<std::string(std::size_t)>& row_origin) {
   Distinct d;
-  std::unordered_map<std::string, std::int32_t> seen;
+  std::unordered_map<std::string, std::int32_t> seen;  // spelling -> class
   d.index.reserve(labels.size());
   for (std::size_t i = 0; i < labels.size(); ++i) {
     auto it = seen.find(labels[i]);
     if (it == seen.end()) {
-      // Numerically equal spellings ("1" and "1.0") join the class seen first.
-      std::int32_t found = -1;
-      for (std::size_t k = 0; k < d.names.size() && found < 0; ++k) {
-        if (same_label(d.names[k], labels[i])) found = static_cast<std::int32_t>(k);
-      }
-      if (found < 0) {
-        found = static_cast<std::int32_t>(d.names.size());
+      // Equal values spelled differently ("1" and "1.0") join the class seen first.
+      const auto [found, added] = d.classes.emplace(class_key(labels[i], row_origin(i)),
+                                                    static_cast<std::int32_t>(d.names.size()));
+      if (added) {
         d.names.push_back(labels[i]);
         d.first_row.push_back(i);
       }
-      it = seen.emplace(labels[i], found).first;
+      it = seen.emplace(labels[i], found->second).first;
     }
     d.index.push_back(it->second);
   }
@@ -66,14 +82,12 @@ std::string count_text(std::size_t n, const char* what) {
 
 std::vector<bool> labels_in(const std::vector<std::string>& labels,
                             const std::vector<std::string>& wanted, const std::string& source) {
-  const Distinct d = distinct_labels(labels);
+  const Distinct d = distinct_labels(labels, [&](std::size_t) { return source; });
   std::vector<bool> class_kept(d.names.size(), false);
   for (const std::string& w : wanted) {
-    bool found = false;
-    for (std::size_t k = 0; k < d.names.size(); ++k) {
-      if (same_label(d.names[k], w)) class_kept[k] = found = true;
-    }
-    if (!found) {
+    const auto k = d.find(w, source);
+    if (k) class_kept[static_cast<std::size_t>(*k)] = true;
+    if (!k) {
       throw DataError(source + ": keep_classes names '" + w +
                       "', which does not occur in the labels" + did_you_mean(w, d.names) +
                       "; labels present: " + quoted_list(d.names));
@@ -89,17 +103,15 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
                         const std::optional<std::vector<std::string>>& classes,
                         const std::string& source,
                         const std::function<std::string(std::size_t)>& row_origin) {
-  const Distinct d = distinct_labels(labels);
+  const Distinct d = distinct_labels(labels, row_origin);
   LabelMapping m;
 
   if (positive) {
     std::vector<bool> is_positive(d.names.size(), false);
     for (const std::string& p : *positive) {
-      bool found = false;
-      for (std::size_t k = 0; k < d.names.size(); ++k) {
-        if (same_label(d.names[k], p)) is_positive[k] = found = true;
-      }
-      if (!found) {
+      const auto k = d.find(p, source);
+      if (k) is_positive[static_cast<std::size_t>(*k)] = true;
+      if (!k) {
         throw DataError(source + ": the positive class '" + p + "' does not occur in the labels" +
                         did_you_mean(p, d.names) + "; labels present: " + quoted_list(d.names));
       }
@@ -118,18 +130,19 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
   }
 
   if (classes) {
-    for (std::size_t a = 0; a < classes->size(); ++a) {
-      for (std::size_t b = a + 1; b < classes->size(); ++b) {
-        if (same_label((*classes)[a], (*classes)[b])) {
-          throw DataError(source + ": class '" + (*classes)[a] + "' is listed twice in 'classes'");
-        }
+    std::unordered_map<std::string, std::int32_t> listed;  // class key -> position in 'classes'
+    for (std::size_t c = 0; c < classes->size(); ++c) {
+      const auto [it, added] =
+          listed.emplace(class_key((*classes)[c], source), static_cast<std::int32_t>(c));
+      if (!added) {
+        const std::string& twice = (*classes)[static_cast<std::size_t>(it->second)];
+        throw DataError(source + ": class '" + twice + "' is listed twice in 'classes'");
       }
     }
     std::vector<std::int32_t> remap(d.names.size(), -1);
     for (std::size_t k = 0; k < d.names.size(); ++k) {
-      for (std::size_t c = 0; c < classes->size(); ++c) {
-        if (same_label(d.names[k], (*classes)[c])) remap[k] = static_cast<std::int32_t>(c);
-      }
+      const auto it = listed.find(class_key(d.names[k], source));
+      if (it != listed.end()) remap[k] = it->second;
       if (remap[k] < 0) {
         throw DataError(row_origin(d.first_row[k]) + ": label '" + d.names[k] +
                         "' is not in 'classes'" + did_you_mean(d.names[k], *classes) +
@@ -146,10 +159,10 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
     return m;
   }
 
-  std::vector<std::optional<double>> numeric;
+  std::vector<std::optional<ExactDecimal>> numeric;
   bool all_numeric = true;
-  for (const std::string& n : d.names) {
-    numeric.push_back(as_number(n));
+  for (std::size_t k = 0; k < d.names.size(); ++k) {
+    numeric.push_back(as_number(d.names[k], row_origin(d.first_row[k])));
     all_numeric = all_numeric && numeric.back().has_value();
   }
   // Labels in {−1, +1} or {0, 1} are binary even when one class is absent: THEORY.md's
@@ -159,11 +172,11 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
     bool zero = false;
     bool other = false;
     for (const auto& v : numeric) {
-      if (*v == -1) {
+      if (v->negative && v->digits == "1" && v->exponent == 1) {
         minus_one = true;
-      } else if (*v == 0) {
+      } else if (v->is_zero()) {
         zero = true;
-      } else if (*v != 1) {
+      } else if (!v->is_one()) {
         other = true;
       }
     }
@@ -171,7 +184,7 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
       m.task = TaskKind::kBinary;
       m.class_names = {zero ? "0" : "-1", "1"};
       for (std::int32_t k : d.index) {
-        m.index.push_back(*numeric[static_cast<std::size_t>(k)] == 1 ? 1 : 0);
+        m.index.push_back(numeric[static_cast<std::size_t>(k)]->is_one() ? 1 : 0);
       }
       return m;
     }
@@ -195,6 +208,15 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
   }
   for (std::int32_t k : d.index) m.index.push_back(remap[k]);
   return m;
+}
+
+std::string regression_target_note(std::size_t classes, std::size_t rows) {
+  if (rows < kRegressionNoteRows || 2 * classes <= rows) return {};
+  return "the labels hold " + std::to_string(classes) + " distinct classes in " +
+         std::to_string(rows) +
+         " rows: labels almost all distinct are almost surely a regression target (real "
+         "numbers) given to a classifier; every distinct value is a class of its own, and the "
+         "margin oracle's work grows with rows x classes (theory.oracle_seconds bounds it)";
 }
 
 }  // namespace plab

@@ -5,7 +5,9 @@
 // - neither: labels that are all numeric and within {−1, +1} or {0, 1} make a binary task
 //   with 1 positive; otherwise multi-class, classes in ascending numeric order when every
 //   label is a number, else in order of first appearance.
-// Numeric labels compare by value ("1", "1.0" and "+1" are the same class).
+// Numeric labels (decimal numerals) compare by their exact decimal value, never as doubles:
+// "1", "1.0", "+1" and "1e0" are the same class, 9007199254740992 and 9007199254740993 are
+// two (data/decimal_number.hpp). Anything else ("inf", "nan", "cat") compares as text.
 #pragma once
 
 #include <cstdint>
@@ -35,5 +37,12 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
 // naming `source` otherwise).
 std::vector<bool> labels_in(const std::vector<std::string>& labels,
                             const std::vector<std::string>& wanted, const std::string& source);
+
+// A note when the labels are almost all distinct (more classes than half the rows, on at
+// least kRegressionNoteRows rows): such labels are almost surely a regression target given to a
+// classifier, and one class per row makes the margin oracle's Kesler points number n(n−1).
+// Empty otherwise.
+constexpr std::size_t kRegressionNoteRows = 50;
+std::string regression_target_note(std::size_t classes, std::size_t rows);
 
 }  // namespace plab

@@ -7,6 +7,7 @@
 
 #include "config/object_reader.hpp"
 #include "data/dataset_loader.hpp"
+#include "data/label_mapping.hpp"
 #include "error.hpp"
 #include "plugin_loader/param_resolver.hpp"
 #include "plugin_loader/plugin_locator.hpp"
@@ -287,6 +288,15 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
         for (const std::string& note : loaded->notes) {  // once, however many points read it
           if (std::find(e.notes.begin(), e.notes.end(), note) == e.notes.end())
             e.notes.push_back(note);
+        }
+        if (const std::string note =
+                regression_target_note(loaded->data.class_names().size(), loaded->data.rows());
+            !note.empty()) {
+          if (options.say_note_now) {
+            options.say_note_now(note);
+          } else {
+            e.notes.push_back(note);
+          }
         }
       }
       p.data = std::shared_ptr<const Dataset>(loaded, &loaded->data);

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -86,6 +87,9 @@ struct Experiment {
 
 struct PrepareOptions {
   std::vector<std::filesystem::path> plugin_dirs;  // --plugin-dir, in order
+  // Says a note about a data set as soon as it is loaded, before the long steps (the margin
+  // oracle) that the note may explain; unset, such notes join Experiment::notes.
+  std::function<void(const std::string&)> say_note_now = nullptr;
 };
 
 // Prepares every point; of a large sweep, only point 0 (it tells the runs per point).

@@ -178,7 +178,9 @@ Session Session::prepare(const SessionRequest& given, SessionObserver& observer)
     observer.note("'" + s->dir.string() + "' holds an unfinished run (status " + status + ", " +
                   std::to_string(written) + " runs on disk); resuming it (--resume-if-present)");
   }
-  s->experiment = prepare_or_name_memory(source, request.prepare);
+  PrepareOptions prepare = request.prepare;
+  prepare.say_note_now = [&observer](const std::string& text) { observer.note(text); };
+  s->experiment = prepare_or_name_memory(source, prepare);
   for (const std::string& note : s->experiment.notes) observer.note(note);
   if (request.resume) {
     resume_where_it_stopped(*s, old_manifest, observer);

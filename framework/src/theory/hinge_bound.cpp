@@ -94,7 +94,7 @@ std::optional<HingeCandidate> certify_hinge_candidate(const Dataset& data, doubl
   }
   centre_rows(data, v);
   // Every computed margin is within `error` of the true one (Higham §3.1, as certify_separator).
-  const double error = points.dot_error_bound(v);
+  const double error = *points.dot_error_bound(v);  // no limit: always computed
   std::vector<double> scores(data.class_names().size());
   std::vector<double> hinge(data.rows(), 0.0);
   for (std::size_t i = 0; i < data.rows(); ++i) {

@@ -118,7 +118,8 @@ std::optional<double> certify_l1_margin(const Dataset& data, bool balanced,
   if (!(l1 > 0.0) || !std::isfinite(l1)) return std::nullopt;
   const PointSet points(data);
   // The smallest yᵢ u·x̃ᵢ as computed, less the bound on any computed dot product's error.
-  const double gamma = points.min_dot(u).value - points.dot_error_bound(u);
+  const double gamma =
+      points.min_dot(u).value - *points.dot_error_bound(u);  // no limit: always computed
   if (!(gamma > 0.0)) return std::nullopt;
   const double gamma1 = gamma / l1 * (1.0 - 2.0 * kUnitRoundoff);
   if (!(gamma1 > 0.0) || !std::isfinite(gamma1)) return std::nullopt;

@@ -109,9 +109,10 @@ std::optional<double> hull_norm_upper(const PointSet& points,
 
 struct Tracker {
   MarginCertificate& out;
+  WorkLimit* limit = nullptr;
   void consider(const std::string& method, std::vector<double> u, MethodReport& report,
                 const Dataset& data) {
-    const auto certified = certify_separator(data, u);
+    const auto certified = certify_separator(data, u, limit);
     if (!certified) return;
     report.rho = certified->rho;
     if (!out.separable.value_or(false) || certified->rho > out.rho) {
@@ -127,14 +128,19 @@ struct Tracker {
 
 }  // namespace
 
-std::optional<CertifiedMargin> certify_separator(const Dataset& data, std::vector<double>& u) {
+std::optional<CertifiedMargin> certify_separator(const Dataset& data, std::vector<double>& u,
+                                                 WorkLimit* limit) {
   centre_rows(data, u);
   const PointSet points(data);
   if (u.size() != points.dim()) return std::nullopt;
   for (double v : u) {
     if (!std::isfinite(v)) return std::nullopt;
   }
-  const double gamma = points.min_dot(u).value - points.dot_error_bound(u);
+  const PointSet::Extreme lowest = points.min_dot(u, limit);
+  if (lowest.stopped) return std::nullopt;
+  const std::optional<double> error = points.dot_error_bound(u, limit);
+  if (!error) return std::nullopt;
+  const double gamma = lowest.value - *error;
   if (!(gamma > 0.0)) return std::nullopt;
   CertifiedMargin m;
   m.gamma = gamma;
@@ -192,6 +198,9 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
   auto remaining = [&] {
     return std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
   };
+  // Every certification below looks at the budget and at signals inside its pass.
+  WorkLimit limit(deadline);
+  tracker.limit = &limit;
   bool budget_spent = false;
   auto slow_notice = [&](const std::string& method) {
     return std::make_unique<SlowMethodNotice>(
@@ -217,6 +226,8 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
                                                    : ", stopped early")};
     if (!hull.failure.empty()) {
       report.note = "method failed: " + hull.failure;
+    } else if (hull.point.empty()) {  // stopped before it held a hull point: nothing proved
+      report.note = "Wolfe 1976; stopped before a first hull point was chosen";
     } else {
       report.rho_upper = hull_norm_upper(points, hull.weights);
       out.rho_upper = report.rho_upper;
@@ -238,6 +249,7 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
       }
     }
     if (!hull.optimal && !hull.origin_reached && remaining() <= 0.0) budget_spent = true;
+    if (limit.was_reached()) budget_spent = true;
     report.seconds = seconds_since(t);
     out.methods.push_back(report);
   }
@@ -263,7 +275,7 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
       } else {
         report.note = "method failed: " + c.failure;
       }
-      if (c.timed_out) budget_spent = true;
+      if (c.timed_out || limit.was_reached()) budget_spent = true;
     }
     report.seconds = seconds_since(t);
     out.methods.push_back(report);
@@ -277,6 +289,7 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
     });
   }
 
+  throw_if_interrupted_while_preparing();  // a signal stopped a certification: no verdict
   if (out.separable.value_or(false)) {
     out.hull_residual.reset();
     out.hull_weights.clear();

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "data/dataset.hpp"
+#include "theory/work_limit.hpp"
 
 namespace plab {
 
@@ -95,6 +96,9 @@ struct CertifiedMargin {
   double norm = 0.0;
   double rho = 0.0;
 };
-std::optional<CertifiedMargin> certify_separator(const Dataset& data, std::vector<double>& u);
+// With a `limit`, nullopt also when it is reached first (a budget or a signal; see
+// WorkLimit::was_reached): one pass over n·(k−1) Kesler points can take long.
+std::optional<CertifiedMargin> certify_separator(const Dataset& data, std::vector<double>& u,
+                                                 WorkLimit* limit = nullptr);
 
 }  // namespace plab

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include "base/interrupt.hpp"
+#include <limits>
+
+#include "theory/work_limit.hpp"
 
 namespace plab {
 
@@ -30,17 +32,25 @@ Eigen::VectorXd affine_minimiser(const Eigen::MatrixXd& a) {
 }  // namespace
 
 MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = WorkLimit::Clock::now();
+  WorkLimit limit(start +
+                  std::chrono::duration_cast<WorkLimit::Clock::duration>(
+                      std::chrono::duration<double>(std::clamp(options.max_seconds, 0.0, 1e9))));
   const std::size_t m = points.dim();
   const std::size_t n = points.size();
   MinNormResult result;
   Eigen::VectorXd p(static_cast<Eigen::Index>(m));
 
-  // Start from the shortest point; note the longest for the scale of "zero".
+  // Start from the shortest point; note the longest for the scale of "zero". Each Kesler
+  // point is written out whole (k·d values), so this pass alone can outlast the budget.
   std::size_t first = 0;
   double shortest = std::numeric_limits<double>::infinity();
   double longest = 0.0;
   for (std::size_t j = 0; j < n; ++j) {
+    if (limit.reached(m)) {
+      result.stopped = true;
+      return result;
+    }
     points.point(j, std::span<double>(p.data(), m));
     const double norm = p.squaredNorm();
     longest = std::max(longest, norm);
@@ -71,16 +81,19 @@ MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& optio
       result.origin_reached = true;
       break;
     }
-    const PointSet::Extreme e = points.min_dot(std::span<const double>(x.data(), m));
+    const PointSet::Extreme e = points.min_dot(std::span<const double>(x.data(), m), &limit);
+    if (e.stopped) {
+      result.stopped = true;
+      break;
+    }
     if (xx - e.value <= options.relative_gap * xx) {
       result.optimal = true;
       break;
     }
     if (std::find(active.begin(), active.end(), e.index) != active.end()) break;  // stalled
     // A signal (Ctrl-C) stops the search like its time limit: plab ends once the oracle returns.
-    if (interrupt_requested() ||
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
-            options.max_seconds) {
+    if (limit.reached_now()) {
+      result.stopped = true;
       break;
     }
     active.push_back(e.index);
@@ -89,8 +102,13 @@ MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& optio
     lambda.conservativeResize(lambda.size() + 1);
     lambda(lambda.size() - 1) = 0.0;
 
-    // Minor cycles: move toward the affine minimiser until it lies inside the simplex.
+    // Minor cycles: move toward the affine minimiser until it lies inside the simplex. Each
+    // factorises a k·d × s matrix; stopped between them, λ still weighs the active points.
     while (true) {
+      if (limit.reached_now()) {
+        result.stopped = true;
+        break;
+      }
       const Eigen::VectorXd mu = affine_minimiser(columns);
       if ((mu.array() > kTiny).all()) {
         lambda = mu;
@@ -121,6 +139,7 @@ MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& optio
     }
     lambda /= lambda.sum();
     x = columns * lambda;
+    if (result.stopped) break;
   }
   result.point.assign(x.data(), x.data() + x.size());
   for (std::size_t i = 0; i < active.size(); ++i) {

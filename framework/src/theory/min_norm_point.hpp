@@ -4,8 +4,9 @@
 // For zᵢ = yᵢx̃ᵢ the nearest point p* has ‖p*‖ = ρ* (THEORY.md §8): p*/‖p*‖ is the
 // max-margin separator, and any hull point p proves ρ* ≤ ‖p‖. Wolfe's method is finite and
 // exact in exact arithmetic; in double it stops when the duality gap ‖x‖² − minⱼ x·Pⱼ is a
-// tiny fraction of ‖x‖², or when its budget runs out. Either way the result is only a
-// candidate: the oracle certifies what it returns.
+// tiny fraction of ‖x‖², or when its budget runs out (looked at inside every pass over the
+// points, theory/work_limit.hpp). Either way the result is only a candidate: the oracle
+// certifies what it returns.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +30,9 @@ struct MinNormResult {
   std::vector<std::pair<std::size_t, double>> weights;  // (j, λⱼ), λ ≥ 0, Σλ = 1
   bool optimal = false;                                 // the gap test was met
   bool origin_reached = false;  // ‖x‖ fell to zero_norm: the origin is (nearly) in the hull
+  // max_seconds ran out or a signal came, also inside a pass over the points; with `point`
+  // empty when that happened before a first point was chosen (no hull point to report).
+  bool stopped = false;
   std::size_t iterations = 0;
   std::string failure;  // not empty: the method could not run (e.g. squared norms overflow)
 };

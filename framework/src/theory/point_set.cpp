@@ -38,12 +38,17 @@ void PointSet::point(std::size_t index, std::span<double> out) const {
   }
 }
 
-PointSet::Extreme PointSet::min_dot(std::span<const double> x) const {
+PointSet::Extreme PointSet::min_dot(std::span<const double> x, WorkLimit* limit) const {
   const std::size_t d = data_.cols();
   Extreme best;
   best.value = std::numeric_limits<double>::infinity();
+  const auto stop = [&](std::size_t work) {
+    best.stopped = limit != nullptr && limit->reached(work);
+    return best.stopped;
+  };
   if (!multiclass_) {
     for (std::size_t i = 0; i < data_.rows(); ++i) {
+      if (stop(d)) return best;
       const double y = data_.label(i) == 1 ? 1.0 : -1.0;
       // j upward, on either storage (equal on both: plab/kernels.hpp)
       const double s = plab::dot(x.data(), data_.row_view(i), d);
@@ -53,6 +58,7 @@ PointSet::Extreme PointSet::min_dot(std::span<const double> x) const {
   }
   std::vector<double> score(classes_);
   for (std::size_t i = 0; i < data_.rows(); ++i) {
+    if (stop(classes_ * d)) return best;
     for (std::size_t c = 0; c < classes_; ++c) {
       score[c] = plab::dot(x.data() + c * d, data_.row_view(i), d);
     }
@@ -68,7 +74,7 @@ PointSet::Extreme PointSet::min_dot(std::span<const double> x) const {
   return best;
 }
 
-double PointSet::dot_error_bound(std::span<const double> x) const {
+std::optional<double> PointSet::dot_error_bound(std::span<const double> x, WorkLimit* limit) const {
   // |fl(Σ aₖbₖ) − Σ aₖbₖ| ≤ γ_n Σ|aₖbₖ| with γ_n = n·u/(1 − n·u) (Higham, Accuracy and
   // Stability, §3.1); a difference of two such sums (multi-class) doubles it. The factor 2
   // more covers the subtraction itself.
@@ -79,6 +85,7 @@ double PointSet::dot_error_bound(std::span<const double> x) const {
   const std::size_t d = data_.cols();
   const std::size_t blocks = multiclass_ ? classes_ : 1;
   for (std::size_t i = 0; i < data_.rows(); ++i) {
+    if (limit != nullptr && limit->reached(blocks * d)) return std::nullopt;
     double total = 0.0;
     const RowView row = data_.row_view(i);
     for (std::size_t b = 0; b < blocks; ++b) {

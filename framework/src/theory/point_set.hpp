@@ -7,9 +7,11 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 
 #include "data/dataset.hpp"
+#include "theory/work_limit.hpp"
 
 namespace plab {
 
@@ -23,13 +25,16 @@ class PointSet {
 
   struct Extreme {
     std::size_t index = 0;
-    double value = 0.0;  // minⱼ x·Pⱼ
+    double value = 0.0;    // minⱼ x·Pⱼ
+    bool stopped = false;  // `limit` was reached before every point was seen: no answer
   };
   // The point with the smallest inner product with x (lowest index among equals).
-  Extreme min_dot(std::span<const double> x) const;
+  Extreme min_dot(std::span<const double> x, WorkLimit* limit = nullptr) const;
 
-  // An upper bound on the rounding error of any computed x·Pⱼ (for certificates).
-  double dot_error_bound(std::span<const double> x) const;
+  // An upper bound on the rounding error of any computed x·Pⱼ (for certificates); nullopt
+  // when `limit` was reached first.
+  std::optional<double> dot_error_bound(std::span<const double> x,
+                                        WorkLimit* limit = nullptr) const;
 
  private:
   const Dataset& data_;

@@ -8,6 +8,7 @@
 #include "data/sparse_synthetic.hpp"
 #include "data/svmlight_reader.hpp"
 #include "data/synthetic.hpp"
+#include "data/synthetic_size.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -222,6 +223,7 @@ LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
                        "scaling synthetic data would invalidate its teacher; "
                        "set radius and margin instead");
   }
+  check_synthetic_fits(spec);  // before anything is generated
   const std::uint64_t data_seed =
       spec.seed ? *spec.seed : derive_seed(seed, 0, 0, StreamPurpose::kData);
   if (spec.synthetic.generator == "sparse") return from_sparse_synthetic(spec, data_seed);

@@ -29,9 +29,11 @@ constexpr plab::ParamSpec kParams[] = {
                           "learning rate eta > 0 of the multiplicative step exp(eta y x_j); "
                           "gamma_1 / R_inf^2 is the tuned value (docs/bounds.md)",
                           0.0, /*lower_open=*/true),
-    plab::ParamSpec::choice("variant", "plain", "plain|balanced",
-                            "\"plain\": d positive weights on the simplex; \"balanced\": "
-                            "w = w+ - w-, 2d positive weights over (x, -x), for signed targets"),
+    plab::ParamSpec::choice("variant", "balanced", "balanced|plain",
+                            "\"balanced\" (default): w = w+ - w-, 2d positive weights over "
+                            "(x, -x), which can weigh a feature or the bias negatively (a "
+                            "disjunction's negative threshold); \"plain\": d positive weights on "
+                            "the simplex, every weight >= 0"),
 };
 
 bool is_balanced(const plab::ParamSet& params) { return params.choice("variant") == "balanced"; }
@@ -167,14 +169,16 @@ plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
 
 constexpr auto kDescriptor = plab::make_descriptor(
     {.name = "winnow",
-     .version = "1.0.0",
+     .version = "1.1.0",
      .summary = "Winnow / normalised exponentiated gradient: w <- w exp(eta y x) / Z on a mistake",
      .details =
          "Binary labels y in {-1,+1}. Positive weights on the simplex, starting uniform (1/d "
          "each; init must be \"zero\", which stands for that start). A mistake is y (w.x~) <= 0 "
          "(a zero score is a mistake); on one, w_j <- w_j exp(eta y x~_j), then every weight is "
-         "divided by their sum. `variant` \"balanced\": w = w+ - w-, 2d positive weights over "
-         "(x~, -x~), starting at 1/(2d) each (w = 0), for signed targets. With augmentation the "
+         "divided by their sum. `variant` \"balanced\" (the default since plab 0.4.0): w = w+ - "
+         "w-, 2d positive weights over (x~, -x~), starting at 1/(2d) each (w = 0), for signed "
+         "targets and negative thresholds (a monotone disjunction's bias is negative: plain "
+         "Winnow, every weight >= 0, never converges on one). With augmentation the "
          "constant feature 1 is one of the d inputs: the bias is a weight like any other and "
          "lies on the simplex too. Arithmetic order: score summed j = 0..d-1; exponents eta y "
          "x~_j shifted by their largest value m, factors std::exp(a_j - m), the normaliser "

@@ -28,7 +28,7 @@ std::string config(const std::string& init, double eta, const char* margin = "sv
     "dataset": {"kind": "synthetic", "generator": "disjunction", "rows": 40, "dim": 12,
                 "literals": 2},
     "learners": [{"name": "plain", "plugin": "winnow", "params": {"eta": )" +
-         std::to_string(eta) + R"(}},
+         std::to_string(eta) + R"(, "variant": "plain"}},
                  {"name": "balanced", "plugin": "winnow",
                   "params": {"eta": )" +
          std::to_string(eta) + R"(, "variant": "balanced"}}],

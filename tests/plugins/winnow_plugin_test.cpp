@@ -43,7 +43,8 @@ TEST(Winnow, PlainHandTraceWithEtaLnTwo) {
   // y = -1 (a mistake): w ∝ (2^-1, 2^1, 2^-1) = (1/6, 2/3, 1/6). Then every row is right:
   // row 0: 1/6 + 2/3 - 1/6 = 2/3; row 1: 1/6 - 2/3 + 1/6 = -1/3 (y = -1); row 2: 1.
   const Dataset data = test::binary_data({{1, -1}, {-1, 1}, {1, 1}}, {+1, -1, +1});
-  auto t = test::make_learner("winnow", data, Json{{"eta", std::numbers::ln2}});
+  auto t =
+      test::make_learner("winnow", data, Json{{"eta", std::numbers::ln2}, {"variant", "plain"}});
   EXPECT_EQ(t.learner->weights()[0], 1.0 / 3.0);
   expect_weights(train(t, data), Trace{{1, {1.0 / 6, 2.0 / 3, 1.0 / 6}}});
 }

@@ -26,6 +26,24 @@ TEST(LabelMapping, ZeroOneAndMinusPlusOneLabelsAreBinaryWithOnePositive) {
   EXPECT_EQ(m.index, (std::vector<std::int32_t>{1, 0, 1, 1}));
 }
 
+TEST(LabelMapping, NumbersADoubleCannotTellApartAreTwoClassesInExactOrder) {
+  auto m = map_labels({"9007199254740993", "9007199254740992", "9007199254740993"}, std::nullopt,
+                      std::nullopt, "src", kOrigin);
+  EXPECT_EQ(m.class_names, (Labels{"9007199254740992", "9007199254740993"}));
+  EXPECT_EQ(m.index, (std::vector<std::int32_t>{1, 0, 1}));
+  m = map_labels({"0.10000000000000000001", "0.1", "1e-1"}, std::nullopt, std::nullopt, "src",
+                 kOrigin);
+  EXPECT_EQ(m.class_names, (Labels{"0.1", "0.10000000000000000001"}));
+  EXPECT_EQ(m.index, (std::vector<std::int32_t>{1, 0, 0}));
+}
+
+TEST(LabelMapping, RegressionNoteOnlyPastHalfTheRowsFromFiftyRows) {
+  EXPECT_TRUE(regression_target_note(49, 49).empty());
+  EXPECT_TRUE(regression_target_note(25, 50).empty());
+  EXPECT_NE(regression_target_note(26, 50).find("almost surely a regression target"),
+            std::string::npos);
+}
+
 TEST(LabelMapping, ClassesListFixesOrder) {
   const auto m = map_labels({"b", "a", "c"}, std::nullopt, Labels{"c", "b", "a"}, "src", kOrigin);
   EXPECT_EQ(m.task, TaskKind::kMulticlass);

@@ -1,0 +1,386 @@
+// Hostile inputs around labels, data files, synthetic requests, the margin oracle's budget
+// and signals while an experiment is prepared: each runs the real binary and must get a clear
+// answer (its exit code and a sentence), never a crash, a hang or a wrong exit 0. The
+// regression tests after the table check what the table cannot: which classes came out, how
+// long the oracle took, how fast a signal was answered.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <functional>
+#include <random>
+
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
+
+namespace plab {
+namespace {
+
+namespace fs = std::filesystem;
+using Args = std::vector<std::string>;
+
+// A config over `dataset` (a JSON object) with one learner and a small protocol.
+std::string config(const std::string& dataset, const std::string& plugin = "multiclass_perceptron",
+                   const std::string& theory = R"({"margin": "svm", "oracle_seconds": 2})") {
+  return R"({"name": "hostile", "seed": 1, "repeats": 1, "dataset": )" + dataset +
+         R"(, "learners": [{"name": "l", "plugin": ")" + plugin + R"("}], "theory": )" + theory +
+         R"(, "protocol": {"kind": "convergence", "max_epochs": 3}})";
+}
+
+// A CSV of one feature and the label column `y`, one row per label (the feature its index).
+std::string csv_rows(const std::vector<std::string>& labels) {
+  std::string text = "x,y\n";
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    text += std::to_string(static_cast<double>(i) + 1.0) + "," + labels[i] + "\n";
+  return text;
+}
+
+// The same rows in svmlight.
+std::string svm_rows(const std::vector<std::string>& labels) {
+  std::string text;
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    text += labels[i] + " 1:" + std::to_string(static_cast<double>(i) + 1.0) + "\n";
+  return text;
+}
+
+// `rows` rows of five Gaussian features, each labelled by a distinct real number: a
+// regression target given to a classifier (one class per row).
+std::string real_valued_svmlight(std::size_t rows, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> gauss;
+  std::string text;
+  for (std::size_t i = 0; i < rows; ++i) {
+    text += std::to_string(i) + "." + std::to_string(rng() % 1000000);
+    for (int j = 1; j <= 5; ++j) text += " " + std::to_string(j) + ":" + std::to_string(gauss(rng));
+    text += "\n";
+  }
+  return text;
+}
+
+struct Case {
+  std::string name;
+  std::function<Args(const test::TempDir&)> setup;
+  int exit_code;
+  std::string fragment;  // in stderr or stdout
+  int signal = 0;        // sent `delay_ms` after the start, when not 0
+  int delay_ms = 0;
+};
+
+std::ostream& operator<<(std::ostream& out, const Case& c) { return out << c.name; }
+
+// Runs a CSV (`csv` true) or svmlight file of these labels with `learner`; `extra` is added
+// to the dataset object (e.g. R"(, "positive": ["1"])").
+std::function<Args(const test::TempDir&)> labels(bool csv, std::vector<std::string> rows,
+                                                 std::string learner = "multiclass_perceptron",
+                                                 std::string extra = "") {
+  return [=](const test::TempDir& dir) {
+    const fs::path file = dir.write(csv ? "d.csv" : "d.svm", csv ? csv_rows(rows) : svm_rows(rows));
+    const std::string dataset =
+        csv ? R"({"kind": "csv", "path": ")" + file.string() + R"(", "label": "y")" + extra + "}"
+            : R"({"kind": "svmlight", "path": ")" + file.string() + "\"" + extra + "}";
+    dir.write("c.json", config(dataset, learner));
+    return Args{"run", "c.json", "--out", (dir / "out").string()};
+  };
+}
+
+std::function<Args(const test::TempDir&)> synthetic(std::string spec, Args extra = {}) {
+  return [=](const test::TempDir& dir) {
+    dir.write("c.json", config(R"({"kind": "synthetic", )" + spec + "}", "perceptron"));
+    Args args{"run", "c.json", "--out", (dir / "out").string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+}
+
+// Real-valued labels on `rows` rows with the oracle's budget `seconds`.
+std::function<Args(const test::TempDir&)> regression(std::size_t rows, std::string seconds,
+                                                     Args extra = {}) {
+  return [=](const test::TempDir& dir) {
+    const fs::path file = dir.write("r.svm", real_valued_svmlight(rows, 7));
+    dir.write("c.json", config(R"({"kind": "svmlight", "path": ")" + file.string() + "\"}",
+                               "multiclass_perceptron",
+                               R"({"margin": "svm", "oracle_seconds": )" + seconds + "}"));
+    Args args{"run", "c.json", "--out", (dir / "out").string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+}
+
+std::function<Args(const test::TempDir&)> args(Args a) {
+  return [a](const test::TempDir&) { return a; };
+}
+
+// A learner on a sparse synthetic set.
+std::function<Args(const test::TempDir&)> on_sparse(std::string plugin) {
+  return [=](const test::TempDir& dir) {
+    dir.write("c.json", config(R"({"kind": "synthetic", "generator": "separable", "rows": 20,
+                                   "dim": 3, "storage": "sparse"})",
+                               plugin));
+    return Args{"run", "c.json", "--out", (dir / "out").string()};
+  };
+}
+
+const std::string kBig1 = "9007199254740993";
+const std::string kBig0 = "9007199254740992";
+const std::string kTenth = "0.1";
+const std::string kTenthAndABit = "0.10000000000000000001";
+const std::string kDone = "results:";  // a run that finished prints its folder
+
+const std::vector<Case>& cases() {
+  static const std::vector<Case> all = {
+      // Labels compared by their exact decimal value.
+      {"CsvBigIntegersAreTwoClasses", labels(true, {kBig0, kBig1, kBig0, kBig1}), 0, kDone},
+      {"SvmlightBigIntegersAreTwoClasses", labels(false, {kBig1, kBig0, kBig1, kBig0}), 0, kDone},
+      {"CsvTenthsApartBeyondADoubleAreTwoClasses",
+       labels(true, {kTenth, kTenthAndABit, kTenth, kTenthAndABit}), 0, kDone},
+      {"SvmlightTenthsApartBeyondADoubleAreTwoClasses",
+       labels(false, {kTenthAndABit, kTenth, kTenthAndABit, kTenth}), 0, kDone},
+      {"SpellingsOfOneAreOneClass",
+       labels(true, {"1", "+1", "1.0", "1e0", "-1", "-1.00"}, "perceptron"), 0, kDone},
+      {"TenTimesATenthIsOne", labels(false, {"10e-1", "-1", "1.", "-1e0"}, "perceptron"), 0, kDone},
+      {"OneValueSpelledFourWaysIsOneClass", labels(true, {"5", "5.0", "5e0", "50e-1"}), 2,
+       "a classification task needs at least two classes"},
+      {"BigIntegersOfOneValueAreOneClass", labels(false, {kBig1, kBig1 + ".0", kBig1 + "e0"}), 2,
+       "a classification task needs at least two classes"},
+      {"HugeExponentIsRefused", labels(true, {"1e9999999999999999", "2", "3"}), 2,
+       "exponent has more than 15 digits"},
+      {"HugeExponentInSvmlightIsRefused", labels(false, {"2", "-1e-12345678901234567", "3"}), 2,
+       "exponent has more than 15 digits"},
+      {"BeyondADoubleIsStillANumber", labels(true, {"1e999", "2", "1e999", "2"}), 0, kDone},
+      {"NanAndInfAreNames", labels(true, {"nan", "NaN", "inf", "-inf"}), 0, kDone},
+      {"HexIsANameNotSixteen", labels(false, {"0x10", "16", "0x10", "16"}), 0, kDone},
+      {"MinusZeroIsZero", labels(true, {"-0", "0", "1", "0.0"}, "perceptron"), 0, kDone},
+      {"ALoneExponentMarkIsAName", labels(true, {"1e", "1", "1e", "1"}), 0, kDone},
+      {"HundredDigitLabelsApartInTheLastDigit",
+       labels(true, {std::string(99, '7') + "1", std::string(99, '7') + "2"}), 0, kDone},
+      {"PositiveMatchesOneBigIntegerOnly",
+       labels(true, {kBig0, kBig1, kBig0, kBig1}, "perceptron",
+              R"(, "positive": [")" + kBig1 + "\"]"),
+       0, kDone},
+      {"PositiveByAnotherSpelling",
+       labels(true, {"3", "4", "3", "4"}, "perceptron", R"(, "positive": ["3.000"])"), 0, kDone},
+      {"PositiveThatIsOnlyCloseIsAbsent",
+       labels(true, {kTenth, "0.2"}, "perceptron", R"(, "positive": [")" + kTenthAndABit + "\"]"),
+       2, "does not occur in the labels"},
+      {"ClassesListedTwiceBySpelling",
+       labels(true, {"1", "2"}, "multiclass_perceptron", R"(, "classes": ["1", "1.0", "2"])"), 2,
+       "is listed twice in 'classes'"},
+      {"ClassesOfTwoBigIntegers",
+       labels(false, {kBig0, kBig1}, "multiclass_perceptron",
+              R"(, "classes": [")" + kBig0 + "\", \"" + kBig1 + "\"]"),
+       0, kDone},
+      {"ClassesMissingALabel",
+       labels(true, {kTenth, kTenthAndABit}, "multiclass_perceptron",
+              R"(, "classes": [")" + kTenth + "\", \"7\"]"),
+       2, "is not in 'classes'"},
+      {"KeepClassesLeavesOne",
+       labels(true, {kTenth, kTenthAndABit, "0.2"}, "multiclass_perceptron",
+              R"(, "keep_classes": [")" + kTenthAndABit + "\"]"),
+       2, "a classification task needs at least two classes"},
+      {"KeepClassesAbsent",
+       labels(false, {"1", "2"}, "multiclass_perceptron", R"(, "keep_classes": ["7"])"), 2,
+       "which does not occur in the labels"},
+      {"EmptyLabelCell", labels(true, {"1", "", "2"}), 2, "the label cell is empty"},
+      {"SvmlightLineWithoutLabel", labels(false, {"1:2"}), 2, "comes where the label should be"},
+      {"AlmostAllDistinctLabelsGetANote", regression(60, "1"), 0,
+       "almost surely a regression target"},
+      // Synthetic requests larger than any machine's memory, refused before generating.
+      {"SyntheticEightyTerabytes",
+       synthetic(R"("generator": "separable", "rows": 100000000, "dim": 100000)"), 2,
+       "would take at least"},
+      {"SyntheticEightHundredGigabytesUnderPlan",
+       synthetic(R"("generator": "noisy", "rows": 1000000, "dim": 100000)", {"--plan"}), 2,
+       "more than this machine's"},
+      {"SyntheticMulticlassHuge",
+       synthetic(R"("generator": "multiclass", "rows": 100000000, "dim": 50000, "classes": 3)"), 2,
+       "nothing was generated"},
+      {"SyntheticDisjunctionHuge",
+       synthetic(R"("generator": "disjunction", "rows": 100000000, "dim": 100000)"), 2,
+       "would take at least"},
+      {"SyntheticSparseHuge",
+       synthetic(
+           R"("generator": "sparse", "rows": 100000000, "dim": 100000000, "nonzeros": 100000)"),
+       2, "would take at least"},
+      {"SyntheticSparseStoredDenseHuge",
+       synthetic(
+           R"("generator": "sparse", "rows": 10000000, "dim": 10000000, "nonzeros": 10, "storage": "dense")"),
+       2, "would take at least"},
+      {"SyntheticSmallStillRuns", synthetic(R"("generator": "separable", "rows": 50, "dim": 3)"), 0,
+       kDone},
+      // The oracle's budget, also on one class per row.
+      {"RealValuedRowsOnAOneSecondBudget", regression(2000, "1"), 0, kDone},
+      {"OracleSecondsZero", regression(60, "0"), 2, "must be a positive number of seconds"},
+      {"OracleSecondsNegative", regression(60, "-3"), 2, "must be a positive number of seconds"},
+      {"OracleSecondsText", regression(60, "\"ten\""), 2, "oracle_seconds"},
+      // Signals while the oracle works on 20,000 rows of one class each.
+      {"SigintDuringTheOracle", regression(20000, "600"), 130, "while preparing the experiment",
+       SIGINT, 2500},
+      {"SigtermDuringTheOracle", regression(20000, "600"), 130, "interrupted by signal 15", SIGTERM,
+       2500},
+      {"SighupDuringTheOracle", regression(20000, "600"), 130, "nothing was written", SIGHUP, 2500},
+      {"SigintDuringTheOracleUnderPlan", regression(20000, "600", {"--plan"}), 130,
+       "while preparing the experiment", SIGINT, 2500},
+      {"SigintDuringTheOracleOnTwoThousandRows", regression(2000, "600"), 130,
+       "interrupted by signal 2", SIGINT, 1200},
+      // Learners and storage: describe says which storage each takes; sparse data is refused
+      // for the dense-only ones.
+      {"DescribeWinnowSaysDenseOnly", args({"describe", "winnow"}), 0,
+       "storage:    dense rows only"},
+      {"DescribeKernelPerceptronSaysDenseOnly", args({"describe", "kernel_perceptron"}), 0,
+       "storage:    dense rows only"},
+      {"DescribePerceptronSaysBoth", args({"describe", "perceptron"}), 0,
+       "storage:    dense and sparse rows"},
+      {"DescribeWinnowDefaultIsBalanced", args({"describe", "winnow"}), 0,
+       R"(one of: "balanced" "plain"; default "balanced")"},
+      {"WinnowOnSparseIsRefused", on_sparse("winnow"), 2, "reads dense rows only"},
+      {"KernelPerceptronOnSparseIsRefused", on_sparse("kernel_perceptron"), 2,
+       "reads dense rows only"},
+  };
+  return all;
+}
+
+class HostileLabels : public ::testing::TestWithParam<Case> {};
+
+TEST_P(HostileLabels, GetsAClearAnswer) {
+  const Case& c = GetParam();
+  const test::TempDir dir;
+  const Args a = c.setup(dir);
+  const test::ProcessResult r =
+      c.signal == 0
+          ? test::run_plab(a, dir.path().string())
+          : test::run_process_and_signal(PLAB_BINARY, a, c.signal, c.delay_ms, dir.path().string());
+  EXPECT_EQ(r.exit_code, c.exit_code) << r.err << r.out;
+  EXPECT_NE((r.err + r.out).find(c.fragment), std::string::npos)
+      << "expected '" << c.fragment << "' in:\n"
+      << r.err << r.out;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  if (c.exit_code != 0) {
+    EXPECT_FALSE(fs::exists(dir / "out")) << "a failed run left a folder";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Inputs, HostileLabels, ::testing::ValuesIn(cases()),
+                         [](const auto& info) { return info.param.name; });
+
+TEST(HostileLabels, AtLeastThirtyFiveInputs) { EXPECT_GE(cases().size(), 35u); }
+
+TEST(HostileLabels, TheNewMessagesAreInTroubleshooting) {
+  for (const char* text :
+       {"exponent has more than 15 digits", "almost surely a regression target",
+        "this synthetic data set", "would take at least", "more than this machine's",
+        "nothing was generated", "Wolfe 1976; stopped before a first hull point was chosen"}) {
+    EXPECT_TRUE(test::in_troubleshooting(text)) << text;
+  }
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+TEST(HostileLabels, BigIntegersOneApartAreTwoClassesInCsvAndSvmlight) {
+  for (const bool csv : {true, false}) {
+    const test::TempDir dir;
+    const auto r = test::run_plab(labels(csv, {kBig1, kBig0, kBig0})(dir), dir.path().string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string manifest = test::read_file(dir / "out" / "manifest.json");
+    // Ascending by exact value: ...992 is class 0, ...993 class 1, counted apart.
+    EXPECT_NE(manifest.find(R"("classes":[{"name":")" + kBig0 + R"(","count":2},{"name":")" +
+                            kBig1 + R"(","count":1}])"),
+              std::string::npos)
+        << (csv ? "csv: " : "svmlight: ") << manifest.substr(0, 2000);
+  }
+}
+
+TEST(HostileLabels, RealValuedLabelsOnAOneSecondBudgetEndUndecidedWithinSeconds) {
+  const test::TempDir dir;
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = test::run_plab(regression(2000, "1")(dir), dir.path().string());
+  const double seconds = seconds_since(start);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The budget is 1 s; the rest (reading, one epoch, the report) is well under a second.
+  // Before, the hull search's passes ran to their end: 11 s.
+  EXPECT_LT(seconds, 6.0);
+  const std::string manifest = test::read_file(dir / "out" / "manifest.json");
+  EXPECT_NE(manifest.find("undecided: the oracle's budget of 1 s"), std::string::npos)
+      << manifest.substr(0, 3000);
+  EXPECT_NE(manifest.find(R"("separable":null)"), std::string::npos);
+}
+
+TEST(HostileLabels, SigintEndsATwentyThousandRowOracleAtOnce) {
+  const test::TempDir dir;
+  constexpr int kDelayMs = 3000;
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = test::run_process_and_signal(PLAB_BINARY, regression(20000, "600")(dir), SIGINT,
+                                              kDelayMs, dir.path().string());
+  const double after_signal = seconds_since(start) - kDelayMs / 1000.0;
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_NE(r.err.find("interrupted by signal 2"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("while preparing the experiment"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+  // Before, the first pass over 20,000 x 19,999 Kesler points ran for minutes.
+  EXPECT_LT(after_signal, 3.0);
+}
+
+TEST(HostileLabels, TheRegressionNoteComesBeforeTheOraclesWork) {
+  const test::TempDir dir;
+  const auto r = test::run_plab(regression(2000, "2")(dir), dir.path().string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto note = r.err.find("almost surely a regression target");
+  const auto oracle = r.err.find("margin oracle: the nearest hull point is still working");
+  ASSERT_NE(note, std::string::npos) << r.err;
+  ASSERT_NE(oracle, std::string::npos) << r.err;
+  EXPECT_LT(note, oracle) << r.err;
+  EXPECT_NE(r.err.find("2000 distinct classes in 2000 rows"), std::string::npos) << r.err;
+}
+
+TEST(HostileLabels, NoRegressionNoteBelowItsThresholds) {
+  for (const std::size_t rows : {49u, 60u}) {
+    const test::TempDir dir;
+    // 60 rows of 30 labels: not more classes than half the rows.
+    std::vector<std::string> y;
+    for (std::size_t i = 0; i < rows; ++i) y.push_back(std::to_string(rows == 49 ? i : i / 2));
+    const auto r = test::run_plab(labels(true, y)(dir), dir.path().string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err.find("regression target"), std::string::npos) << rows << ": " << r.err;
+  }
+}
+
+TEST(HostileLabels, SyntheticTooLargeIsRefusedAtOnceWithItsEstimate) {
+  const test::TempDir dir;
+  const auto start = std::chrono::steady_clock::now();
+  // 1,000,000 rows of 100,000 features: 800 GB of values, twice over while generated.
+  const auto r =
+      test::run_plab(synthetic(R"("generator": "separable", "rows": 1000000, "dim": 100000)")(dir),
+                     dir.path().string());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("/dataset: this synthetic data set (1000000 rows of 100000 features"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("would take at least 1490.2 GiB"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("GiB; nothing was generated"), std::string::npos) << r.err;
+  EXPECT_LT(seconds_since(start), 5.0) << "something was generated";
+}
+
+TEST(HostileLabels, WinnowByDefaultConvergesOnAMonotoneDisjunction) {
+  const test::TempDir dir;
+  dir.write("c.json", R"({"name": "w", "seed": 3, "repeats": 4,
+    "dataset": {"kind": "synthetic", "generator": "disjunction", "rows": 60, "dim": 10,
+                "literals": 2},
+    "learners": [{"name": "w", "plugin": "winnow"}],
+    "protocol": {"kind": "convergence", "max_epochs": 300}})");
+  const auto r = test::run_plab({"run", "c.json", "--out", "out"}, dir.path().string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string runs = test::read_file(dir / "out" / "runs.jsonl");
+  std::size_t converged = 0;
+  for (auto at = runs.find(R"("converged":true)"); at != std::string::npos;
+       at = runs.find(R"("converged":true)", at + 1))
+    ++converged;
+  EXPECT_EQ(converged, 4u) << runs;
+  const std::string manifest = test::read_file(dir / "out" / "manifest.json");
+  EXPECT_NE(manifest.find(R"("variant":"balanced")"), std::string::npos)
+      << manifest.substr(0, 3000);
+}
+
+}  // namespace
+}  // namespace plab

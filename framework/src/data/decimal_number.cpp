@@ -37,10 +37,13 @@ std::strong_ordering ExactDecimal::operator<=>(const ExactDecimal& other) const 
   if (negative != other.negative)
     return negative ? std::strong_ordering::less : std::strong_ordering::greater;
   // Same sign: the larger exponent is the larger magnitude (d₁ is not zero); with equal
-  // exponents the digits compare as the fractions 0.d₁d₂…, which is their text order.
-  std::strong_ordering magnitude = exponent <=> other.exponent;
-  if (magnitude == 0) magnitude = digits.compare(other.digits) <=> 0;
-  return negative ? 0 <=> magnitude : magnitude;
+  // exponents the digits compare as the fractions 0.d₁d₂…, which is their text order. Two
+  // negatives compare as their magnitudes the other way round.
+  const ExactDecimal& a = negative ? other : *this;
+  const ExactDecimal& b = negative ? *this : other;
+  std::strong_ordering order = a.exponent <=> b.exponent;
+  if (std::is_eq(order)) order = a.digits.compare(b.digits) <=> 0;
+  return order;
 }
 
 std::string ExactDecimal::key() const {

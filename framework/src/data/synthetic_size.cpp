@@ -18,7 +18,7 @@ constexpr long double kLabel = 40;  // a label's text and its class index, per r
 
 long double synthetic_peak_bytes(const DatasetSpec& spec) {
   const SyntheticSpec& s = spec.synthetic;
-  const long double rows = static_cast<long double>(s.rows);
+  const auto rows = static_cast<long double>(s.rows);
   if (s.generator == "sparse") {
     // Compressed rows with the bias entry, then a dense copy when dense storage is asked.
     const long double compressed =

@@ -9,7 +9,6 @@
 // corpus's resume_* seeds, so that mutations of them reach the records). Either that works
 // or a plab::Error explains why; anything else (a crash, a sanitizer report, another
 // exception such as Boost.JSON's "not a number") is a bug.
-#include <stdlib.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +19,7 @@
 
 #include "config/experiment_source.hpp"
 #include "error.hpp"
+#include "fuzz_files.hpp"
 #include "report/report_writer.hpp"
 #include "results/folder_audit.hpp"
 #include "results/manifest_reader.hpp"
@@ -44,29 +44,18 @@ constexpr std::string_view kConfig = R"({"name":"seed","seed":1,"repeats":2,
  "protocol":{"kind":"convergence","max_epochs":20,"record_curve":true}})";
 
 const fs::path& folder() {
-  static const fs::path dir = [] {
-    std::string pattern = (fs::temp_directory_path() / "plab-fuzz-results-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) std::abort();
-    return fs::path(pattern);
-  }();
+  static const fs::path dir = plab::fuzz::make_temp_folder("plab-fuzz-results");
   return dir;
 }
 
-void write(const fs::path& file, std::string_view bytes) {
-  std::FILE* f = std::fopen(file.c_str(), "wb");
-  if (f == nullptr) std::abort();
-  if (!bytes.empty()) std::fwrite(bytes.data(), 1, bytes.size(), f);
-  std::fclose(f);
-}
+using plab::fuzz::write_bytes;
 
 // Prepared once: loading plugins for every input would make the fuzzer crawl. The plugins
 // are found next to the fuzz binary (build-fuzz/lib/plab/plugins) or in PLAB_PLUGIN_PATH.
 const plab::Experiment& experiment() {
   static const plab::Experiment e = [] {
-    std::string pattern = (fs::temp_directory_path() / "plab-fuzz-config-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) std::abort();
-    const fs::path config = fs::path(pattern) / "config.json";
-    write(config, kConfig);
+    const fs::path config = plab::fuzz::make_temp_folder("plab-fuzz-config") / "config.json";
+    write_bytes(config, kConfig);
     try {
       return plab::prepare_experiment(plab::load_experiment_source(config, {}),
                                       plab::PrepareOptions{});
@@ -93,11 +82,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fs::remove(dir / "runs.sha256", ec);
   fs::remove(dir / "timings.jsonl", ec);  // the resume below writes it
   if (digest_cut != std::string_view::npos) {
-    write(dir / "runs.sha256", runs.substr(digest_cut + kDigestSeparator.size()));
+    write_bytes(dir / "runs.sha256", runs.substr(digest_cut + kDigestSeparator.size()));
     runs = runs.substr(0, digest_cut);
   }
-  write(dir / "manifest.json", manifest);
-  write(dir / "runs.jsonl", runs);
+  write_bytes(dir / "manifest.json", manifest);
+  write_bytes(dir / "runs.jsonl", runs);
   try {
     // plab verify
     const boost::json::object m = plab::read_manifest(dir);

@@ -12,6 +12,7 @@
 #include "report/report_writer.hpp"
 #include "results/folder_audit.hpp"
 #include "results/folder_lock.hpp"
+#include "results/manifest_reader.hpp"
 #include "results/summary.hpp"
 
 namespace plab::cli {
@@ -36,6 +37,8 @@ int cross_report(const std::filesystem::path& a, const std::filesystem::path& b,
       FolderLock::shared_if_present(a, "run plab report when it has finished");
   const FolderLock lock_b =
       FolderLock::shared_if_present(b, "run plab report when it has finished");
+  (void)read_manifest(a);  // a file or a database given as a folder is named as such
+  (void)read_manifest(b);
   require_intact(a);
   require_intact(b);
   const ReportResult r = write_cross_report(a, b, out, force);

@@ -51,7 +51,7 @@ TEST_P(SeedPairs, AreStoredExactlyAndNeverPairedWithEachOther) {
                         "SELECT DISTINCT seed, typeof(seed) FROM points ORDER BY "
                         "experiment_id"),
             (std::vector<std::vector<std::string>>{{seed_a, "text"}, {seed_b, "text"}}));
-  EXPECT_EQ(sqlite_rows(db, "SELECT COUNT(*) FROM runs WHERE seed = '" + seed_b + "'")[0][0], "12");
+  EXPECT_EQ(sqlite_rows(db, "SELECT COUNT(*) FROM runs WHERE seed = '" + seed_b + "'")[0][0], "6");
   EXPECT_EQ(sqlite_rows(db,
                         "SELECT COUNT(*) FROM points a JOIN points b ON a.seed = b.seed "
                         "WHERE a.experiment_id = 1 AND b.experiment_id = 2")[0][0],

@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include <boost/json/serialize.hpp>
-
 #include "base/file_hash.hpp"
 #include "base/interrupt.hpp"
 #include "error.hpp"
+#include "results/exact_json.hpp"
+#include "results/json_text.hpp"
 #include "results/manifest_reader.hpp"
 #include "results/record_digest.hpp"
 #include "results/run_record.hpp"
@@ -38,11 +38,14 @@ std::string identity_of(const RecordFields& m) {
   for (const RecordFields& p : m.objects("plugins"))
     plugins.push_back(p.string("name") + " " + p.string("sha256"));
   std::vector<std::string> data;
-  for (const RecordFields& d : m.objects("data_files")) data.push_back(d.string("sha256"));
+  for (const RecordFields& d : m.objects("data_files")) {
+    (void)d.string("path");  // a NOT NULL column of data_files
+    data.push_back(d.string("sha256"));
+  }
   std::sort(plugins.begin(), plugins.end());
   std::sort(data.begin(), data.end());
   Sha256 hash;
-  hash.update(boost::json::serialize(m.any("config")));
+  hash.update(to_json_text(m.any("config")));
   hash.update("\nplab " + m.object("context").string("plab_version") + "\nplugins");
   for (const std::string& p : plugins) hash.update(" " + p);
   hash.update("\ndata");
@@ -63,7 +66,12 @@ void stop_export_if_interrupted(const fs::path& db) {
 
 CheckedFolder read_checked_folder(const fs::path& dir, const fs::path& db) {
   CheckedFolder f;
-  f.manifest = read_manifest(dir);
+  (void)read_manifest(dir);  // refuses what is not a results folder
+  // Read again with every double correctly rounded: the export copies its numbers.
+  boost::json::value exact = read_json_exactly(dir / "manifest.json");
+  if (!exact.is_object())
+    throw ResultsError("'" + (dir / "manifest.json").string() + "' changed while it was read");
+  f.manifest = std::move(exact.as_object());
   const RecordFields m = manifest_fields(dir, f.manifest);
   const std::string status = m.string("status");
   if (status != "completed") {
@@ -115,7 +123,7 @@ CheckedFolder read_checked_folder(const fs::path& dir, const fs::path& db) {
                        "); run plab verify " + dir.string());
   }
   Sha256 config_hash;
-  config_hash.update(boost::json::serialize(m.any("config")));
+  config_hash.update(to_json_text(m.any("config")));
   f.config_sha256 = config_hash.finish();
   f.records_sha256 = sha256_file(runs_file);
   return f;

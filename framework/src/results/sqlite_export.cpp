@@ -5,18 +5,19 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <string>
 #include <tuple>
 #include <utility>
 
-#include <boost/json/serialize.hpp>
-
 #include "base/file_hash.hpp"
 #include "base/interrupt.hpp"
 #include "error.hpp"
+#include "results/exact_json.hpp"
 #include "results/export_source.hpp"
 #include "results/folder_lock.hpp"
+#include "results/json_text.hpp"
 #include "results/manifest_reader.hpp"
 #include "results/record_digest.hpp"
 #include "results/results_folder.hpp"
@@ -199,7 +200,7 @@ long long insert_experiment(Exporter& db, const fs::path& dir, const CheckedFold
   bind_value(s.get(), ++i, member(m, "start_time"));
   bind_value(s.get(), ++i, member(m, "end_time"));
   bind_value(s.get(), ++i, member(m, "config_file"));
-  bind_value(s.get(), ++i, boost::json::serialize(m.at("config")));
+  bind_value(s.get(), ++i, to_json_text(m.at("config")));
   bind_value(s.get(), ++i, f.config_sha256);
   bind_value(s.get(), ++i, f.records_sha256);
   bind_value(s.get(), ++i, m.at("runs_total"));
@@ -298,11 +299,24 @@ void insert_runs(Exporter& db, const fs::path& path, const fs::path& dir, const 
   SqliteStatement s =
       db.prepare("INSERT INTO runs (" + columns + ", record) VALUES (" + placeholders(n) + ")");
   const fs::path runs_file = dir / "runs.jsonl";
-  read_runs(runs_file, [&](const boost::json::object& record, std::size_t line) {
+  // The lines as plab wrote them, read beside the checked records: `record` holds the line,
+  // and the columns its numbers read exactly (Boost's parser may be a unit in the last place
+  // off).
+  std::ifstream lines(runs_file, std::ios::binary);
+  std::string text;
+  read_runs(runs_file, [&](const boost::json::object& parsed, std::size_t line) {
     stop_export_if_interrupted(path);
-    const RunRecord r = read_run_record(record, runs_file.string() + ":" + std::to_string(line));
+    const std::string where = runs_file.string() + ":" + std::to_string(line);
+    const RunRecord r = read_run_record(parsed, where);
+    if (!read_bounded_line(lines, text, runs_file, line))
+      throw ResultsError("cannot export '" + dir.string() + "': " + where +
+                         " changed while it was read");
+    const boost::json::value exact = parse_json_exactly(text, where);
+    if (!exact.is_object())
+      throw ResultsError("cannot export '" + dir.string() + "': " + where +
+                         " changed while it was read");
+    const boost::json::object& record = exact.as_object();
     const std::string& seed = f.seed_of_point.at(r.point);
-    const std::string text = boost::json::serialize(record);
     const RunKey key{static_cast<std::int64_t>(r.point), r.learner,
                      static_cast<std::int64_t>(r.repeat), seed};
     const auto it = stored.find(key);

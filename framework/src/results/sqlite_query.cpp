@@ -74,7 +74,8 @@ class Cell {
     const double v = sqlite3_column_double(s_, column_);
     if (type_ == SQLITE_INTEGER) {
       const std::int64_t i = sqlite3_column_int64(s_, column_);
-      if (i < low || static_cast<double>(i) > high) wrong(expected);
+      // Compared as integers: 2^53 + 1 is 2^53 as a double.
+      if (static_cast<double>(i) < low || i > static_cast<std::int64_t>(high)) wrong(expected);
       return static_cast<double>(i);
     }
     if (!std::isfinite(v) || v < low || v > high || (whole && v != std::floor(v))) wrong(expected);

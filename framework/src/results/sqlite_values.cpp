@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <limits>
 
-#include <boost/json/serialize.hpp>
+#include "results/json_text.hpp"
 
 namespace plab {
 
@@ -28,7 +28,7 @@ void bind_value(sqlite3_stmt* s, int index, const boost::json::value* v) {
     sqlite3_bind_text(s, index, v->as_string().data(), static_cast<int>(v->as_string().size()),
                       SQLITE_TRANSIENT);
   } else {
-    const std::string text = boost::json::serialize(*v);
+    const std::string text = to_json_text(*v);
     sqlite3_bind_text(s, index, text.c_str(), -1, SQLITE_TRANSIENT);
   }
 }

@@ -49,15 +49,11 @@ const fs::path& work() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
-  const std::size_t cut = input.find(kSeparator);
-  const std::string_view manifest = cut == std::string_view::npos ? input : input.substr(0, cut);
-  std::string_view runs =
-      cut == std::string_view::npos ? std::string_view() : input.substr(cut + kSeparator.size());
-  std::string_view query = kPairQuery;
-  if (const std::size_t q = runs.find(kQuerySeparator); q != std::string_view::npos) {
-    query = runs.substr(q + kQuerySeparator.size());
-    runs = runs.substr(0, q);
-  }
+  const plab::fuzz::Cut folder = plab::fuzz::cut_at(input, kSeparator);
+  const std::string_view manifest = folder.before;
+  const plab::fuzz::Cut rest = plab::fuzz::cut_at(folder.after, kQuerySeparator);
+  const std::string_view runs = rest.before;
+  const std::string_view query = rest.found ? rest.after : kPairQuery;
   const fs::path dir = work() / "folder";
   const fs::path db = work() / "runs.db";
   std::error_code ec;

@@ -1,5 +1,6 @@
 // Files for the fuzz targets that read results folders (fuzz_results, fuzz_export): a
-// temporary folder made once per process, and bytes written to a file as they are.
+// temporary folder made once per process, bytes written to a file as they are, and an
+// input cut into the parts of a folder.
 #pragma once
 
 #include <stdlib.h>
@@ -24,6 +25,19 @@ inline void write_bytes(const std::filesystem::path& file, std::string_view byte
   if (f == nullptr) std::abort();
   if (!bytes.empty()) std::fwrite(bytes.data(), 1, bytes.size(), f);
   std::fclose(f);
+}
+
+// `text` cut at the first `separator`: what comes before it and what after (all of `text`
+// and nothing, `found` false, without one).
+struct Cut {
+  std::string_view before;
+  std::string_view after;
+  bool found = false;
+};
+inline Cut cut_at(std::string_view text, std::string_view separator) {
+  const std::size_t at = text.find(separator);
+  if (at == std::string_view::npos) return {text, {}, false};
+  return {text.substr(0, at), text.substr(at + separator.size()), true};
 }
 
 }  // namespace plab::fuzz

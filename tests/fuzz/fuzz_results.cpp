@@ -71,22 +71,17 @@ const plab::Experiment& experiment() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
-  const std::size_t cut = input.find(kSeparator);
-  const std::string_view manifest = cut == std::string_view::npos ? input : input.substr(0, cut);
-  std::string_view runs =
-      cut == std::string_view::npos ? std::string_view() : input.substr(cut + kSeparator.size());
-  const std::size_t digest_cut = runs.find(kDigestSeparator);
+  const plab::fuzz::Cut folder_parts = plab::fuzz::cut_at(input, kSeparator);
+  const std::string_view manifest = folder_parts.before;
+  const plab::fuzz::Cut records = plab::fuzz::cut_at(folder_parts.after, kDigestSeparator);
   const fs::path& dir = folder();
   const plab::Experiment& e = experiment();
   std::error_code ec;
   fs::remove(dir / "runs.sha256", ec);
   fs::remove(dir / "timings.jsonl", ec);  // the resume below writes it
-  if (digest_cut != std::string_view::npos) {
-    write_bytes(dir / "runs.sha256", runs.substr(digest_cut + kDigestSeparator.size()));
-    runs = runs.substr(0, digest_cut);
-  }
+  if (records.found) write_bytes(dir / "runs.sha256", records.after);
   write_bytes(dir / "manifest.json", manifest);
-  write_bytes(dir / "runs.jsonl", runs);
+  write_bytes(dir / "runs.jsonl", records.before);
   try {
     // plab verify
     const boost::json::object m = plab::read_manifest(dir);

@@ -2,6 +2,9 @@
 // across experiments (docs/sqlite.md).
 #include <cstdio>
 
+#include <string>
+
+#include "base/interrupt.hpp"
 #include "cli/options.hpp"
 #include "error.hpp"
 #include "results/sqlite_export.hpp"
@@ -22,18 +25,30 @@ int export_command(const Args& args) {
   std::vector<std::filesystem::path> dirs;
   for (const auto& d : vm["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
   const std::filesystem::path db = vm["sqlite"].as<std::string>();
+  // Ctrl-C rolls the export back instead of killing it half-way (results/sqlite_export.hpp).
+  install_interrupt_handlers();
   std::size_t added = 0;
+  std::size_t runs = 0;
+  std::size_t skipped = 0;
   for (const ExportedFolder& f : export_to_sqlite(db, dirs)) {
-    if (f.already_present) {
-      std::printf("%s: already in %s (experiment %lld); not added again\n", f.dir.c_str(),
-                  db.c_str(), f.experiment_id);
+    std::string where;
+    for (const long long id : f.found_in) where += (where.empty() ? "" : ", ") + std::to_string(id);
+    where = (f.found_in.size() == 1 ? "experiment " : "experiments ") + where;
+    if (f.runs == 0) {
+      std::printf("%s: all %zu runs already in %s (%s); not added again\n", f.dir.c_str(),
+                  f.skipped, db.c_str(), where.c_str());
     } else {
-      std::printf("%s: %zu runs added as experiment %lld\n", f.dir.c_str(), f.runs,
-                  f.experiment_id);
+      std::printf("%s: %zu runs added as experiment %lld", f.dir.c_str(), f.runs, f.experiment_id);
+      if (f.skipped != 0)
+        std::printf("; %zu runs already in (%s) skipped", f.skipped, where.c_str());
+      std::printf("\n");
       ++added;
     }
+    runs += f.runs;
+    skipped += f.skipped;
   }
-  std::printf("exported %zu of %zu folders into %s\n", added, dirs.size(), db.c_str());
+  std::printf("exported %zu of %zu folders into %s: %zu runs added, %zu already there\n", added,
+              dirs.size(), db.c_str(), runs, skipped);
   return kExitSuccess;
 }
 

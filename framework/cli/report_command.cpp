@@ -12,6 +12,7 @@
 #include "report/report_writer.hpp"
 #include "results/folder_audit.hpp"
 #include "results/folder_lock.hpp"
+#include "results/manifest_reader.hpp"
 #include "results/summary.hpp"
 
 namespace plab::cli {
@@ -31,14 +32,16 @@ void print_notes(const ReportResult& r) {
 }
 
 int cross_report(const std::filesystem::path& a, const std::filesystem::path& b,
-                 const std::filesystem::path& out) {
+                 const std::filesystem::path& out, bool force) {
   const FolderLock lock_a =
       FolderLock::shared_if_present(a, "run plab report when it has finished");
   const FolderLock lock_b =
       FolderLock::shared_if_present(b, "run plab report when it has finished");
+  (void)read_manifest(a);  // a file or a database given as a folder is named as such
+  (void)read_manifest(b);
   require_intact(a);
   require_intact(b);
-  const ReportResult r = write_cross_report(a, b, out);
+  const ReportResult r = write_cross_report(a, b, out, force);
   print_notes(r);
   std::printf("comparison: %s, %s\n", (out / "report.html").c_str(), (out / "report.md").c_str());
   return 0;
@@ -54,18 +57,24 @@ int report_command(const Args& args) {
       "out", po::value<std::string>(),
       "with two folders, or a database and --query: where the comparison is written")(
       "query", po::value<std::string>(),
-      "with an SQLite file of plab export: the runs to compare (docs/reports.md)");
+      "with an SQLite file of plab export: the runs to compare (docs/reports.md)")(
+      "force", po::bool_switch(), "with --out: replace a comparison report already in OUT");
   po::positional_options_description positional;
   positional.add("dir", 2);
   po::variables_map vm;
   if (!parse_options("report", synopsis, args, options, positional, vm)) return 0;
   const auto dirs = vm["dir"].as<std::vector<std::string>>();
+  const bool force = vm["force"].as<bool>();
+  if (force && vm.count("out") == 0)
+    throw UsageError(
+        "--force is for --out (it lets a comparison replace the report in OUT); "
+        "plab report DIR always rewrites DIR's own report");
   if (vm.count("query") != 0) {
     if (dirs.size() != 1 || vm.count("out") == 0)
       throw UsageError(
           "plab report DB --query SQL needs one database and --out OUT for the comparison");
     const std::filesystem::path out = vm["out"].as<std::string>();
-    print_notes(write_query_report(dirs[0], vm["query"].as<std::string>(), out));
+    print_notes(write_query_report(dirs[0], vm["query"].as<std::string>(), out, force));
     std::printf("comparison: %s, %s\n", (out / "report.html").c_str(), (out / "report.md").c_str());
     return 0;
   }
@@ -74,7 +83,7 @@ int report_command(const Args& args) {
       throw UsageError(
           "plab report with two folders needs --out OUT for the comparison; usage: plab report "
           "A B --out OUT (see plab report --help)");
-    return cross_report(dirs[0], dirs[1], vm["out"].as<std::string>());
+    return cross_report(dirs[0], dirs[1], vm["out"].as<std::string>(), force);
   }
   if (vm.count("out") != 0)
     throw UsageError("--out is for the comparison of two folders; plab report DIR writes into DIR");

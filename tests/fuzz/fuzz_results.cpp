@@ -9,7 +9,6 @@
 // corpus's resume_* seeds, so that mutations of them reach the records). Either that works
 // or a plab::Error explains why; anything else (a crash, a sanitizer report, another
 // exception such as Boost.JSON's "not a number") is a bug.
-#include <stdlib.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +19,7 @@
 
 #include "config/experiment_source.hpp"
 #include "error.hpp"
+#include "fuzz_files.hpp"
 #include "report/report_writer.hpp"
 #include "results/folder_audit.hpp"
 #include "results/manifest_reader.hpp"
@@ -44,29 +44,18 @@ constexpr std::string_view kConfig = R"({"name":"seed","seed":1,"repeats":2,
  "protocol":{"kind":"convergence","max_epochs":20,"record_curve":true}})";
 
 const fs::path& folder() {
-  static const fs::path dir = [] {
-    std::string pattern = (fs::temp_directory_path() / "plab-fuzz-results-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) std::abort();
-    return fs::path(pattern);
-  }();
+  static const fs::path dir = plab::fuzz::make_temp_folder("plab-fuzz-results");
   return dir;
 }
 
-void write(const fs::path& file, std::string_view bytes) {
-  std::FILE* f = std::fopen(file.c_str(), "wb");
-  if (f == nullptr) std::abort();
-  if (!bytes.empty()) std::fwrite(bytes.data(), 1, bytes.size(), f);
-  std::fclose(f);
-}
+using plab::fuzz::write_bytes;
 
 // Prepared once: loading plugins for every input would make the fuzzer crawl. The plugins
 // are found next to the fuzz binary (build-fuzz/lib/plab/plugins) or in PLAB_PLUGIN_PATH.
 const plab::Experiment& experiment() {
   static const plab::Experiment e = [] {
-    std::string pattern = (fs::temp_directory_path() / "plab-fuzz-config-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) std::abort();
-    const fs::path config = fs::path(pattern) / "config.json";
-    write(config, kConfig);
+    const fs::path config = plab::fuzz::make_temp_folder("plab-fuzz-config") / "config.json";
+    write_bytes(config, kConfig);
     try {
       return plab::prepare_experiment(plab::load_experiment_source(config, {}),
                                       plab::PrepareOptions{});
@@ -82,22 +71,17 @@ const plab::Experiment& experiment() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
-  const std::size_t cut = input.find(kSeparator);
-  const std::string_view manifest = cut == std::string_view::npos ? input : input.substr(0, cut);
-  std::string_view runs =
-      cut == std::string_view::npos ? std::string_view() : input.substr(cut + kSeparator.size());
-  const std::size_t digest_cut = runs.find(kDigestSeparator);
+  const plab::fuzz::Cut folder_parts = plab::fuzz::cut_at(input, kSeparator);
+  const std::string_view manifest = folder_parts.before;
+  const plab::fuzz::Cut records = plab::fuzz::cut_at(folder_parts.after, kDigestSeparator);
   const fs::path& dir = folder();
   const plab::Experiment& e = experiment();
   std::error_code ec;
   fs::remove(dir / "runs.sha256", ec);
   fs::remove(dir / "timings.jsonl", ec);  // the resume below writes it
-  if (digest_cut != std::string_view::npos) {
-    write(dir / "runs.sha256", runs.substr(digest_cut + kDigestSeparator.size()));
-    runs = runs.substr(0, digest_cut);
-  }
-  write(dir / "manifest.json", manifest);
-  write(dir / "runs.jsonl", runs);
+  if (records.found) write_bytes(dir / "runs.sha256", records.after);
+  write_bytes(dir / "manifest.json", manifest);
+  write_bytes(dir / "runs.jsonl", records.before);
   try {
     // plab verify
     const boost::json::object m = plab::read_manifest(dir);

@@ -329,9 +329,8 @@ TEST(Export, RefusesAnUnfinishedFolderAndAFileThatIsNotADatabase) {
   const auto not_db = dir.write("notes.db", "some notes, not a database\n");
   r = run_plab({"export", (dir / "a").string(), "--sqlite", not_db.string()});
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_NE(r.err.find("is not an SQLite database plab can export into"), std::string::npos)
-      << r.err;
-  EXPECT_TRUE(in_troubleshooting("is not an SQLite database plab can export into"));
+  EXPECT_NE(r.err.find("is not an SQLite database plab can use"), std::string::npos) << r.err;
+  EXPECT_TRUE(in_troubleshooting("is not an SQLite database plab can use"));
   EXPECT_EQ(read_file(not_db), "some notes, not a database\n");
 
   r = run_plab({"export", (dir / "a").string(), "--sqlite", (dir / "no" / "x.db").string()});

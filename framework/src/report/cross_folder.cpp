@@ -7,9 +7,10 @@
 
 #include "error.hpp"
 #include "report/comparison_section.hpp"
+#include "report/comparison_target.hpp"
 #include "report/paired_comparison.hpp"
 #include "results/json_text.hpp"
-#include "results/results_folder.hpp"
+#include "results/manifest_reader.hpp"
 
 namespace plab {
 
@@ -68,6 +69,33 @@ std::optional<std::string> first_difference(const ReportData& a, const ReportDat
   return std::nullopt;
 }
 
+// The same folder twice (by another path, or through a link) compares runs with themselves.
+void refuse_same_folder(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code ec;
+  if (std::filesystem::equivalent(a, b, ec) && !ec) {
+    throw UsageError("'" + a.string() + "' and '" + b.string() +
+                     "' are the same folder; a comparison needs two folders of runs");
+  }
+}
+
+// A shard holds a slice of the runs: two shards of one experiment have no run in common
+// to pair, and a shard against a whole folder would pair only its slice.
+void refuse_partial(const ReportData& d) {
+  const RecordFields m = manifest_fields(d.dir, d.manifest);
+  const RecordFields shard = m.object("shard");
+  const std::size_t first = shard.count("first_run");
+  const std::size_t end = shard.count("end_run");
+  const std::size_t total = m.count("runs_total");
+  if (first != 0 || end != total) {
+    throw UsageError("'" + d.dir.string() + "' is shard " + std::to_string(shard.count("index")) +
+                     " of " + std::to_string(shard.count("count")) + " (" +
+                     std::to_string(end - std::min(first, end)) + " of the experiment's " +
+                     std::to_string(total) +
+                     " runs), not a whole experiment; merge the shards first (plab merge OUT "
+                     "SHARD...) and compare the merged folders");
+  }
+}
+
 }  // namespace
 
 ReportData combine_for_comparison(const ReportData& a, const ReportData& b) {
@@ -98,12 +126,13 @@ ReportData combine_for_comparison(const ReportData& a, const ReportData& b) {
 }
 
 ReportResult write_cross_report(const std::filesystem::path& a, const std::filesystem::path& b,
-                                const std::filesystem::path& out) {
-  if (std::filesystem::exists(out / "manifest.json"))
-    throw UsageError("--out '" + out.string() +
-                     "' is a results folder; give the comparison a folder of its own");
+                                const std::filesystem::path& out, bool force) {
+  check_comparison_target(out, force);
+  refuse_same_folder(a, b);
   const ReportData da = load_report_data(a);
   const ReportData db = load_report_data(b);
+  refuse_partial(da);
+  refuse_partial(db);
   const ReportData combined = combine_for_comparison(da, db);
   Document doc;
   const std::string title = "perceptron-lab comparison: " + to_json_text(da.manifest.at("name")) +
@@ -135,9 +164,7 @@ ReportResult write_cross_report(const std::filesystem::path& a, const std::files
   }
   doc.table(std::move(rows));
   comparison_section(compare_learners(combined), doc);
-  std::filesystem::create_directories(out);
-  write_file_atomically(out / "report.md", doc.markdown());
-  write_file_atomically(out / "report.html", doc.html(title, out.string()));
+  write_comparison(out, doc, title);
   return result;
 }
 

@@ -16,9 +16,10 @@ namespace plab {
 // match.
 ReportData combine_for_comparison(const ReportData& a, const ReportData& b);
 
-// Reads both folders, writes report.md and report.html into `out` (created; never a results
-// folder). Throws as combine_for_comparison and load_report_data do.
+// Reads both folders, writes report.md and report.html into `out` (report/comparison_target.hpp:
+// a folder of its own; an earlier report there only with `force`). UsageError when A and B
+// are one folder or either is a shard; throws as combine_for_comparison and load_report_data do.
 ReportResult write_cross_report(const std::filesystem::path& a, const std::filesystem::path& b,
-                                const std::filesystem::path& out);
+                                const std::filesystem::path& out, bool force);
 
 }  // namespace plab

@@ -6,8 +6,8 @@
 
 #include "error.hpp"
 #include "report/comparison_section.hpp"
+#include "report/comparison_target.hpp"
 #include "report/paired_comparison.hpp"
-#include "results/results_folder.hpp"
 #include "results/sqlite_query.hpp"
 
 namespace plab {
@@ -17,7 +17,7 @@ namespace {
 // The runs as report series: sweep points in order, learners in the order the query first
 // returns them (the first is the baseline).
 ReportData series_of(const std::vector<QueriedRun>& runs) {
-  std::map<std::int64_t, std::int64_t> seed_of_point;
+  std::map<std::int64_t, std::uint64_t> seed_of_point;
   std::map<std::pair<std::int64_t, std::string>, std::size_t> order;
   for (const QueriedRun& r : runs) {
     if (r.point < 0 || r.repeat < 0)
@@ -61,10 +61,8 @@ ReportData series_of(const std::vector<QueriedRun>& runs) {
 }  // namespace
 
 ReportResult write_query_report(const std::filesystem::path& db, const std::string& sql,
-                                const std::filesystem::path& out) {
-  if (std::filesystem::exists(out / "manifest.json"))
-    throw UsageError("--out '" + out.string() +
-                     "' is a results folder; give the comparison a folder of its own");
+                                const std::filesystem::path& out, bool force) {
+  check_comparison_target(out, force);
   const std::vector<QueriedRun> runs = query_runs(db, sql);
   if (runs.empty()) throw UsageError("the query returns no runs from '" + db.string() + "'");
   const ReportData data = series_of(runs);
@@ -78,9 +76,7 @@ ReportResult write_query_report(const std::filesystem::path& db, const std::stri
                 "same data, seed and sweep (docs/sqlite.md).");
   doc.paragraph("Query: " + sql);
   comparison_section(compare_learners(data), doc);
-  std::filesystem::create_directories(out);
-  write_file_atomically(out / "report.md", doc.markdown());
-  write_file_atomically(out / "report.html", doc.html(title, out.string()));
+  write_comparison(out, doc, title);
   return {};
 }
 

@@ -10,9 +10,10 @@
 
 namespace plab {
 
-// Writes report.md and report.html into `out` (created; never a results folder). UsageError
-// when the query does not return matching runs (one seed per sweep point).
+// Writes report.md and report.html into `out` (report/comparison_target.hpp: a folder of its
+// own; an earlier report there only with `force`). UsageError when the query does not return
+// matching runs (one seed per sweep point).
 ReportResult write_query_report(const std::filesystem::path& db, const std::string& sql,
-                                const std::filesystem::path& out);
+                                const std::filesystem::path& out, bool force);
 
 }  // namespace plab

@@ -50,4 +50,10 @@ boost::json::value read_json_exactly(const std::filesystem::path& file) {
   return to_boost_exactly(document);
 }
 
+boost::json::value parse_json_exactly(const std::string& text, const std::string& where) {
+  Json document = Json::parse(text, nullptr, false);
+  if (document.is_discarded()) throw DataError(where + ": not JSON");
+  return to_boost_exactly(document);
+}
+
 }  // namespace plab

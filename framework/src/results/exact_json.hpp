@@ -7,6 +7,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 
 #include <boost/json/value.hpp>
 
@@ -14,5 +15,8 @@ namespace plab {
 
 // The JSON document in `file`; throws DataError naming the file when it is not JSON.
 boost::json::value read_json_exactly(const std::filesystem::path& file);
+
+// The JSON text `text` (a line of runs.jsonl, say) the same way; DataError naming `where`.
+boost::json::value parse_json_exactly(const std::string& text, const std::string& where);
 
 }  // namespace plab

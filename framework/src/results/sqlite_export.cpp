@@ -2,24 +2,30 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
-#include <cstdint>
-#include <limits>
-#include <memory>
+#include <cstring>
+#include <fstream>
+#include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 
-#include <boost/json/serialize.hpp>
-
 #include "base/file_hash.hpp"
+#include "base/interrupt.hpp"
 #include "error.hpp"
+#include "results/exact_json.hpp"
+#include "results/export_source.hpp"
 #include "results/folder_lock.hpp"
+#include "results/json_text.hpp"
 #include "results/manifest_reader.hpp"
 #include "results/record_digest.hpp"
 #include "results/results_folder.hpp"
 #include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 #include "results/sqlite_handles.hpp"
+#include "results/sqlite_schema.hpp"
+#include "results/sqlite_values.hpp"
 
 namespace plab {
 
@@ -27,7 +33,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The run record's fields that get a column of their own (the whole record is in `record`).
+// The run record's fields that get a column of their own (the whole record is in `record`),
+// and the point's seed after `repeat`, as exact decimal text.
 constexpr std::pair<const char*, const char*> kRunColumns[] = {
     {"point", "INTEGER"},
     {"learner", "TEXT"},
@@ -61,37 +68,24 @@ constexpr std::pair<const char*, const char*> kRunColumns[] = {
     {"error", "TEXT"},
 };
 
-const char* const kSchema = R"(
-CREATE TABLE IF NOT EXISTS experiments (
-  id INTEGER PRIMARY KEY, name TEXT NOT NULL, folder TEXT NOT NULL, status TEXT NOT NULL,
-  plab_version TEXT, git_commit TEXT, host TEXT, start_time TEXT, end_time TEXT,
-  config_file TEXT, config TEXT NOT NULL, config_sha256 TEXT NOT NULL,
-  records_sha256 TEXT NOT NULL, runs_total INTEGER NOT NULL, shard_index INTEGER NOT NULL,
-  shard_count INTEGER NOT NULL, first_run INTEGER NOT NULL, end_run INTEGER NOT NULL,
-  exported_at TEXT NOT NULL,
-  UNIQUE (config_sha256, records_sha256, first_run, end_run));
-CREATE TABLE IF NOT EXISTS plugins (
-  experiment_id INTEGER NOT NULL REFERENCES experiments(id), name TEXT NOT NULL,
-  version TEXT, sha256 TEXT, file TEXT);
-CREATE TABLE IF NOT EXISTS data_files (
-  experiment_id INTEGER NOT NULL REFERENCES experiments(id), path TEXT NOT NULL,
-  sha256 TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS points (
-  experiment_id INTEGER NOT NULL REFERENCES experiments(id), point INTEGER NOT NULL,
-  params TEXT, seed INTEGER, repeats INTEGER, rows INTEGER, cols INTEGER, task TEXT,
-  PRIMARY KEY (experiment_id, point));
-CREATE TABLE IF NOT EXISTS learners (
-  experiment_id INTEGER NOT NULL REFERENCES experiments(id), point INTEGER NOT NULL,
-  learner TEXT NOT NULL, plugin TEXT, plugin_version TEXT, plugin_sha256 TEXT, params TEXT,
-  weights INTEGER, PRIMARY KEY (experiment_id, point, learner));
-)";
-
-using Database = SqliteDatabase;
-using Statement = SqliteStatement;
+std::string run_table() {
+  std::string sql =
+      "CREATE TABLE runs (experiment_id INTEGER NOT NULL REFERENCES experiments(id), run "
+      "INTEGER NOT NULL, seed TEXT NOT NULL";
+  for (const auto& [name, type] : kRunColumns) sql += std::string(", \"") + name + "\" " + type;
+  return sql + ", record TEXT NOT NULL, PRIMARY KEY (experiment_id, run));";
+}
 
 class Exporter {
  public:
   explicit Exporter(const fs::path& path) : path_(path) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (fs::exists(status) && !fs::is_regular_file(status)) {
+      throw ResultsError("'" + path.string() +
+                         "' is not a regular file; plab export writes an SQLite database "
+                         "into a regular file (give a new file name)");
+    }
     sqlite3* db = nullptr;
     const int rc =
         sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
@@ -101,12 +95,17 @@ class Exporter {
                        "': " + (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
     }
     sqlite3_busy_timeout(db_.get(), 10000);  // another export writing it: wait, then fail
-    if (sqlite3_exec(db_.get(), kSchema, nullptr, nullptr, nullptr) != SQLITE_OK ||
-        sqlite3_exec(db_.get(), run_table().c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
-      throw ResultsError(
-          "'" + path.string() +
-          "' is not an SQLite database plab can export into: " + sqlite3_errmsg(db_.get()) +
-          " (give a new file name, or one an earlier plab export wrote)");
+    // One transaction for the whole export: refused, failed or interrupted, it leaves the
+    // database as it was.
+    if (sqlite3_exec(db_.get(), "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
+      if (sqlite3_errcode(db_.get()) == SQLITE_NOTADB) (void)database_kind(db_.get(), path);
+      fail();
+    }
+    const DatabaseKind kind = database_kind(db_.get(), path);
+    require_current_schema(db_.get(), path, kind, "plab export");
+    if (kind == DatabaseKind::kEmpty) {
+      create_schema(db_.get(), path);
+      exec(run_table());
     }
   }
 
@@ -114,13 +113,13 @@ class Exporter {
     if (sqlite3_exec(db_.get(), sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) fail();
   }
 
-  Statement prepare(const std::string& sql) {
+  SqliteStatement prepare(const std::string& sql) {
     sqlite3_stmt* s = nullptr;
     if (sqlite3_prepare_v2(db_.get(), sql.c_str(), -1, &s, nullptr) != SQLITE_OK) fail();
-    return Statement(s);
+    return SqliteStatement(s);
   }
 
-  // Binds every value in order, runs the statement, resets it for the next row.
+  // Runs the statement bound before, resets it for the next row.
   void step(sqlite3_stmt* s) {
     const int rc = sqlite3_step(s);
     if (rc != SQLITE_DONE && rc != SQLITE_ROW) fail();
@@ -129,141 +128,66 @@ class Exporter {
   }
 
   long long last_id() { return sqlite3_last_insert_rowid(db_.get()); }
-  sqlite3* handle() { return db_.get(); }
 
   [[noreturn]] void fail() {
     throw WriteError("writing the SQLite database '" + path_.string() +
                      "' failed: " + sqlite3_errmsg(db_.get()));
   }
 
-  static std::string run_table() {
-    std::string sql =
-        "CREATE TABLE IF NOT EXISTS runs (experiment_id INTEGER NOT NULL REFERENCES "
-        "experiments(id), run INTEGER NOT NULL";
-    for (const auto& [name, type] : kRunColumns) sql += std::string(", \"") + name + "\" " + type;
-    return sql + ", record TEXT NOT NULL, PRIMARY KEY (experiment_id, run));";
-  }
-
  private:
   fs::path path_;
-  Database db_;
+  SqliteDatabase db_;
 };
-
-// (Not `bind`: with a std::string argument, ADL would find std::bind.)
-// A JSON value with its own type: integers, reals, text, booleans as 0/1, null; objects and
-// arrays as JSON text; an integer past SQLite's 64-bit range as text.
-void bind_value(sqlite3_stmt* s, int index, const boost::json::value* v) {
-  if (v == nullptr || v->is_null()) {
-    sqlite3_bind_null(s, index);
-  } else if (v->is_int64()) {
-    sqlite3_bind_int64(s, index, v->as_int64());
-  } else if (v->is_uint64()) {
-    const std::uint64_t u = v->as_uint64();
-    if (u <= static_cast<std::uint64_t>(std::numeric_limits<sqlite3_int64>::max())) {
-      sqlite3_bind_int64(s, index, static_cast<sqlite3_int64>(u));
-    } else {
-      const std::string text = std::to_string(u);
-      sqlite3_bind_text(s, index, text.c_str(), -1, SQLITE_TRANSIENT);
-    }
-  } else if (v->is_double()) {
-    sqlite3_bind_double(s, index, v->as_double());
-  } else if (v->is_bool()) {
-    sqlite3_bind_int(s, index, v->as_bool() ? 1 : 0);
-  } else if (v->is_string()) {
-    sqlite3_bind_text(s, index, v->as_string().data(), static_cast<int>(v->as_string().size()),
-                      SQLITE_TRANSIENT);
-  } else {
-    const std::string text = boost::json::serialize(*v);
-    sqlite3_bind_text(s, index, text.c_str(), -1, SQLITE_TRANSIENT);
-  }
-}
-
-void bind_value(sqlite3_stmt* s, int index, const boost::json::value& v) {
-  bind_value(s, index, &v);
-}
-void bind_value(sqlite3_stmt* s, int index, const std::string& text) {
-  sqlite3_bind_text(s, index, text.c_str(), -1, SQLITE_TRANSIENT);
-}
-void bind_value(sqlite3_stmt* s, int index, long long n) { sqlite3_bind_int64(s, index, n); }
-
-std::string placeholders(std::size_t n) {
-  std::string text;
-  for (std::size_t i = 0; i < n; ++i) text += i == 0 ? "?" : ", ?";
-  return text;
-}
 
 const boost::json::value* member(const boost::json::object& o, const char* key) {
   return o.if_contains(key);
 }
 
-// A folder read and checked before anything of it is written.
-struct CheckedFolder {
-  boost::json::object manifest;
-  std::size_t records = 0;
-  std::size_t first_run = 0;
-  std::size_t end_run = 0;
-  std::string config_sha256;
-  std::string records_sha256;
+// A run's identity within its experiment, and where it already is: experiment and the
+// digest of its record.
+using RunKey = std::tuple<std::int64_t, std::string, std::int64_t, std::string>;
+struct StoredRun {
+  long long experiment_id = 0;
+  std::string record_sha256;
 };
 
-CheckedFolder read_checked_folder(const fs::path& dir) {
-  CheckedFolder f;
-  f.manifest = read_manifest(dir);
-  const RecordFields m = manifest_fields(dir, f.manifest);
-  const std::string status = m.string("status");
-  if (status != "completed") {
-    throw ResultsError("cannot export '" + dir.string() + "': it is " + status +
-                       "; finish it first with: plab run --resume " + dir.string());
-  }
-  const RecordFields shard = m.object("shard");
-  f.first_run = shard.count("first_run");
-  f.end_run = shard.count("end_run");
-  const fs::path runs_file = dir / "runs.jsonl";
-  // Checked here, read again when written: memory does not grow with the folder.
-  const RunsFileInfo info =
-      read_runs(runs_file, [&](const boost::json::object& record, std::size_t line) {
-        read_run_record(record, runs_file.string() + ":" + std::to_string(line));
-      });
-  f.records = info.records;
-  const ChainCheck chain = check_digest_chain(dir, f.records);
-  if (!chain.present || chain.verified != f.records || info.torn_tail ||
-      f.records != f.end_run - f.first_run) {
-    throw ResultsError("cannot export '" + dir.string() + "': its " + std::to_string(f.records) +
-                       " records are not all the ones plab wrote (runs.sha256 verifies " +
-                       std::to_string(chain.verified) + "; the manifest says " +
-                       std::to_string(f.end_run - f.first_run) + "); run plab verify " +
-                       dir.string());
-  }
-  Sha256 config_hash;
-  config_hash.update(boost::json::serialize(m.any("config")));
-  f.config_sha256 = config_hash.finish();
-  f.records_sha256 = sha256_file(runs_file);
-  return f;
+std::string text_sha256(const std::string& text) {
+  Sha256 hash;
+  hash.update(text);
+  return hash.finish();
 }
 
-long long existing_experiment(Exporter& db, const CheckedFolder& f) {
-  Statement s = db.prepare(
-      "SELECT id FROM experiments WHERE config_sha256 = ? AND records_sha256 = ? AND "
-      "first_run = ? AND end_run = ?");
-  bind_value(s.get(), 1, f.config_sha256);
-  bind_value(s.get(), 2, f.records_sha256);
-  bind_value(s.get(), 3, static_cast<long long>(f.first_run));
-  bind_value(s.get(), 4, static_cast<long long>(f.end_run));
-  const int rc = sqlite3_step(s.get());
-  if (rc == SQLITE_ROW) return sqlite3_column_int64(s.get(), 0);
+// The runs of every experiment of the same identity already in the database.
+std::map<RunKey, StoredRun> stored_runs(Exporter& db, const std::string& identity) {
+  SqliteStatement s = db.prepare(
+      "SELECT r.point, r.learner, r.\"repeat\", r.seed, r.record, r.experiment_id FROM runs r "
+      "JOIN experiments e ON e.id = r.experiment_id WHERE e.identity_sha256 = ?");
+  bind_value(s.get(), 1, identity);
+  std::map<RunKey, StoredRun> runs;
+  const auto text = [&](int column) {
+    const auto* t = sqlite3_column_text(s.get(), column);
+    return std::string(t == nullptr ? "" : reinterpret_cast<const char*>(t));
+  };
+  int rc = 0;
+  while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) {
+    runs.emplace(RunKey{sqlite3_column_int64(s.get(), 0), text(1), sqlite3_column_int64(s.get(), 2),
+                        text(3)},
+                 StoredRun{sqlite3_column_int64(s.get(), 5), text_sha256(text(4))});
+  }
   if (rc != SQLITE_DONE) db.fail();
-  return 0;
+  return runs;
 }
 
 long long insert_experiment(Exporter& db, const fs::path& dir, const CheckedFolder& f) {
   const boost::json::object& m = f.manifest;
   const boost::json::object& context = m.at("context").as_object();
   const boost::json::object& shard = m.at("shard").as_object();
-  Statement s = db.prepare(
+  SqliteStatement s = db.prepare(
       "INSERT INTO experiments (name, folder, status, plab_version, git_commit, host, "
       "start_time, end_time, config_file, config, config_sha256, records_sha256, runs_total, "
-      "shard_index, shard_count, first_run, end_run, exported_at) VALUES (" +
-      placeholders(18) + ")");
+      "shard_index, shard_count, first_run, end_run, runs_added, identity_sha256, exported_at) "
+      "VALUES (" +
+      placeholders(20) + ")");
   std::error_code ec;
   const fs::path absolute = fs::absolute(dir, ec);
   int i = 0;
@@ -276,7 +200,7 @@ long long insert_experiment(Exporter& db, const fs::path& dir, const CheckedFold
   bind_value(s.get(), ++i, member(m, "start_time"));
   bind_value(s.get(), ++i, member(m, "end_time"));
   bind_value(s.get(), ++i, member(m, "config_file"));
-  bind_value(s.get(), ++i, boost::json::serialize(m.at("config")));
+  bind_value(s.get(), ++i, to_json_text(m.at("config")));
   bind_value(s.get(), ++i, f.config_sha256);
   bind_value(s.get(), ++i, f.records_sha256);
   bind_value(s.get(), ++i, m.at("runs_total"));
@@ -284,13 +208,15 @@ long long insert_experiment(Exporter& db, const fs::path& dir, const CheckedFold
   bind_value(s.get(), ++i, shard.at("count"));
   bind_value(s.get(), ++i, static_cast<long long>(f.first_run));
   bind_value(s.get(), ++i, static_cast<long long>(f.end_run));
+  bind_value(s.get(), ++i, 0LL);  // set once the runs are in
+  bind_value(s.get(), ++i, f.identity_sha256);
   bind_value(s.get(), ++i, utc_timestamp(std::chrono::system_clock::now()));
   db.step(s.get());
   return db.last_id();
 }
 
 void insert_provenance(Exporter& db, long long id, const boost::json::object& m) {
-  Statement plugin = db.prepare(
+  SqliteStatement plugin = db.prepare(
       "INSERT INTO plugins (experiment_id, name, version, sha256, file) VALUES (?, ?, ?, ?, ?)");
   for (const auto& v : m.at("plugins").as_array()) {
     const boost::json::object& p = v.as_object();
@@ -301,7 +227,7 @@ void insert_provenance(Exporter& db, long long id, const boost::json::object& m)
     bind_value(plugin.get(), 5, member(p, "file"));
     db.step(plugin.get());
   }
-  Statement data =
+  SqliteStatement data =
       db.prepare("INSERT INTO data_files (experiment_id, path, sha256) VALUES (?, ?, ?)");
   for (const auto& v : m.at("data_files").as_array()) {
     bind_value(data.get(), 1, id);
@@ -322,12 +248,13 @@ const boost::json::object* plugin_named(const boost::json::object& m,
   return nullptr;
 }
 
-void insert_points(Exporter& db, long long id, const boost::json::object& m) {
-  Statement point = db.prepare(
+void insert_points(Exporter& db, long long id, const CheckedFolder& f) {
+  const boost::json::object& m = f.manifest;
+  SqliteStatement point = db.prepare(
       "INSERT INTO points (experiment_id, point, params, seed, repeats, rows, cols, task) "
       "VALUES (" +
       placeholders(8) + ")");
-  Statement learner = db.prepare(
+  SqliteStatement learner = db.prepare(
       "INSERT INTO learners (experiment_id, point, learner, plugin, plugin_version, "
       "plugin_sha256, params, weights) VALUES (" +
       placeholders(8) + ")");
@@ -335,10 +262,11 @@ void insert_points(Exporter& db, long long id, const boost::json::object& m) {
     const boost::json::object& p = v.as_object();
     const boost::json::object* data =
         p.contains("dataset") ? &p.at("dataset").as_object() : nullptr;
+    const auto index = p.at("index").to_number<std::size_t>();
     bind_value(point.get(), 1, id);
     bind_value(point.get(), 2, member(p, "index"));
     bind_value(point.get(), 3, member(p, "params"));
-    bind_value(point.get(), 4, member(p, "seed"));
+    bind_value(point.get(), 4, f.seed_of_point.at(index));
     bind_value(point.get(), 5, member(p, "repeats"));
     bind_value(point.get(), 6, data != nullptr ? member(*data, "rows") : nullptr);
     bind_value(point.get(), 7, data != nullptr ? member(*data, "cols") : nullptr);
@@ -360,20 +288,86 @@ void insert_points(Exporter& db, long long id, const boost::json::object& m) {
   }
 }
 
-void insert_runs(Exporter& db, long long id, const fs::path& dir, const CheckedFolder& f) {
-  std::string columns = "experiment_id, run";
+// Adds the folder's runs that are not in the database yet; counts the others into `out`.
+// A run whose identity is there with another record is refused: the same config, plab,
+// plugins and data make the same record, so one of the two folders was changed.
+void insert_runs(Exporter& db, const fs::path& path, const fs::path& dir, const CheckedFolder& f,
+                 std::map<RunKey, StoredRun>& stored, ExportedFolder& out) {
+  std::string columns = "experiment_id, run, seed";
   for (const auto& [name, type] : kRunColumns) columns += std::string(", \"") + name + "\"";
-  const std::size_t n = std::size(kRunColumns) + 3;
-  Statement s =
+  const std::size_t n = std::size(kRunColumns) + 4;
+  SqliteStatement s =
       db.prepare("INSERT INTO runs (" + columns + ", record) VALUES (" + placeholders(n) + ")");
-  read_runs(dir / "runs.jsonl", [&](const boost::json::object& record, std::size_t line) {
+  const fs::path runs_file = dir / "runs.jsonl";
+  // The lines as plab wrote them, read beside the checked records: `record` holds the line,
+  // and the columns its numbers read exactly (Boost's parser may be a unit in the last place
+  // off).
+  std::ifstream lines(runs_file, std::ios::binary);
+  std::string text;
+  read_runs(runs_file, [&](const boost::json::object& parsed, std::size_t line) {
+    stop_export_if_interrupted(path);
+    const std::string where = runs_file.string() + ":" + std::to_string(line);
+    const RunRecord r = read_run_record(parsed, where);
+    if (!read_bounded_line(lines, text, runs_file, line))
+      throw ResultsError("cannot export '" + dir.string() + "': " + where +
+                         " changed while it was read");
+    const boost::json::value exact = parse_json_exactly(text, where);
+    if (!exact.is_object())
+      throw ResultsError("cannot export '" + dir.string() + "': " + where +
+                         " changed while it was read");
+    const boost::json::object& record = exact.as_object();
+    const std::string& seed = f.seed_of_point.at(r.point);
+    const RunKey key{static_cast<std::int64_t>(r.point), r.learner,
+                     static_cast<std::int64_t>(r.repeat), seed};
+    const auto it = stored.find(key);
+    if (it != stored.end()) {
+      if (it->second.record_sha256 != text_sha256(text)) {
+        throw ResultsError(
+            "cannot export '" + dir.string() + "': " + runs_file.string() + ":" +
+            std::to_string(line) + " (point " + std::to_string(r.point) + ", learner '" +
+            r.learner + "', repeat " + std::to_string(r.repeat) + ", seed " + seed +
+            ") differs from the same run of experiment " +
+            std::to_string(it->second.experiment_id) + " in '" + path.string() +
+            "' (same config, plab version, plugins and data); run plab verify on both folders");
+      }
+      ++out.skipped;
+      out.found_in.insert(it->second.experiment_id);
+      return;
+    }
     int i = 0;
-    bind_value(s.get(), ++i, id);
+    bind_value(s.get(), ++i, out.experiment_id);
     bind_value(s.get(), ++i, static_cast<long long>(f.first_run + line - 1));
+    bind_value(s.get(), ++i, seed);
     for (const auto& [name, type] : kRunColumns) bind_value(s.get(), ++i, member(record, name));
-    bind_value(s.get(), ++i, boost::json::serialize(record));
+    bind_value(s.get(), ++i, text);
     db.step(s.get());
+    stored.emplace(key, StoredRun{out.experiment_id, text_sha256(text)});
+    ++out.runs;
   });
+}
+
+ExportedFolder export_folder(Exporter& db, const fs::path& path, const fs::path& dir,
+                             const CheckedFolder& f) {
+  ExportedFolder out;
+  out.dir = dir;
+  std::map<RunKey, StoredRun> stored = stored_runs(db, f.identity_sha256);
+  // Added, then taken back if every run was already there: the folder adds nothing.
+  db.exec("SAVEPOINT folder");
+  out.experiment_id = insert_experiment(db, dir, f);
+  insert_provenance(db, out.experiment_id, f.manifest);
+  insert_points(db, out.experiment_id, f);
+  insert_runs(db, path, dir, f, stored, out);
+  if (out.runs == 0) {
+    db.exec("ROLLBACK TO folder");
+    out.experiment_id = 0;
+  } else {
+    SqliteStatement s = db.prepare("UPDATE experiments SET runs_added = ? WHERE id = ?");
+    bind_value(s.get(), 1, static_cast<long long>(out.runs));
+    bind_value(s.get(), 2, out.experiment_id);
+    db.step(s.get());
+  }
+  db.exec("RELEASE folder");
+  return out;
 }
 
 }  // namespace
@@ -386,24 +380,25 @@ std::vector<ExportedFolder> export_to_sqlite(const fs::path& path,
   std::vector<CheckedFolder> folders;
   for (const fs::path& dir : dirs) {
     locks.push_back(FolderLock::shared_if_present(dir));
-    folders.push_back(read_checked_folder(dir));
+    folders.push_back(read_checked_folder(dir, path));
   }
-  Exporter db(path);
+  std::error_code ec;
+  const bool existed = fs::exists(fs::symlink_status(path, ec));
   std::vector<ExportedFolder> exported;
-  for (std::size_t k = 0; k < dirs.size(); ++k) {
-    const CheckedFolder& f = folders[k];
-    ExportedFolder out{dirs[k], f.records, 0, false};
-    db.exec("BEGIN IMMEDIATE");
-    out.experiment_id = existing_experiment(db, f);
-    out.already_present = out.experiment_id != 0;
-    if (!out.already_present) {
-      out.experiment_id = insert_experiment(db, dirs[k], f);
-      insert_provenance(db, out.experiment_id, f.manifest);
-      insert_points(db, out.experiment_id, f.manifest);
-      insert_runs(db, out.experiment_id, dirs[k], f);
+  try {
+    Exporter db(path);  // rolls the transaction back when closed before COMMIT
+    for (std::size_t k = 0; k < dirs.size(); ++k) {
+      stop_export_if_interrupted(path);
+      exported.push_back(export_folder(db, path, dirs[k], folders[k]));
     }
+    stop_export_if_interrupted(path);
     db.exec("COMMIT");
-    exported.push_back(out);
+  } catch (...) {
+    if (!existed) {  // a file this export created holds nothing: not left behind
+      fs::remove(path, ec);
+      fs::remove(path.string() + "-journal", ec);
+    }
+    throw;
   }
   return exported;
 }

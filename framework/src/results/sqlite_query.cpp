@@ -2,13 +2,17 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <set>
 #include <tuple>
 
+#include "base/number_text.hpp"
 #include "error.hpp"
 #include "results/sqlite_handles.hpp"
+#include "results/sqlite_schema.hpp"
 
 namespace plab {
 
@@ -16,20 +20,110 @@ namespace {
 
 const char* const kNeeded[] = {"point", "learner", "repeat", "seed", "mistakes"};
 
-std::optional<double> real_or_null(sqlite3_stmt* s, int column) {
-  if (column < 0 || sqlite3_column_type(s, column) == SQLITE_NULL) return std::nullopt;
-  return sqlite3_column_double(s, column);
-}
+// Counts are compared as doubles: past 2^53 a double no longer holds every integer, and no
+// run makes that many mistakes.
+constexpr double kLargestCount = 9007199254740992.0;  // 2^53
+
+// One value of the query's result, named in messages by its column and row (from 1).
+class Cell {
+ public:
+  Cell(sqlite3_stmt* s, int column, const char* name, std::size_t row)
+      : s_(s), column_(column), name_(name), row_(row), type_(sqlite3_column_type(s, column)) {}
+
+  bool null() const { return type_ == SQLITE_NULL; }
+
+  [[noreturn]] void wrong(const std::string& expected) const {
+    throw UsageError("the query's column '" + std::string(name_) + "' in row " +
+                     std::to_string(row_) + " is " + found() + "; expected " + expected);
+  }
+
+  std::int64_t index() const {
+    if (type_ != SQLITE_INTEGER || sqlite3_column_int64(s_, column_) < 0)
+      wrong("an index (an integer from 0)");
+    return sqlite3_column_int64(s_, column_);
+  }
+
+  std::string text() const {
+    if (type_ != SQLITE_TEXT) wrong("text (a learner's name)");
+    return reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
+  }
+
+  // A seed: a non-negative integer, or the decimal text plab export stores (exact up to
+  // 2^64-1; a REAL has lost the seed's last digits).
+  std::uint64_t seed() const {
+    const char* expected =
+        "a seed (an integer from 0, or its decimal text as in points.seed, up to 2^64-1)";
+    if (type_ == SQLITE_INTEGER) {
+      if (sqlite3_column_int64(s_, column_) < 0) wrong(expected);
+      return static_cast<std::uint64_t>(sqlite3_column_int64(s_, column_));
+    }
+    if (type_ != SQLITE_TEXT) wrong(expected);
+    const std::string t = reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
+    const bool digits = !t.empty() && t.size() <= 20 &&
+                        t.find_first_not_of("0123456789") == std::string::npos &&
+                        (t.size() == 1 || t[0] != '0');
+    if (!digits || (t.size() == 20 && t > "18446744073709551615")) wrong(expected);
+    return std::stoull(t);
+  }
+
+  // A number in [low, high], or NULL (a failed run); `whole`: an integral value.
+  std::optional<double> number(double low, double high, bool whole,
+                               const std::string& expected) const {
+    if (null()) return std::nullopt;
+    if (type_ != SQLITE_INTEGER && type_ != SQLITE_FLOAT) wrong(expected);
+    const double v = sqlite3_column_double(s_, column_);
+    if (type_ == SQLITE_INTEGER) {
+      const std::int64_t i = sqlite3_column_int64(s_, column_);
+      // Compared as integers: 2^53 + 1 is 2^53 as a double.
+      if (static_cast<double>(i) < low || i > static_cast<std::int64_t>(high)) wrong(expected);
+      return static_cast<double>(i);
+    }
+    if (!std::isfinite(v) || v < low || v > high || (whole && v != std::floor(v))) wrong(expected);
+    return v;
+  }
+
+ private:
+  std::string found() const {
+    switch (type_) {
+      case SQLITE_NULL:
+        return "NULL";
+      case SQLITE_INTEGER:
+        return "the integer " + std::to_string(sqlite3_column_int64(s_, column_));
+      case SQLITE_FLOAT:
+        return "the real number " + number_text(sqlite3_column_double(s_, column_));
+      case SQLITE_TEXT: {
+        std::string t = reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
+        if (t.size() > 40) t = t.substr(0, 40) + "...";
+        return "text '" + t + "'";
+      }
+      default:
+        return "a blob of " + std::to_string(sqlite3_column_bytes(s_, column_)) + " bytes";
+    }
+  }
+
+  sqlite3_stmt* s_;
+  int column_;
+  const char* name_;
+  std::size_t row_;
+  int type_;
+};
 
 }  // namespace
 
 std::vector<QueriedRun> query_runs(const std::filesystem::path& db_path, const std::string& sql) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(db_path, ec))
+    throw UsageError("cannot query '" + db_path.string() +
+                     "': it is not a file (give the SQLite file plab export wrote)");
   sqlite3* raw = nullptr;
   const int rc = sqlite3_open_v2(db_path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
   SqliteDatabase db(raw);
   if (rc != SQLITE_OK)
     throw UsageError("cannot open the SQLite database '" + db_path.string() + "' to query it: " +
                      (raw != nullptr ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)));
+  const DatabaseKind kind = database_kind(db.get(), db_path);
+  if (kind == DatabaseKind::kEarlier || kind == DatabaseKind::kNewer)
+    require_current_schema(db.get(), db_path, kind, "plab report --query");
   sqlite3_stmt* raw_statement = nullptr;
   if (sqlite3_prepare_v2(db.get(), sql.c_str(), -1, &raw_statement, nullptr) != SQLITE_OK ||
       raw_statement == nullptr) {
@@ -43,7 +137,12 @@ std::vector<QueriedRun> query_runs(const std::filesystem::path& db_path, const s
   std::string returned;
   for (int c = 0; c < sqlite3_column_count(s.get()); ++c) {
     const std::string name = sqlite3_column_name(s.get(), c);
-    columns.emplace(name, c);
+    const bool used = name == "test_error" ||
+                      std::find(std::begin(kNeeded), std::end(kNeeded), name) != std::end(kNeeded);
+    if (!columns.emplace(name, c).second && used)
+      throw UsageError("the query returns the column '" + name +
+                       "' twice; name each of point, learner, repeat, seed, mistakes and "
+                       "test_error once");
     returned += (returned.empty() ? "" : ", ") + name;
   }
   for (const char* name : kNeeded) {
@@ -53,22 +152,24 @@ std::vector<QueriedRun> query_runs(const std::filesystem::path& db_path, const s
           "(test_error optional); it returns: " +
           returned);
   }
-  const auto column = [&](const char* name) {
-    const auto it = columns.find(name);
-    return it == columns.end() ? -1 : it->second;
+  const auto cell = [&](const char* name, std::size_t row) {
+    return Cell(s.get(), columns.at(name), name, row);
   };
+  const std::string count = "a count of mistakes (an integer from 0 to 2^53) or NULL";
+  const std::string fraction = "an error rate (a number from 0 to 1) or NULL";
   std::vector<QueriedRun> runs;
   std::set<std::tuple<std::int64_t, std::string, std::int64_t>> seen;
   int step = 0;
   while ((step = sqlite3_step(s.get())) == SQLITE_ROW) {
+    const std::size_t row = runs.size() + 1;
     QueriedRun r;
-    r.point = sqlite3_column_int64(s.get(), column("point"));
-    const auto* learner = sqlite3_column_text(s.get(), column("learner"));
-    r.learner = learner == nullptr ? "" : reinterpret_cast<const char*>(learner);
-    r.repeat = sqlite3_column_int64(s.get(), column("repeat"));
-    r.seed = sqlite3_column_int64(s.get(), column("seed"));
-    r.mistakes = real_or_null(s.get(), column("mistakes"));
-    r.test_error = real_or_null(s.get(), column("test_error"));
+    r.point = cell("point", row).index();
+    r.learner = cell("learner", row).text();
+    r.repeat = cell("repeat", row).index();
+    r.seed = cell("seed", row).seed();
+    r.mistakes = cell("mistakes", row).number(0, kLargestCount, true, count);
+    if (columns.count("test_error") != 0)
+      r.test_error = cell("test_error", row).number(0, 1, false, fraction);
     if (!seen.insert({r.point, r.learner, r.repeat}).second) {
       throw UsageError("the query returns point " + std::to_string(r.point) + ", learner '" +
                        r.learner + "', repeat " + std::to_string(r.repeat) +

@@ -1,0 +1,79 @@
+#include "report/comparison_target.hpp"
+
+#include "error.hpp"
+#include "results/results_folder.hpp"
+
+namespace plab {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string kind_of(const fs::file_status& s) {
+  switch (s.type()) {
+    case fs::file_type::regular:
+      return "a file";
+    case fs::file_type::character:
+    case fs::file_type::block:
+      return "a device";
+    case fs::file_type::fifo:
+      return "a FIFO";
+    case fs::file_type::socket:
+      return "a socket";
+    default:
+      return "not a folder";
+  }
+}
+
+}  // namespace
+
+void check_comparison_target(const fs::path& out, bool force) {
+  const std::string named = "--out '" + out.string() + "'";
+  if (out.empty()) throw UsageError("--out '' names no folder; name a folder for the comparison");
+  std::error_code ec;
+  fs::path full = fs::absolute(out, ec);
+  if (ec) full = out;
+  // Symbolic links on the way resolved, so that a link into a results folder is seen.
+  const fs::path resolved = fs::weakly_canonical(full, ec);
+  if (!ec) full = resolved;
+  full = full.lexically_normal();
+  for (fs::path p = full;; p = p.parent_path()) {
+    const fs::file_status s = fs::status(p, ec);
+    if (fs::exists(s)) {
+      if (!fs::is_directory(s)) {
+        throw UsageError(named + " cannot be a folder: '" + p.string() + "' is " + kind_of(s) +
+                         "; name a folder for the comparison");
+      }
+      if (fs::exists(p / "manifest.json", ec)) {
+        throw UsageError(named + (p == full ? " is" : " is inside") + " the results folder '" +
+                         p.string() +
+                         "'; give the comparison a folder of its own, outside results folders");
+      }
+    }
+    if (p == p.parent_path() || p.empty()) break;
+  }
+  for (const char* name : {"report.md", "report.html"}) {
+    const fs::file_status s = fs::symlink_status(full / name, ec);
+    if (fs::exists(s) && !fs::is_regular_file(s)) {
+      throw UsageError(named + " holds a " + name + " that is " + kind_of(s) +
+                       ", not a report plab wrote; name another folder");
+    }
+    if (!force && fs::exists(s)) {
+      throw UsageError(named + " already holds a " + name +
+                       "; name another folder, or add --force to replace that report");
+    }
+  }
+}
+
+void write_comparison(const fs::path& out, const Document& doc, const std::string& title) {
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec) {
+    throw WriteError("cannot make the folder '" + out.string() +
+                     "' for the comparison: " + ec.message());
+  }
+  write_file_atomically(out / "report.md", doc.markdown());
+  write_file_atomically(out / "report.html", doc.html(title, out.string()));
+}
+
+}  // namespace plab

@@ -1,0 +1,367 @@
+// Hostile inputs to plab export, plab report DB --query and plab report A B, through the
+// real binary, as a table: each has its exit code and a fragment of its message (an error's
+// fragment is also quoted in docs/troubleshooting.md). None may end in an internal error, a
+// crash or a silent success. The folders and files they use are made once: two folders of
+// one config (learners `classic` and `eta`), one of another seed, two shards and their
+// merge, a database of the first two, and files that are not what they claim to be.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "support/export_folders.hpp"
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
+
+namespace plab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::read_file;
+using test::run_plab;
+using test::tiny_config;
+
+struct Hostile {
+  const char* what;
+  std::vector<std::string> args;  // "{D}" is the shared folder
+  int exit_code;
+  const char* fragment;  // in stderr (an error) or stdout (a success)
+  // An error's words as docs/troubleshooting.md quotes them, where not the fragment itself.
+  const char* documented = nullptr;
+};
+
+// The query of docs/reports.md with one column replaced: `column AS name`.
+std::string query_with(const std::string& name, const std::string& column) {
+  std::string select = "r.point, r.learner, r.\"repeat\", p.seed, r.mistakes, r.test_error";
+  const std::string original = name == "seed" ? "p.seed" : "r.\"" + name + "\"";
+  const std::string plain = name == "seed" ? "p.seed" : "r." + name;
+  const auto at = select.find(name == "repeat" ? original : plain);
+  select.replace(at, name == "repeat" ? original.size() : plain.size(), column + " AS " + name);
+  return "SELECT " + select +
+         " FROM runs r JOIN points p ON p.experiment_id = r.experiment_id AND p.point = "
+         "r.point WHERE r.experiment_id IN (1, 2) ORDER BY r.run";
+}
+
+const std::string kGood = query_with("mistakes", "r.mistakes");
+
+std::vector<std::string> query(const std::string& sql, const std::string& out,
+                               const std::string& db = "{D}/runs.db") {
+  return {"report", db, "--query", sql, "--out", out};
+}
+
+const Hostile kCases[] = {
+    // plab export: the database
+    {"a text file as the database",
+     {"export", "{D}/a", "--sqlite", "{D}/notes.txt"},
+     2,
+     "is not an SQLite database plab can use"},
+    {"an SQLite file of other tables",
+     {"export", "{D}/a", "--sqlite", "{D}/unrelated.db"},
+     2,
+     "is an SQLite database that plab export did not write"},
+    {"an SQLite file with only a version set",
+     {"export", "{D}/a", "--sqlite", "{D}/versioned.db"},
+     2,
+     "is an SQLite database that plab export did not write"},
+    {"an earlier plab's database",
+     {"export", "{D}/a", "--sqlite", "{D}/old.db"},
+     2,
+     "was written by an earlier plab export"},
+    {"a newer plab's database",
+     {"export", "{D}/a", "--sqlite", "{D}/newer.db"},
+     2,
+     "was written by a newer plab"},
+    {"/dev/null as the database",
+     {"export", "{D}/a", "--sqlite", "/dev/null"},
+     2,
+     "is not a regular file"},
+    {"a FIFO as the database",
+     {"export", "{D}/a", "--sqlite", "{D}/fifo"},
+     2,
+     "is not a regular file"},
+    {"a folder as the database",
+     {"export", "{D}/a", "--sqlite", "{D}/empty-dir"},
+     2,
+     "is not a regular file"},
+    {"a database under a file",
+     {"export", "{D}/a", "--sqlite", "{D}/notes.txt/x.db"},
+     4,
+     "cannot open the SQLite database"},
+    {"an empty file as the database",
+     {"export", "{D}/a", "--sqlite", "{D}/empty.db"},
+     0,
+     "6 runs added as experiment 1"},
+    // plab export: the folders
+    {"a folder that does not exist",
+     {"export", "{D}/nothere", "--sqlite", "{D}/n1.db"},
+     2,
+     "is not a results folder"},
+    {"a file as the folder",
+     {"export", "{D}/notes.txt", "--sqlite", "{D}/n2.db"},
+     2,
+     "is not a results folder"},
+    {"no folder",
+     {"export", "--sqlite", "{D}/n3.db"},
+     2,
+     "plab export needs one or more results folders"},
+    {"no database", {"export", "{D}/a"}, 2, "the option '--sqlite' is required but missing"},
+    {"an interrupted folder",
+     {"export", "{D}/cut", "--sqlite", "{D}/n4.db"},
+     2,
+     "it is interrupted; finish it first"},
+    {"a record edited after it was written",
+     {"export", "{D}/edited", "--sqlite", "{D}/n5.db"},
+     2,
+     "this record is not the one plab wrote"},
+    {"a manifest whose point seed is negative",
+     {"export", "{D}/bad-seed", "--sqlite", "{D}/n6.db"},
+     2,
+     "expected a seed (an integer from 0 to 2^64-1)"},
+    {"a manifest whose point seed is text",
+     {"export", "{D}/text-seed", "--sqlite", "{D}/n7.db"},
+     2,
+     "expected a seed (an integer from 0 to 2^64-1)"},
+    {"a manifest listing a point twice",
+     {"export", "{D}/twice-point", "--sqlite", "{D}/n8.db"},
+     2,
+     "repeats point 0"},
+    {"one folder twice in one export",
+     {"export", "{D}/a", "{D}/a", "--sqlite", "{D}/n9.db"},
+     0,
+     "all 6 runs already in"},
+    {"a folder and a copy of it",
+     {"export", "{D}/a", "{D}/a-copy", "--sqlite", "{D}/n10.db"},
+     0,
+     "1 of 2 folders"},
+    {"two shards and their merge",
+     {"export", "{D}/s0", "{D}/m", "{D}/s1", "--sqlite", "{D}/n11.db"},
+     0,
+     "24 runs added, 24 already there"},
+    // plab report DB --query: the database
+    {"/dev/null as the database", query(kGood, "{D}/q1", "/dev/null"), 2, "it is not a file"},
+    {"a folder as the database", query(kGood, "{D}/q2", "{D}/empty-dir"), 2, "it is not a file"},
+    {"a text file as the database", query(kGood, "{D}/q3", "{D}/notes.txt"), 2,
+     "is not an SQLite database plab can use"},
+    {"an earlier plab's database", query(kGood, "{D}/q4", "{D}/old.db"), 2,
+     "was written by an earlier plab export"},
+    {"a database without runs", query(kGood, "{D}/q5", "{D}/unrelated.db"), 2,
+     "the query does not run on"},
+    {"a missing database", query(kGood, "{D}/q6", "{D}/nothere.db"), 2, "it is not a file"},
+    // plab report DB --query: the query
+    {"a query that writes", query("DELETE FROM runs", "{D}/q7"), 2,
+     "the query must only read the database", "the query must only read the database (a SELECT)"},
+    {"a query without the columns", query("SELECT point, learner FROM runs", "{D}/q8"), 2,
+     "the query must return the columns point, learner, repeat, seed and mistakes"},
+    {"a column named twice",
+     query("SELECT point, learner, \"repeat\", seed, mistakes, mistakes FROM runs", "{D}/q9"), 2,
+     "returns the column 'mistakes' twice"},
+    {"no runs", query(kGood + " LIMIT 0", "{D}/q10"), 2, "the query returns no runs",
+     "the query returns no runs from"},
+    {"mistakes as text", query(query_with("mistakes", "'many'"), "{D}/q11"), 2,
+     "the query's column 'mistakes' in row 1 is text 'many'", "the query\'s column"},
+    {"mistakes as the text of a number",
+     query(query_with("mistakes", "CAST(r.mistakes AS TEXT)"), "{D}/q12"), 2,
+     "the query's column 'mistakes' in row 1 is text", "the query\'s column"},
+    {"mistakes near 1e308", query(query_with("mistakes", "1.7e308 - r.run"), "{D}/q13"), 2,
+     "the query's column 'mistakes' in row 1 is the real number 1.7e+308", "the query\'s column"},
+    {"mistakes past 2^53", query(query_with("mistakes", "9007199254740993"), "{D}/q14"), 2,
+     "the query's column 'mistakes' in row 1 is the integer 9007199254740993",
+     "the query\'s column"},
+    {"negative mistakes", query(query_with("mistakes", "-1"), "{D}/q15"), 2,
+     "the query's column 'mistakes' in row 1 is the integer -1", "the query\'s column"},
+    {"a fraction of a mistake", query(query_with("mistakes", "r.mistakes + 0.5"), "{D}/q16"), 2,
+     "expected a count of mistakes", "the query's column"},
+    {"a blob of mistakes", query(query_with("mistakes", "x'00ff'"), "{D}/q17"), 2,
+     "is a blob of 2 bytes"},
+    {"whole mistakes as reals",
+     query(query_with("mistakes", "CAST(r.mistakes AS REAL)"), "{D}/q18"), 0, "comparison:"},
+    {"a test error near 1e308", query(query_with("test_error", "9.9e307"), "{D}/q19"), 2,
+     "the query's column 'test_error' in row 1 is the real number 9.9e+307", "the query\'s column"},
+    {"a test error above 1", query(query_with("test_error", "1.5"), "{D}/q20"), 2,
+     "expected an error rate (a number from 0 to 1) or NULL"},
+    {"a point as text", query(query_with("point", "'zero'"), "{D}/q21"), 2,
+     "the query's column 'point' in row 1 is text 'zero'", "the query\'s column"},
+    {"a point as a real", query(query_with("point", "0.5"), "{D}/q22"), 2,
+     "the query's column 'point' in row 1 is the real number 0.5", "the query\'s column"},
+    {"a negative repeat", query(query_with("repeat", "-1"), "{D}/q23"), 2,
+     "the query's column 'repeat' in row 1 is the integer -1", "the query\'s column"},
+    {"a learner of NULL", query(query_with("learner", "NULL"), "{D}/q24"), 2,
+     "the query's column 'learner' in row 1 is NULL", "the query\'s column"},
+    {"a seed with a leading zero", query(query_with("seed", "'021'"), "{D}/q25"), 2,
+     "the query's column 'seed' in row 1 is text '021'", "the query\'s column"},
+    {"a seed past 2^64-1", query(query_with("seed", "'18446744073709551616'"), "{D}/q26"), 2,
+     "the query's column 'seed' in row 1 is text '18446744073709551616'", "the query\'s column"},
+    {"a negative seed", query(query_with("seed", "-21"), "{D}/q27"), 2,
+     "the query's column 'seed' in row 1 is the integer -21", "the query\'s column"},
+    {"a seed as a real", query(query_with("seed", "21.0"), "{D}/q28"), 2,
+     "the query's column 'seed' in row 1 is the real number 21", "the query\'s column"},
+    {"runs of two seeds at one point",
+     query(query_with("seed", "CASE r.experiment_id WHEN 1 THEN p.seed ELSE '22' END"), "{D}/q29"),
+     2, "with seeds 21 and 22", "a paired comparison needs the same seed"},
+    {"a seed given as an integer", query(query_with("seed", "CAST(p.seed AS INTEGER)"), "{D}/q30"),
+     0, "comparison:"},
+    {"a query with --out /dev/null", query(kGood, "/dev/null"), 2,
+     "cannot be a folder: '/dev/null' is a device"},
+    {"a query into a results folder", query(kGood, "{D}/a/sub"), 2, "is inside the results folder"},
+    {"a query without --out",
+     {"report", "{D}/runs.db", "--query", kGood},
+     2,
+     "plab report DB --query SQL needs one database and --out OUT",
+     "plab report DB --query SQL needs one database and --out OUT for the comparison"},
+    // plab report A B --out OUT
+    {"a folder with itself",
+     {"report", "{D}/a", "{D}/a", "--out", "{D}/r1"},
+     2,
+     "are the same folder"},
+    {"a folder with a link to it",
+     {"report", "{D}/a", "{D}/a-link", "--out", "{D}/r2"},
+     2,
+     "are the same folder"},
+    {"two shards of one experiment",
+     {"report", "{D}/s0", "{D}/s1", "--out", "{D}/r3"},
+     2,
+     "is shard 0 of 2"},
+    {"a shard with its merge",
+     {"report", "{D}/m", "{D}/s1", "--out", "{D}/r4"},
+     2,
+     "is shard 1 of 2",
+     "not a whole experiment"},
+    {"folders of two seeds",
+     {"report", "{D}/a", "{D}/c", "--out", "{D}/r5"},
+     2,
+     "do not hold matching runs"},
+    {"a database as a folder",
+     {"report", "{D}/a", "{D}/runs.db", "--out", "{D}/r6"},
+     2,
+     "is not a results folder"},
+    {"--out /dev/null",
+     {"report", "{D}/a", "{D}/b", "--out", "/dev/null"},
+     2,
+     "cannot be a folder: '/dev/null' is a device"},
+    {"--out a FIFO", {"report", "{D}/a", "{D}/b", "--out", "{D}/fifo"}, 2, "is a FIFO"},
+    {"--out under a file",
+     {"report", "{D}/a", "{D}/b", "--out", "{D}/notes.txt/x"},
+     2,
+     "is a file; name a folder for the comparison"},
+    {"--out inside the first folder",
+     {"report", "{D}/a", "{D}/b", "--out", "{D}/a/cmp"},
+     2,
+     "is inside the results folder"},
+    {"--out the second folder",
+     {"report", "{D}/a", "{D}/b", "--out", "{D}/b"},
+     2,
+     "is the results folder"},
+    {"--out empty", {"report", "{D}/a", "{D}/b", "--out", ""}, 2, "names no folder"},
+    {"--out holding a report",
+     {"report", "{D}/a", "{D}/b", "--out", "{D}/has-report"},
+     2,
+     "already holds a report.md"},
+    {"--force without --out", {"report", "{D}/a", "--force"}, 2, "--force is for --out"},
+    {"three folders",
+     {"report", "{D}/a", "{D}/b", "{D}/c", "--out", "{D}/r7"},
+     2,
+     "too many positional options"},
+};
+
+class HostileExport : public ::testing::TestWithParam<Hostile> {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new test::TempDir();
+    const test::TempDir& d = *dir_;
+    const std::string two = test::kClassicLearner + ", " + test::kEtaLearner;
+    run_tiny(d, "a", tiny_config("21", test::kClassicLearner, 3));
+    fs::copy(d / "a", d / "a-copy", fs::copy_options::recursive);
+    fs::create_directory_symlink(d / "a", d / "a-link");
+    run_tiny(d, "b", tiny_config("21", test::kEtaLearner, 3));
+    run_tiny(d, "c", tiny_config("22", test::kEtaLearner, 3));
+    run_tiny(d, "s0", tiny_config("31", two, 6), {"--shard", "0/2"});
+    run_tiny(d, "s1", tiny_config("31", two, 6), {"--shard", "1/2"});
+    EXPECT_EQ(
+        run_plab({"merge", (d / "m").string(), (d / "s0").string(), (d / "s1").string()}).exit_code,
+        0);
+    EXPECT_EQ(run_plab({"export", (d / "a").string(), (d / "b").string(), "--sqlite",
+                        (d / "runs.db").string()})
+                  .exit_code,
+              0);
+    d.write("notes.txt", "not a database\n");
+    d.write("empty.db", "");
+    fs::create_directory(d / "empty-dir");
+    fs::create_directory(d / "has-report");
+    d.write("has-report/report.md", "mine\n");
+    EXPECT_EQ(mkfifo((d / "fifo").c_str(), 0600), 0);
+    test::sqlite_exec(d / "unrelated.db", "CREATE TABLE notes (text TEXT);");
+    test::sqlite_exec(d / "versioned.db", "PRAGMA user_version = 2;");
+    test::sqlite_exec(d / "newer.db",
+                      "PRAGMA application_id = 1886151010; PRAGMA user_version = 9;"
+                      "CREATE TABLE experiments (id INTEGER);");
+    std::string old;
+    for (const char* t : {"experiments", "plugins", "data_files", "points", "learners", "runs"})
+      old += std::string("CREATE TABLE ") + t + " (id INTEGER);";
+    test::sqlite_exec(d / "old.db", old);
+    // Folders damaged in one place each.
+    const auto edit = [&](const std::string& name, const std::string& file, const std::string& from,
+                          const std::string& to) {
+      fs::copy(d / "a", d / name, fs::copy_options::recursive);
+      std::string text = read_file(d / name / file);
+      const auto at = text.find(from);
+      ASSERT_NE(at, std::string::npos) << from;
+      text.replace(at, from.size(), to);
+      std::ofstream(d / name / file, std::ios::trunc) << text;
+    };
+    edit("cut", "manifest.json", "\"status\":\"completed\"", "\"status\":\"interrupted\"");
+    edit("edited", "runs.jsonl", "\"mistakes\":", "\"mistakes\": ");
+    edit("bad-seed", "manifest.json", "\"seed\":21,\"repeats\":3,\"learners\"",
+         "\"seed\":-21,\"repeats\":3,\"learners\"");
+    edit("text-seed", "manifest.json", "\"seed\":21,\"repeats\":3,\"learners\"",
+         "\"seed\":\"21\",\"repeats\":3,\"learners\"");
+    fs::copy(d / "a", d / "twice-point", fs::copy_options::recursive);
+    std::string m = read_file(d / "twice-point" / "manifest.json");
+    const auto at = m.find("\"index\":1,");
+    ASSERT_NE(at, std::string::npos);
+    m.replace(at, 10, "\"index\":0,");
+    std::ofstream(d / "twice-point" / "manifest.json", std::ios::trunc) << m;
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static test::TempDir* dir_;
+};
+
+test::TempDir* HostileExport::dir_ = nullptr;
+
+TEST_P(HostileExport, GetsItsExitCodeAndAClearMessage) {
+  const Hostile& c = GetParam();
+  std::vector<std::string> args;
+  for (std::string a : c.args) {
+    for (std::size_t at; (at = a.find("{D}")) != std::string::npos;)
+      a.replace(at, 3, dir_->path().string());
+    args.push_back(a);
+  }
+  const auto r = run_plab(args);
+  EXPECT_EQ(r.exit_code, c.exit_code) << c.what << "\n" << r.err;
+  const std::string& said = c.exit_code == 0 ? r.out : r.err;
+  EXPECT_NE(said.find(c.fragment), std::string::npos) << c.what << "\n" << said;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  if (c.exit_code != 0) {
+    const char* documented = c.documented != nullptr ? c.documented : c.fragment;
+    EXPECT_TRUE(test::in_troubleshooting(documented)) << documented;
+  }
+}
+
+std::string case_name(const ::testing::TestParamInfo<Hostile>& info) {
+  std::string name = std::to_string(info.index) + "_";
+  for (const char* p = info.param.what; *p != '\0'; ++p)
+    name += std::isalnum(static_cast<unsigned char>(*p)) ? *p : '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Export, HostileExport, ::testing::ValuesIn(kCases), case_name);
+
+}  // namespace
+}  // namespace plab

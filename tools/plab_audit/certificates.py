@@ -1,0 +1,119 @@
+"""The oracle's certificates, re-checked exactly in rationals (docs/bounds.md).
+
+Every stored claim is an inequality about the data as stored: a margin is at most the
+stored vector's exact margin, a norm at least the exact norm, an upper bound at least the
+exact hull point's norm. Each is decided exactly; the other side (a recorded value not
+needlessly far from the exact one, which would let an edit hide) is allowed the rounding
+error the engine's certification may add, and no more.
+"""
+
+from fractions import Fraction
+
+from .exact import gamma, norm2, sqrt_bounds
+from .folder import vector
+
+SLACK = Fraction(1, 10**9)  # an allowance no rounding of a double computation exceeds here
+
+
+def exact_R2(data):
+    return max(norm2(x) for x in data.x)
+
+
+def check_R(recorded, data, where, field, out):
+    """R recorded must be >= the exact max ||x~|| and not more than rounding above it."""
+    r2 = exact_R2(data)
+    rec = Fraction(recorded)
+    if rec * rec < r2 or rec * rec > r2 * (1 + Fraction(data.cols + 8, 2**50)):
+        out.differ(where, field, recorded, float(sqrt_bounds(r2)[1]))
+    out.count("R")
+
+
+def points(data):
+    """z_i = y_i x~_i (binary)."""
+    return [[Fraction(data.y[i]) * Fraction(v) for v in data.x[i]] for i in range(data.rows)]
+
+
+def margins(u, data):
+    """Exact y_i u·x~_i per row (binary) or min over z != y of (u_y - u_z)·x~ (multi-class),
+    and the magnitude sum that bounds a double evaluation's error."""
+    d = data.cols
+    uq = [Fraction(v) for v in u]
+    out, mags = [], []
+    for i, x in enumerate(data.x):
+        xq = [Fraction(v) for v in x]
+        if data.task == "binary":
+            s = sum((a * b for a, b in zip(uq, xq) if a and b), Fraction(0))
+            out.append(Fraction(data.y[i]) * s)
+            mags.append(sum(abs(a * b) for a, b in zip(uq, xq)))
+        else:
+            y = data.label[i]
+            scores = [sum((a * b for a, b in zip(uq[c * d:(c + 1) * d], xq) if a and b),
+                          Fraction(0)) for c in range(data.classes)]
+            out.append(min(scores[y] - scores[z] for z in range(data.classes) if z != y))
+            mags.append(2 * max(sum(abs(a * b) for a, b in zip(uq[c * d:(c + 1) * d], xq))
+                                for c in range(data.classes)))
+    return out, mags
+
+
+def check_reference(theory, data, where, out):
+    """gamma, w_ref_norm, rho of the stored reference u, certified on the data."""
+    u = vector(theory.get("reference"))
+    if u is None:
+        out.differ(where, "points/theory/reference", "missing", "a separator for separable: true")
+        return None
+    m, mags = margins(u, data)
+    true_gamma = min(m)
+    allowance = 4 * gamma(data.cols + 4) * max(mags)
+    g = Fraction(theory["gamma"])
+    if not (true_gamma - allowance <= g <= true_gamma) or g <= 0:
+        out.differ(where, "theory/gamma", theory["gamma"], float(true_gamma))
+    n2 = norm2(u)
+    nrm = Fraction(theory["w_ref_norm"])
+    if nrm * nrm < n2 or nrm * nrm > n2 * (1 + Fraction(len(u) + 8, 2**50)):
+        out.differ(where, "theory/w_ref_norm", theory["w_ref_norm"], float(sqrt_bounds(n2)[1]))
+    rho = Fraction(theory["rho"])
+    # rho <= exact margin / ||u||, and rho close to gamma / w_ref_norm
+    if rho > 0 and rho * rho * n2 > true_gamma * true_gamma or rho <= 0:
+        out.differ(where, "theory/rho", theory["rho"], float(true_gamma / sqrt_bounds(n2)[0]))
+    elif abs(rho - g / nrm) > SLACK * rho:
+        out.differ(where, "theory/rho", theory["rho"], float(g / nrm))
+    out.count("reference margins")
+    return true_gamma
+
+
+def check_rho_upper(theory, data, where, out):
+    """rho_upper >= ||sum lambda z|| / sum lambda for the stored hull weights."""
+    weights = theory.get("rho_upper_weights")
+    if theory.get("rho_upper") is None:
+        return
+    if data.task != "binary":
+        out.skip("rho_upper of multi-class points (Kesler points)")
+        return
+    if not weights:
+        out.differ(where, "theory/rho_upper_weights", "missing", "the hull point behind rho_upper")
+        return
+    z = points(data)
+    p = [Fraction(0)] * data.cols
+    total = Fraction(0)
+    for j, lam in weights:
+        lam = Fraction(lam)
+        if lam < 0 or not 0 <= j < data.rows:
+            out.differ(where, "theory/rho_upper_weights", [j, float(lam)], "a convex weight")
+            return
+        total += lam
+        for k in range(data.cols):
+            p[k] += lam * z[j][k]
+    if total <= 0:
+        out.differ(where, "theory/rho_upper_weights", "sum 0", "positive weights")
+        return
+    n2 = norm2(p) / (total * total)
+    up = Fraction(theory["rho_upper"])
+    allowance = 4 * gamma(len(weights) + data.cols + 4) * Fraction(max(
+        sum(abs(v) for v in zz) for zz in z))
+    lo, hi = sqrt_bounds(n2)
+    if up < lo or up > hi + allowance + SLACK * hi:
+        out.differ(where, "theory/rho_upper", theory["rho_upper"], float(hi))
+    if theory.get("rho") is not None and Fraction(theory["rho"]) > up:
+        out.differ(where, "theory/rho_upper", theory["rho_upper"],
+                   f"at least rho = {theory['rho']}")
+    out.count("rho_upper hull points")

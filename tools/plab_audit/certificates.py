@@ -9,7 +9,7 @@ error the engine's certification may add, and no more.
 
 from fractions import Fraction
 
-from .exact import gamma, norm2, sqrt_bounds
+from .exact import gamma, int_dot, norm2, scaled, scaled_ints, sqrt_bounds
 from .folder import vector
 
 SLACK = Fraction(1, 10**9)  # an allowance no rounding of a double computation exceeds here
@@ -37,21 +37,20 @@ def margins(u, data):
     """Exact y_i u·x~_i per row (binary) or min over z != y of (u_y - u_z)·x~ (multi-class),
     and the magnitude sum that bounds a double evaluation's error."""
     d = data.cols
-    uq = [Fraction(v) for v in u]
+    rows = data.scaled_rows()
+    parts = [scaled_ints(u[c * d:(c + 1) * d]) for c in range(len(u) // d)]
     out, mags = [], []
-    for i, x in enumerate(data.x):
-        xq = [Fraction(v) for v in x]
+    for i, (xi, ex) in enumerate(rows):
+        ax = [abs(v) for v in xi]
+        s = [scaled(int_dot(ui, xi), eu + ex) for ui, eu in parts]
+        m = [scaled(int_dot([abs(v) for v in ui], ax), eu + ex) for ui, eu in parts]
         if data.task == "binary":
-            s = sum((a * b for a, b in zip(uq, xq) if a and b), Fraction(0))
-            out.append(Fraction(data.y[i]) * s)
-            mags.append(sum(abs(a * b) for a, b in zip(uq, xq)))
+            out.append(Fraction(data.y[i]) * s[0])
+            mags.append(m[0])
         else:
             y = data.label[i]
-            scores = [sum((a * b for a, b in zip(uq[c * d:(c + 1) * d], xq) if a and b),
-                          Fraction(0)) for c in range(data.classes)]
-            out.append(min(scores[y] - scores[z] for z in range(data.classes) if z != y))
-            mags.append(2 * max(sum(abs(a * b) for a, b in zip(uq[c * d:(c + 1) * d], xq))
-                                for c in range(data.classes)))
+            out.append(min(s[y] - s[z] for z in range(data.classes) if z != y))
+            mags.append(2 * max(m))
     return out, mags
 
 

@@ -7,6 +7,7 @@ import os
 import struct
 
 from . import synthetic
+from .exact import scaled_ints
 from .findings import CannotAudit
 from .rng import DATA, stream_seed
 
@@ -24,6 +25,12 @@ class Data:
         self.teacher = teacher
         self.rows = len(x)
         self.cols = len(x[0]) if x else 0
+
+    def scaled_rows(self):
+        """Each row as exact integers on one exponent (exact.scaled_ints), made once."""
+        if getattr(self, "_scaled", None) is None:
+            self._scaled = [scaled_ints(x) for x in self.x]
+        return self._scaled
 
     def counts(self):
         out = [0] * self.classes

@@ -6,6 +6,7 @@ recorded double is decided exactly, never by rounding noise.
 
 from fractions import Fraction
 from math import isqrt
+from operator import mul
 
 U = Fraction(1, 2**53)  # the unit roundoff of binary64
 
@@ -14,13 +15,31 @@ def F(x):
     return Fraction(x)
 
 
+def scaled_ints(v):
+    """(ints, e) with v[j] = ints[j] * 2**e exactly: a vector of doubles on one exponent."""
+    ratios = [x.as_integer_ratio() for x in v]
+    k = max((d.bit_length() - 1 for _, d in ratios), default=0)
+    return [n << (k - d.bit_length() + 1) for n, d in ratios], -k
+
+
+def scaled(n, e):
+    return Fraction(n * 2**e) if e >= 0 else Fraction(n, 2**-e)
+
+
+def int_dot(a, b):
+    return sum(map(mul, a, b))
+
+
 def dot(a, b):
     """The exact value of a·b (no rounding)."""
-    return sum((Fraction(x) * Fraction(y) for x, y in zip(a, b) if x and y), Fraction(0))
+    ia, ea = scaled_ints(a)
+    ib, eb = scaled_ints(b)
+    return scaled(int_dot(ia, ib), ea + eb)
 
 
 def norm2(a):
-    return sum((Fraction(x) ** 2 for x in a if x), Fraction(0))
+    ia, ea = scaled_ints(a)
+    return scaled(int_dot(ia, ia), 2 * ea)
 
 
 def sqrt_bounds(q, bits=80):

@@ -60,7 +60,7 @@ def canonical(folder, first, listed):
     return run_id
 
 
-def audit(path, replay, out):
+def audit(path, limit, out):
     folder = Folder(path)
     first = check_folder(folder, out)
     listed = folder.manifest.get("points") or []
@@ -80,7 +80,7 @@ def audit(path, replay, out):
         if got != want:
             out.differ(folder.where(rec), "(point, learner, repeat)", list(got), list(want))
             continue
-        check_record(folder, rec, by_index[rec["point"]], out, replay)
+        check_record(folder, rec, by_index[rec["point"]], out, limit)
         out.count("records")
     if unlisted:
         out.skip(f"{unlisted} records of sweep points the manifest does not list")
@@ -91,12 +91,15 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="plab-audit", description=__doc__)
     ap.add_argument("folder", help="a results folder (manifest.json, runs.jsonl, runs.sha256)")
     ap.add_argument("--no-replay", action="store_true", help="skip replaying the runs")
+    ap.add_argument("--replay-limit", type=int, default=REPLAY_LIMIT, metavar="N",
+                    help="replay runs of at most N multiply-adds, rows x epochs x weights "
+                         f"(x rows for the mistake-driven orders and kernels; default {REPLAY_LIMIT})")
     ap.add_argument("--quiet", action="store_true", help="print only differences")
     args = ap.parse_args(argv)
     out = Findings()
     started = time.monotonic()
     try:
-        audit(args.folder.rstrip("/"), not args.no_replay, out)
+        audit(args.folder.rstrip("/"), 0 if args.no_replay else args.replay_limit, out)
     except CannotAudit as e:
         print(f"plab-audit: cannot audit: {e}", file=sys.stderr)
         return 2
@@ -108,7 +111,7 @@ def main(argv=None):
     if not args.quiet:
         done = ", ".join(f"{n} {what}" for what, n in sorted(out.checked.items()))
         print(f"plab-audit: recomputed {done} in {seconds:.2f} s "
-              f"(replays up to {REPLAY_LIMIT} sample visits)")
+              f"(replays up to {args.replay_limit} multiply-adds a run)")
         for what in out.not_checked:
             print(f"plab-audit: not checked: {what}")
     for where, field, recorded, recomputed in out.differences[:50]:

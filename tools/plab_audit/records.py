@@ -9,19 +9,19 @@ from .bounds.common import check_verdict
 from .folder import vector
 from .replay.protocol import LEARNERS, initial_weights, replay
 
-REPLAY_LIMIT = 200_000  # sample visits (rows x epochs; x rows again for scans and kernels)
+REPLAY_LIMIT = 2_000_000  # multiply-adds: rows x epochs x width (x rows for scans, kernels)
 THEORY_FIELDS = ("R", "separable", "gamma", "w_ref_norm", "rho", "rho_upper")
 
 
-def visits(rec, plugin, rows, protocol):
+def visits(rec, plugin, rows, cols, protocol):
     epochs = rec["epochs"] or 0
-    v = rows * epochs
+    v = rows * epochs * cols
     if protocol.get("order") in ("random_mistake", "worst_mistake") or plugin == "kernel_perceptron":
         v *= rows
     return v
 
 
-def check_record(folder, rec, p, out, do_replay):
+def check_record(folder, rec, p, out, limit):
     where = folder.where(rec)
     cfg = p.config
     name = rec["learner"]
@@ -81,13 +81,13 @@ def check_record(folder, rec, p, out, do_replay):
             out.differ(where, "w0_norm", rec["w0_norm"], n)
     if status != "failed":
         check_bounds(rec, p, m, plugin, w0, where, out)
-    if not do_replay:
+    if not limit:
         return
     if plugin not in LEARNERS:
         out.skip(f"replay of plugin '{plugin}' (not bundled)")
         return
-    if rows is not None and visits(rec, plugin, rows, protocol) > REPLAY_LIMIT:
-        out.skip(f"replay of runs beyond {REPLAY_LIMIT} sample visits")
+    if rows is not None and visits(rec, plugin, rows, size, protocol) > limit:
+        out.skip(f"replay of runs beyond {limit} multiply-adds (rows x epochs x weights)")
         return
     compare_replay(rec, p, m, plugin, size, where, out)
 

@@ -38,15 +38,17 @@ class Rng:
         self.spare = None
 
     def next(self):
-        s = self.s
-        result = (_rotl((s[1] * 5) & MASK, 7) * 9) & MASK
-        t = (s[1] << 17) & MASK
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = _rotl(s[3], 45)
+        s0, s1, s2, s3 = self.s
+        r = (s1 * 5) & MASK
+        result = ((((r << 7) | (r >> 57)) & MASK) * 9) & MASK
+        t = (s1 << 17) & MASK
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = ((s3 << 45) | (s3 >> 19)) & MASK
+        self.s = (s0, s1, s2, s3)
         return result
 
     def uniform(self):

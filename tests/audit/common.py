@@ -17,8 +17,8 @@ def run(plab, config, out, *sets):
     return subprocess.run(args, capture_output=True, text=True)
 
 
-def verify(plab, folder):
-    return subprocess.run([plab, "verify", folder], capture_output=True, text=True)
+def verify(plab, folder, *extra):
+    return subprocess.run([plab, "verify", folder, *extra], capture_output=True, text=True)
 
 
 def audit(source, folder, *extra):

@@ -3,6 +3,7 @@
 import csv
 import hashlib
 import io
+import math
 import os
 import struct
 
@@ -155,7 +156,6 @@ def _standardize(x):
         for r in x:
             c = r[j] - mean
             var += c * c
-        import math
         sd = math.sqrt(var / n)
         for r in x:
             r[j] = (r[j] - mean) / (sd if sd > 0.0 else 1.0)
@@ -183,7 +183,6 @@ def load(spec, master_seed, base_dir):
             classes = None
     elif kind == "inline":
         x = [[float(v) for v in r] for r in spec["x"]]
-        labels = [str(v) if not isinstance(v, str) else v for v in spec["y"]]
         labels = [_text_of(v) for v in spec["y"]]
         classes = spec.get("classes")
     elif kind in ("csv", "svmlight", "libsvm"):

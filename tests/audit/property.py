@@ -12,8 +12,9 @@ Epochs are capped (max_epochs) so that the runs stay small.
 
 Until `plab verify` compares recomputed margins within their certified error bounds (it
 compares some as exact bits today, and tiny margins then differ in their last digits),
-its exit on the separable sets is reported, not asserted: VERIFY_STRICT lists the sets
-whose verify exit is asserted; add "separable" once that fix is merged.
+its exit on the separable sets and on 60 points of noisy XOR (rho_upper is rounding noise
+around zero there) is reported, not asserted: VERIFY_STRICT lists the sets whose verify
+exit is asserted; add "separable" and "noisy_xor_inline" once that fix is merged.
 
 Usage: property.py SOURCE_DIR PLAB WORK_DIR"""
 
@@ -85,11 +86,34 @@ def configs():
 VERIFY_STRICT = {"noisy", "xor", "multiclass", "disjunction"}
 
 
+def noisy_xor_inline(n, seed):
+    """n points of XOR with Gaussian noise, written inline (the rounding-noise case: a hull
+    point within 1e-15 of the origin, whose rho_upper is noise around zero)."""
+    import random
+    rng = random.Random(seed)
+    x, y = [], []
+    for i in range(n):
+        a, b = (1 if i % 2 else -1), (1 if i % 4 < 2 else -1)
+        x.append([a + rng.gauss(0, 0.4), b + rng.gauss(0, 0.4)])
+        y.append(1 if a * b > 0 else -1)
+    return {"kind": "inline", "x": x, "y": y}
+
+
+def more_configs():
+    yield "noisy_xor_inline", 1, {
+        "name": "prop-noisy-xor", "seed": 6, "repeats": 3, "dataset": noisy_xor_inline(60, 1),
+        "learners": [{"name": "classic", "plugin": "perceptron"},
+                     {"name": "kernel", "plugin": "kernel_perceptron",
+                      "params": {"kernel": "polynomial"}}],
+        "protocol": {"kind": "convergence", "max_epochs": 40, "order": "cyclic",
+                     "record_weights": True}}
+
+
 def main():
     source, plab, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
     failures, sets = 0, 0
-    for name, count, config in configs():
+    for name, count, config in list(configs()) + list(more_configs()):
         path = os.path.join(work, f"{name}.json")
         write_config(path, config)
         out = os.path.join(work, name)

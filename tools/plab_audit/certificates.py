@@ -28,9 +28,24 @@ def check_R(recorded, data, where, field, out):
     out.count("R")
 
 
-def points(data):
-    """z_i = y_i x~_i (binary)."""
-    return [[Fraction(data.y[i]) * Fraction(v) for v in data.x[i]] for i in range(data.rows)]
+def point(data, t):
+    """Hull point t (replay-spec.md §8): y_i x~_i, or a Kesler vector for multi-class data."""
+    if data.task == "binary":
+        return [Fraction(data.y[t]) * Fraction(v) for v in data.x[t]]
+    k, d = data.classes, data.cols
+    i = t // (k - 1)
+    y = data.label[i]
+    c = t % (k - 1)
+    c += 1 if c >= y else 0
+    z = [Fraction(0)] * (k * d)
+    for j, v in enumerate(data.x[i]):
+        z[y * d + j] = Fraction(v)
+        z[c * d + j] = -Fraction(v)
+    return z
+
+
+def point_count(data):
+    return data.rows if data.task == "binary" else data.rows * (data.classes - 1)
 
 
 def margins(u, data):
@@ -85,23 +100,22 @@ def check_rho_upper(theory, data, where, out):
     weights = theory.get("rho_upper_weights")
     if theory.get("rho_upper") is None:
         return
-    if data.task != "binary":
-        out.skip("rho_upper of multi-class points (Kesler points)")
-        return
     if not weights:
         out.differ(where, "theory/rho_upper_weights", "missing", "the hull point behind rho_upper")
         return
-    z = points(data)
-    p = [Fraction(0)] * data.cols
+    width = data.cols * (1 if data.task == "binary" else data.classes)
+    p = [Fraction(0)] * width
     total = Fraction(0)
+    z = []
     for j, lam in weights:
         lam = Fraction(lam)
-        if lam < 0 or not 0 <= j < data.rows:
+        if lam < 0 or not 0 <= j < point_count(data):
             out.differ(where, "theory/rho_upper_weights", [j, float(lam)], "a convex weight")
             return
         total += lam
-        for k in range(data.cols):
-            p[k] += lam * z[j][k]
+        z.append(point(data, j))
+        for k in range(width):
+            p[k] += lam * z[-1][k]
     if total <= 0:
         out.differ(where, "theory/rho_upper_weights", "sum 0", "positive weights")
         return

@@ -7,6 +7,8 @@ on the named points, the free unknowns set to the stored weights; then checked d
 
 from fractions import Fraction
 
+from .certificates import point, point_count
+
 
 def exact_combination(columns, weights):
     """v >= 0, v != 0 with sum v_k columns[k] = 0 exactly, near `weights`; or None."""
@@ -47,15 +49,12 @@ def check_certificate(theory, data, where, out):
         out.differ(where, "theory/non_separability_certificate", "missing",
                    "a certificate for separable: false")
         return
-    if data.task != "binary":
-        out.skip("the non-separability certificate of multi-class points (Kesler points)")
-        return
     weights = cert.get("weights") or []
     idx = [int(j) for j, _ in weights]
-    if any(not 0 <= j < data.rows for j in idx) or len(set(idx)) != len(idx):
+    if any(not 0 <= j < point_count(data) for j in idx) or len(set(idx)) != len(idx):
         out.differ(where, "theory/non_separability_certificate/weights", idx, "distinct rows")
         return
-    columns = [[Fraction(data.y[j]) * Fraction(v) for v in data.x[j]] for j in idx]
+    columns = [point(data, j) for j in idx]
     v = exact_combination(columns, [w for _, w in weights]) if columns else None
     if v is None:
         out.differ(where, "theory/non_separability_certificate", "weights",

@@ -83,7 +83,7 @@ def configs():
         sweep={"/dataset/seed": seeds(100, 4000)})
 
 
-VERIFY_STRICT = {"noisy", "xor", "multiclass", "disjunction"}
+VERIFY_STRICT = {"noisy", "xor", "multiclass", "disjunction", "holdout_split", "holdout_folds"}
 
 
 def noisy_xor_inline(n, seed):
@@ -99,7 +99,26 @@ def noisy_xor_inline(n, seed):
     return {"kind": "inline", "x": x, "y": y}
 
 
-def more_configs():
+def holdout(source, split):
+    """Holdout on Iris (splits, folds), the learners with state beside their weights."""
+    return {"name": "prop-holdout", "seed": 6, "repeats": 4,
+            "dataset": {"kind": "csv", "path": f"{source}/data/iris.csv", "label": "species",
+                        "positive": ["virginica"], "scale": "standardize"},
+            "init": {"kind": "gaussian", "scale": 0.3},
+            "learners": [{"name": "a", "plugin": "averaged_perceptron"},
+                         {"name": "p", "plugin": "pocket_perceptron"},
+                         {"name": "b", "plugin": "batch_perceptron", "params": {"eta": 0.1}},
+                         {"name": "l", "plugin": "linear_unit_sgd",
+                          "params": {"mode": "batch", "schedule": "inverse", "eta": 0.001}},
+                         {"name": "m", "plugin": "margin_perceptron",
+                          "params": {"tau": 0.5, "eta": 0.25}}],
+            "protocol": dict(split, kind="holdout", max_epochs=25, order="shuffle",
+                             record_weights=True, record_sample_mistakes=True)}
+
+
+def more_configs(source):
+    yield "holdout_split", 1, holdout(source, {"test_fraction": 0.3})
+    yield "holdout_folds", 1, holdout(source, {"folds": 4})
     yield "noisy_xor_inline", 1, {
         "name": "prop-noisy-xor", "seed": 6, "repeats": 3, "dataset": noisy_xor_inline(60, 1),
         "learners": [{"name": "classic", "plugin": "perceptron"},
@@ -113,7 +132,7 @@ def main():
     source, plab, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
     failures, sets = 0, 0
-    for name, count, config in list(configs()) + list(more_configs()):
+    for name, count, config in list(configs()) + list(more_configs(os.path.abspath(source))):
         path = os.path.join(work, f"{name}.json")
         write_config(path, config)
         out = os.path.join(work, name)

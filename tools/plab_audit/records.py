@@ -66,7 +66,8 @@ def check_record(folder, rec, p, out, limit):
         if rows is not None and len(sm) != rows:
             out.differ(where, "sample_mistakes", f"{len(sm)} counts", f"{rows} rows")
     if protocol.get("record_sample_mistakes") and status != "failed" and sm is None and \
-            plugin != "batch_perceptron" and plugin in LEARNERS:
+            plugin in LEARNERS and plugin != "batch_perceptron" and \
+            not (plugin == "linear_unit_sgd" and (m.get("params") or {}).get("mode") == "batch"):
         out.differ(where, "sample_mistakes", None, "per-sample counts (record_sample_mistakes)")
     if plugin in ("perceptron", "eta_perceptron", "margin_perceptron", "pocket_perceptron",
                   "averaged_perceptron", "multiclass_perceptron", "kernel_perceptron",

@@ -4,11 +4,9 @@ import copy
 import json
 import math
 import re
-from fractions import Fraction
 
 from . import certificates, data as data_mod, gordan, hinge_candidates, kernel_theory, l1_margin
 from . import plugins
-from .findings import CannotAudit
 from .folder import vector
 
 

@@ -1,10 +1,12 @@
 """The data a point's learners saw, re-made from the recorded config (replay-spec.md §6)."""
 
 import csv
+import decimal
 import hashlib
 import io
 import math
 import os
+import re
 import struct
 
 from . import synthetic
@@ -45,13 +47,13 @@ class Data:
 
 
 def _number(text):
+    """A label's exact decimal value (labels compare exactly, not as doubles), or None."""
     t = text.strip()
     if t.startswith("+"):
         t = t[1:]
-    try:
-        return float(t)
-    except ValueError:
+    if not re.fullmatch(r"-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?", t):
         return None
+    return decimal.Decimal(t)
 
 
 def _same(a, b):
@@ -84,9 +86,9 @@ def map_labels(labels, positive, classes):
         return [remap[k] for k in index], "multiclass", list(classes)
     numeric = [_number(n) for n in names]
     if all(v is not None for v in numeric) and len(names) <= 2:
-        if all(v in (-1.0, 0.0, 1.0) for v in numeric) and not (-1.0 in numeric and 0.0 in numeric):
-            zero = 0.0 in numeric
-            return ([1 if numeric[k] == 1.0 else 0 for k in index], "binary",
+        if all(v in (-1, 0, 1) for v in numeric) and not (-1 in numeric and 0 in numeric):
+            zero = 0 in numeric
+            return ([1 if numeric[k] == 1 else 0 for k in index], "binary",
                     ["0" if zero else "-1", "1"])
     order = list(range(len(names)))
     if all(v is not None for v in numeric):

@@ -13,7 +13,7 @@ from .findings import CannotAudit, Findings
 from .folder import Folder
 from .records import REPLAY_LIMIT, check_record
 
-SPEC_VERSION = "0.3.0"  # the plab version whose folders docs/replay-spec.md describes
+SPEC_VERSION = "0.4.0"  # the plab version whose folders docs/replay-spec.md describes
 
 
 def check_folder(folder, out):

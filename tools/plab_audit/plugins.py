@@ -13,7 +13,7 @@ DEFAULTS = {
                         "tol": 1e-10},
     "kernel_perceptron": {"kernel": "linear", "degree": 2, "coef0": 1.0, "scale": 1.0,
                           "gamma": 1.0, "cache_mb": 256.0, "tie": "mistake"},
-    "winnow": {"eta": 0.5, "variant": "plain"},
+    "winnow": {"eta": 0.5, "variant": "balanced"},
 }
 
 

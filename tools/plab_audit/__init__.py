@@ -1,0 +1,1 @@
+"""An auditor of plab results folders that shares no code with the engine."""

@@ -1,0 +1,1 @@
+"""One module per bound form of docs/bounds.md, each evaluated in rationals."""

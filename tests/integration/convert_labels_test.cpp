@@ -1,5 +1,6 @@
 // plab convert --labels numeric: svmlight files LIBLINEAR's and LIBSVM's own training tools
-// accept (Debian's liblinear-tools and libsvm-tools, from scripts/setup-deps --with-test-tools).
+// accept (Debian's liblinear-tools and libsvm-tools in /usr/bin, from scripts/setup-deps
+// --with-test-tools; run without a shell, so by their full paths).
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
@@ -54,17 +55,20 @@ TEST(ConvertLabels, NumericLabelsOfThreeClassesTrainLiblinearAndLibsvm) {
   EXPECT_EQ(mapping.at("labels"),
             (boost::json::object{{"setosa", 1}, {"versicolor", 2}, {"virginica", 3}}));
   // LIBLINEAR's and LIBSVM's training tools read it (both refuse "setosa 1:5.1 ...").
-  const auto linear = run_process("liblinear-train", {"-q", svm.string(), (dir / "m1").string()});
+  const auto linear =
+      run_process("/usr/bin/liblinear-train", {"-q", svm.string(), (dir / "m1").string()});
   ASSERT_EQ(linear.exit_code, 0) << linear.out << linear.err;
-  EXPECT_GT(accuracy("liblinear-predict", svm, dir / "m1", dir / "p1"), 90.0);
-  const auto kernel = run_process("svm-train", {"-q", svm.string(), (dir / "m2").string()});
+  EXPECT_GT(accuracy("/usr/bin/liblinear-predict", svm, dir / "m1", dir / "p1"), 90.0);
+  const auto kernel =
+      run_process("/usr/bin/svm-train", {"-q", svm.string(), (dir / "m2").string()});
   ASSERT_EQ(kernel.exit_code, 0) << kernel.out << kernel.err;
-  EXPECT_GT(accuracy("svm-predict", svm, dir / "m2", dir / "p2"), 90.0);
+  EXPECT_GT(accuracy("/usr/bin/svm-predict", svm, dir / "m2", dir / "p2"), 90.0);
   // The default keeps the class names, and LIBLINEAR refuses them.
   const fs::path named = dir / "named.svm";
   ASSERT_EQ(run_plab({"convert", kIris.string(), named.string()}).exit_code, 0);
   EXPECT_EQ(first_words(named)[0], "setosa");
-  EXPECT_NE(run_process("liblinear-train", {"-q", named.string(), (dir / "m3").string()}).exit_code,
+  EXPECT_NE(run_process("/usr/bin/liblinear-train", {"-q", named.string(), (dir / "m3").string()})
+                .exit_code,
             0);
 }
 
@@ -83,7 +87,7 @@ TEST(ConvertLabels, TwoClassesBecomeMinusOneAndPlusOneTheSecondPositive) {
             0);
   EXPECT_EQ(first_words(dir / "bits.svm"), (std::vector<std::string>{"1", "-1", "1"}));
   const auto linear =
-      run_process("liblinear-train", {"-q", svm.string(), (dir / "model").string()});
+      run_process("/usr/bin/liblinear-train", {"-q", svm.string(), (dir / "model").string()});
   EXPECT_EQ(linear.exit_code, 0) << linear.out << linear.err;
 }
 

@@ -39,12 +39,17 @@ int convert_command(const Args& args) {
       "n-features", po::value<std::string>(),
       "svmlight input: the number of features (default: the largest index)")(
       "label", po::value<std::string>(),
-      "CSV input: the label column, a header name or a 0-based index (default: the last)");
+      "CSV input: the label column, a header name or a 0-based index (default: the last)")(
+      "labels", po::value<std::string>(),
+      "svmlight output: 'as-is' (default: the labels as written, for the round trip) or "
+      "'numeric' (-1/+1 for two classes, the second being +1, else 1..k, as LIBLINEAR and "
+      "LIBSVM read them; the mapping goes to OUT.labels.json)");
   po::positional_options_description positional;
   positional.add("in", 1).add("out", 1);
   po::variables_map vm;
-  if (!parse_options("convert", "convert IN OUT [--from F] [--to F] [--force]", args, options,
-                     positional, vm)) {
+  if (!parse_options("convert",
+                     "convert IN OUT [--from F] [--to F] [--labels as-is|numeric] [--force]", args,
+                     options, positional, vm)) {
     return kExitSuccess;
   }
   const std::filesystem::path in = vm["in"].as<std::string>();
@@ -88,12 +93,22 @@ int convert_command(const Args& args) {
       convert.csv.label_name = label;
     }
   }
+  if (vm.count("labels") != 0) {
+    const std::string labels = vm["labels"].as<std::string>();
+    if (labels != "as-is" && labels != "numeric") {
+      throw UsageError("--labels '" + labels + "' is not as-is or numeric");
+    }
+    convert.numeric_labels = labels == "numeric";
+  }
   const ConvertResult result = convert_data_file(in, out, convert);
   for (const std::string& note : result.notes)
     std::fprintf(stderr, "plab: note: %s\n", note.c_str());
   std::printf("converted %zu rows of %zu features: %s (%s) -> %s (%s)\n", result.rows,
               result.features, in.c_str(), format_name(convert.from), out.c_str(),
               format_name(convert.to));
+  if (convert.numeric_labels) {
+    std::printf("class labels: %s\n", numeric_labels_file(out).c_str());
+  }
   return kExitSuccess;
 }
 

@@ -21,21 +21,21 @@ const char* form_text(BoundForm form) {
       return "none (no mistake bound)";
     case BoundForm::kNovikoff:
       return "Novikoff: count <= (R/rho)^2 from zero init; init-aware bound with step scale "
-             "eta otherwise (THEORY.md s1-s3)";
+             "eta otherwise (docs/bounds.md)";
     case BoundForm::kBatchAveraged:
       return "batch, averaged step: updates <= (R/rho)^2 from zero; init-aware otherwise "
-             "(THEORY.md s4)";
+             "(docs/bounds.md)";
     case BoundForm::kBatchSummed:
       return "batch, summed step: sum m_t <= n (R/rho)^2 from zero (misclassified samples "
-             "over all epochs); init-aware otherwise (THEORY.md s4)";
+             "over all epochs); init-aware otherwise (docs/bounds.md)";
     case BoundForm::kKesler:
       return "multi-class (Kesler): count <= 2 R^2 / gamma^2 from zero; init-aware otherwise "
-             "(THEORY.md s5)";
+             "(docs/bounds.md)";
     case BoundForm::kMarginPerceptron:
       return "margin perceptron: count <= (R^2 + 2 tau/eta) / rho^2 from zero; init-aware "
              "form otherwise (docs/bounds.md)";
     case BoundForm::kLeastSquares:
-      return "none; reports the distance to the least-squares optimum (THEORY.md s6)";
+      return "none; reports the distance to the least-squares optimum (docs/bounds.md)";
     case BoundForm::kWinnow:
       return "winnow (normalised EG): mistakes <= ln N / (eta gamma_1 - ln cosh(eta R_inf)) "
              "from the uniform start, gamma_1 the certified l1-margin, N = d or 2d "

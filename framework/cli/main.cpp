@@ -1,4 +1,7 @@
 // plab: the perceptron-lab command line.
+#include <poll.h>
+#include <unistd.h>
+
 #include <boost/program_options/errors.hpp>
 #include <cerrno>
 #include <csignal>
@@ -44,16 +47,26 @@ std::string join_command_line(int argc, char** argv) {
   return s;
 }
 
-// A command's output that could not be written (a full disk, /dev/full, a closed pipe) is
-// a failure, not a success with the output lost. `plab run` alone is exempt: its documented
-// rule is that a closed stdout does not end or fail the run (its results are in files);
-// `plab run --plan` prints the plan and nothing else, so it is checked like the others.
+// A command's output that could not be written (a full disk, /dev/full) is a failure, not a
+// success with the output lost; a closed pipe is not (stdout_reader_gone). `plab run` alone is
+// exempt: its documented rule is that a closed stdout does not end or fail the run (its results are
+// in files); `plab run --plan` prints the plan and nothing else, so it is checked like the others.
 bool stdout_is_checked(int argc, char** argv) {
   if (argc < 2 || std::strcmp(argv[1], "run") != 0) return true;
   for (int i = 2; i < argc; ++i) {
     if (std::strcmp(argv[i], "--plan") == 0) return true;
   }
   return false;
+}
+
+// True when standard output is a pipe whose reader has gone (`plab plugins | head -1` after
+// head ended). That reader asked for no more, so the command ends quietly with its own exit
+// code, as it would have ended by SIGPIPE had the signal not been ignored (plab run ignores
+// it; a parent may too). A pipe without readers polls as an error (POLLERR).
+bool stdout_reader_gone(int error) {
+  if (error == EPIPE) return true;
+  pollfd out{STDOUT_FILENO, 0, 0};
+  return ::poll(&out, 1, 0) == 1 && (out.revents & POLLERR) != 0;
 }
 
 int dispatch(int argc, char** argv);
@@ -67,6 +80,7 @@ int main(int argc, char** argv) {
   const bool flushed = std::fflush(stdout) == 0;
   if (flushed && std::ferror(stdout) == 0) return rc;
   const int error = errno;
+  if (stdout_reader_gone(error)) return rc;
   std::fprintf(stderr, "plab: error: cannot write to standard output: %s\n",
                error != 0 ? std::strerror(error) : "write error");
   return plab::kExitWriteFailure;

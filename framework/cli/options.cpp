@@ -5,6 +5,7 @@
 
 #include "config/did_you_mean.hpp"
 #include "error.hpp"
+#include "results/text_table.hpp"
 
 namespace plab::cli {
 
@@ -73,6 +74,16 @@ std::vector<std::filesystem::path> plugin_dirs_option(const po::variables_map& v
     for (const auto& d : vm["plugin-dir"].as<std::vector<std::string>>()) dirs.emplace_back(d);
   }
   return dirs;
+}
+
+void add_wide_option(po::options_description& options) {
+  options.add_options()("wide",
+                        "print the result tables whole; by default a table wider than 100 "
+                        "columns is split into parts, each repeating point, sweep and learner");
+}
+
+std::size_t table_width_option(const po::variables_map& vm) {
+  return vm.count("wide") != 0 ? 0 : kTableWidth;
 }
 
 std::vector<CommandLineChange> config_changes_option(const po::parsed_options& parsed) {

@@ -23,6 +23,10 @@ bool parse_options(const std::string& command, const std::string& synopsis, cons
 
 std::vector<std::filesystem::path> plugin_dirs_option(const po::variables_map& vm);
 
+// --wide: the result tables whole, instead of split into parts of 100 columns.
+void add_wide_option(po::options_description& options);
+std::size_t table_width_option(const po::variables_map& vm);  // 0 with --wide
+
 // The --set and --sweep options in the order given (later ones change what earlier set).
 std::vector<CommandLineChange> config_changes_option(const po::parsed_options& parsed);
 

@@ -38,6 +38,9 @@ int run_command(const Args& args, const std::string& command_line) {
       "set a config field: --set /pointer=VALUE (JSON, or a bare word as a string)");
   add("sweep", po::value<std::vector<std::string>>()->composing(),
       "add a sweep axis: --sweep /pointer=V1,V2,... (range(a,b[,step]) allowed)");
+  add("tag", po::value<std::vector<std::string>>()->composing(),
+      "tag the results folder (repeatable): manifest.json's \"tags\", with the config's; not "
+      "part of the experiment's identity");
   add("out", po::value<std::string>(), "write results into this new folder");
   add("threads", po::value<int>(), "worker threads (default: all cores)");
   add("lanes", po::value<std::string>(),
@@ -58,6 +61,7 @@ int run_command(const Args& args, const std::string& command_line) {
   add("no-report", "do not write report.md, report.html and plots/ at the end");
   add("report", "write the report also for a shard (by default a shard has none)");
   add("quiet,q", "print nothing but errors and the final table");
+  add_wide_option(options);
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
@@ -65,7 +69,8 @@ int run_command(const Args& args, const std::string& command_line) {
   const char* synopsis =
       "run CONFIG [--set /P=V]... [--sweep /P=V1,V2]... [--out DIR] [--threads N] "
       "[--lanes W] [--plugin-dir DIR]... [--shard I/N|auto] [--resume-if-present] [--plan] "
-      "[--quiet]\n       plab run --resume DIR [--threads N] [--lanes auto|1|2|...|32] "
+      "[--tag T]... [--wide] [--quiet]\n       plab run --resume DIR [--threads N] [--lanes "
+      "auto|1|2|...|32] "
       "[--plugin-dir DIR]...";
   if (!parse_options("run", synopsis, args, options, positional, vm, &parsed)) return 0;
 
@@ -108,8 +113,9 @@ int run_command(const Args& args, const std::string& command_line) {
                      : isatty(STDERR_FILENO) == 1 ? ProgressStyle::kTerminal
                                                   : ProgressStyle::kPlain;
   request.command_line = command_line;
+  if (vm.count("tag") != 0) request.tags = vm["tag"].as<std::vector<std::string>>();
   request.scheduler = scheduler_ids(process_environment());
-  RunPrinter printer(!quiet);
+  RunPrinter printer(!quiet, table_width_option(vm));
   Session session = Session::prepare(request, printer);
   if (session.already_complete()) return print_outcome(session.run(printer));  // says so, 0
   if (vm.count("plan") != 0) {

@@ -86,9 +86,9 @@ void RunPrinter::starting(const Experiment& e, std::size_t runs, int threads,
 }
 
 void RunPrinter::summarised(const Summary& summary, const std::filesystem::path& dir) {
-  std::fputs(summary_table(summary).c_str(), stdout);
+  std::fputs(summary_table(summary, table_width_).c_str(), stdout);
   std::fputs("\n", stdout);
-  std::fputs(verification_table(summary).c_str(), stdout);
+  std::fputs(verification_table(summary, table_width_).c_str(), stdout);
   std::printf("results: %s\n", dir.c_str());
 }
 

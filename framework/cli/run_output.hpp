@@ -16,7 +16,9 @@ int print_outcome(const SessionOutcome& outcome);
 // Notes on stderr; unless --quiet, the line saying how many runs go where; then the tables.
 class RunPrinter : public SessionObserver {
  public:
-  explicit RunPrinter(bool announce) : announce_(announce) {}
+  // `table_width`: the tables' width limit (0: none, --wide).
+  RunPrinter(bool announce, std::size_t table_width)
+      : announce_(announce), table_width_(table_width) {}
   void note(const std::string& text) override;
   void starting(const Experiment& experiment, std::size_t runs, int threads,
                 const std::filesystem::path& dir) override;
@@ -24,6 +26,7 @@ class RunPrinter : public SessionObserver {
 
  private:
   bool announce_;
+  std::size_t table_width_;
 };
 
 }  // namespace plab::cli

@@ -32,11 +32,12 @@ int verify_command(const Args& args) {
       "re-run K records chosen from the seed (or 'all') and compare them byte for byte")(
       "plugin-dir", po::value<std::vector<std::string>>(),
       "look for the recorded plugins here first (as plab run does)");
+  add_wide_option(options);
   po::positional_options_description positional;
   positional.add("dir", 1);
   po::variables_map vm;
-  if (!parse_options("verify", "verify DIR [--replay K|all] [--plugin-dir DIR]...", args, options,
-                     positional, vm)) {
+  if (!parse_options("verify", "verify DIR [--replay K|all] [--plugin-dir DIR]... [--wide]", args,
+                     options, positional, vm)) {
     return 0;
   }
   const std::filesystem::path dir = vm["dir"].as<std::string>();
@@ -126,7 +127,7 @@ int verify_command(const Args& args) {
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
                 r.matched);
   }
-  std::fputs(verification_table(summary).c_str(), stdout);
+  std::fputs(verification_table(summary, table_width_option(vm)).c_str(), stdout);
   std::printf("plab verify: %s: %s\n", dir.c_str(), audit.runs_line().c_str());
   for (const std::string& n : audit.notes) std::fprintf(stderr, "plab: note: %s\n", n.c_str());
   if (const std::size_t n = report.bounds_not_judged; n > 0) {

@@ -13,7 +13,7 @@ constexpr plab::ParamSpec kParams[] = {
     plab::ParamSpec::real("eta", 1.0, "learning rate eta > 0", 0.0, /*lower_open=*/true),
     plab::ParamSpec::boolean("normalize", false,
                              "divide the sum by the number of misclassified samples "
-                             "(the averaged step of THEORY.md s4)"),
+                             "(the averaged step of docs/bounds.md)"),
     plab::kTieParam,
 };
 
@@ -94,7 +94,7 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "`perceptron`), g_t = sum over M_t of y x~. Update w <- w + eta g_t, or "
                 "w <- w + eta g_t / |M_t| with `normalize`. `updates` counts batch updates, "
                 "`mistakes` the misclassified samples summed over epochs. Takes no order. "
-                "Guarantee (THEORY.md s4): averaged, updates <= (R/rho)^2; plain sum, "
+                "Guarantee (docs/bounds.md): averaged, updates <= (R/rho)^2; plain sum, "
                 "sum of |M_t| <= n (R/rho)^2 (the plain (R/rho)^2 does not hold for updates).",
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,

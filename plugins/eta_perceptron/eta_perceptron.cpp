@@ -62,7 +62,7 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "(`step` \"label\") or s = y - y_hat = 2y (`step` \"residual\"). `tie` as for "
                 "`perceptron`. From zero init the mistakes are the same for every eta > 0 "
                 "(w scales by eta; exact in double when eta is a power of two). Guarantee "
-                "(THEORY.md s2, s3): from zero, mistakes <= (R/rho)^2; from w0 != 0, "
+                "(docs/bounds.md): from zero, mistakes <= (R/rho)^2; from w0 != 0, "
                 "mistakes <= (R/rho)^2 + 2 |w0| / (eta' rho) with eta' = eta (label) or 2 eta "
                 "(residual).",
      .tasks = plab::kBinaryTask,

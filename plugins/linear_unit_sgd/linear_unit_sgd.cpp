@@ -138,7 +138,7 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "at most `tol` relative over an epoch. Records `loss` (final E); `train_error` "
                 "counts y o <= 0; `mistakes` counts samples with y o <= 0 when visited. Weights "
                 "that become non-finite (eta too large) end the run as \"diverged\". No mistake "
-                "bound (THEORY.md s6): batch GD converges iff 0 < eta < 2 / lambda_max(X'X).",
+                "bound (docs/bounds.md): batch GD converges iff 0 < eta < 2 / lambda_max(X'X).",
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
      .orders = plab::OrderSupport::kPermutation,

@@ -156,11 +156,11 @@ constexpr auto kDescriptor = plab::make_descriptor(
          "multi-class perceptron: argmax of k rows; on a mistake w_y += eta x, w_yhat -= eta x",
      .details = "One weight row per class, predict argmax_c w_c . x~. On a mistake "
                 "w_y <- w_y + eta x~ and w_yhat <- w_yhat - eta x~. Ties by `tie`: \"strict\" "
-                "(default; the convention of THEORY.md s5 under which convergence certifies "
+                "(default; the convention of docs/bounds.md under which convergence certifies "
                 "strict separation): a mistake iff max over z != y of s_z >= s_y, y_hat = the "
                 "lowest such z; \"first\": y_hat = the lowest-index arg-max, a mistake iff "
                 "y_hat != y. The worst-mistake order picks the smallest s_y - max_{z != y} s_z. "
-                "Guarantee (THEORY.md s5): from zero, mistakes <= 2 R^2 / gamma^2 for the "
+                "Guarantee (docs/bounds.md): from zero, mistakes <= 2 R^2 / gamma^2 for the "
                 "multi-class margin gamma of a U with |U|_F = 1.",
      .tasks = plab::kBinaryTask | plab::kMulticlassTask,
      .declare_bound = declare_bound,

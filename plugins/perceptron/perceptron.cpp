@@ -25,8 +25,8 @@ constexpr auto kDescriptor = plab::make_descriptor(
      .details = "Binary labels y in {-1,+1}. On a mistake w <- w + y x~ (augmented x~ = [1, x]). "
                 "Mistake test by `tie`: \"mistake\" (default) updates when y (w . x~) <= 0, so a "
                 "zero score is a mistake; \"positive\" predicts +1 when w . x~ >= 0. "
-                "Guarantee (THEORY.md s1): from zero init, mistakes <= (R/rho)^2 in any order; "
-                "from a non-zero init, the init-aware bound of s3 with eta = 1.",
+                "Guarantee (docs/bounds.md): from zero init, mistakes <= (R/rho)^2 in any order; "
+                "from a non-zero init, the init-aware bound (docs/bounds.md) with eta = 1.",
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
      .orders = plab::OrderSupport::kMistakeDriven,

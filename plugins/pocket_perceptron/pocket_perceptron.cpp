@@ -94,7 +94,7 @@ constexpr auto kDescriptor = plab::make_descriptor(
                 "train_error and test_error use the pocket; `perceptron_train_error` is the "
                 "perceptron's own. The counted mistakes are the working perceptron's, so its "
                 "bounds apply to them (Novikoff; the hinge forms past separability); the "
-                "pocket's predictions have no mistake bound (THEORY.md s7).",
+                "pocket's predictions have no mistake bound (docs/bounds.md).",
      .tasks = plab::kBinaryTask,
      .declare_bound = declare_bound,
      .orders = plab::OrderSupport::kPermutation,

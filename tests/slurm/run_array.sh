@@ -160,6 +160,11 @@ requeued_at=$SECONDS
 # itself ends within about 2 minutes, so 200 s is a bound, not a wait.
 wait_for 200 ran_again "${array}_2" shards/2 ||
   fail "the requeued task 2 did not run again: $(scontrol show job "${array}_2" 2>&1 | grep -o 'JobState=[^ ]* Reason=[^ ]*\|Restarts=[0-9]*' | tr '\n' ' ') log: $(grep -v '^ *[0-9]' "plab-shard-${array}_2.log" 2>&1 | tail -12 | tr '\n' ' ')"
+# --open-mode=append: the requeued task's log still holds its first attempt (its start line
+# and the signal that stopped it) before the second attempt's resume.
+[ "$(grep -c '^plab: [0-9]* runs (' "plab-shard-${array}_2.log")" -ge 2 ] &&
+  grep -q 'holds an unfinished run' "plab-shard-${array}_2.log" ||
+  fail "the requeued task's log lost its first attempt (--open-mode=append): $(grep '^plab' "plab-shard-${array}_2.log" | tr '\n' ' ')"
 merged() { [ -f merged/manifest.json ] && [ -z "$(squeue -h 2>/dev/null)" ]; }
 wait_for 120 merged || fail "the merge job did not finish: $(squeue 2>&1)"
 

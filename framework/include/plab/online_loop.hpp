@@ -297,7 +297,8 @@ std::size_t count_sign_errors(const TrainingSet& data, const double* w) {
 // The `dot` param of learners that offer both summation orders.
 inline constexpr ParamSpec kDotParam = ParamSpec::choice(
     "dot", "sequential", "sequential|blocked",
-    "summation order of w . x~: \"sequential\" (default; j = 0 upward, THEORY.md s0, equal to a "
+    "summation order of w . x~: \"sequential\" (default; j = 0 upward, docs/reproducibility.md, "
+    "equal to a "
     "plain reference implementation, and the order repeats train in side by side in SIMD lanes) "
     "or \"blocked\" (eight fixed partial sums: deterministic, about 1.5x faster for a run alone, "
     "but may round ties differently; no lanes, so its repeats train one at a time)");

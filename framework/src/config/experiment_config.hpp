@@ -116,6 +116,8 @@ struct ExperimentConfig {
   ProtocolSpec protocol;
   TheorySpec theory;
   ReportSpec report;
+  std::vector<std::string> tags;  // annotations, kept in the manifest only
+  std::string note;
 };
 
 // Parses one fully resolved config (sweep values already substituted). `base_dir` is the

@@ -408,6 +408,10 @@ ExperimentConfig parse_experiment(const Json& document, const std::filesystem::p
                        "'svm' or 'given'");
   }
   if (in.has("report")) c.report = parse_report(in.object("report"));
+  // Annotations: what they hold never changes a run (config/experiment_identity.hpp).
+  if (in.has("$schema")) (void)in.text("$schema");  // an editor's completion and checks
+  if (in.has("tags")) c.tags = in.texts("tags");
+  if (in.has("note")) c.note = in.text("note");
   in.has("sweep");  // expanded before parsing; see sweep.hpp
   in.finish("at the top level of an experiment");
   return c;

@@ -35,6 +35,47 @@ void apply_change(Json& document, const CommandLineChange& change) {
   document["sweep"][pointer] = values;
 }
 
+namespace {
+
+// True when `inner` is `outer` or a place inside it ("/a/b" is inside "/a", "/ab" is not).
+bool pointer_within(const std::string& inner, const std::string& outer) {
+  return inner == outer ||
+         (inner.size() > outer.size() && inner.compare(0, outer.size(), outer) == 0 &&
+          inner[outer.size()] == '/');
+}
+
+// A --set whose field a sweep axis also sets would be replaced at every sweep point, its value
+// never validated nor used, while the manifest lists it as applied: refused, naming both.
+void refuse_sets_a_sweep_replaces(const Json& document,
+                                  const std::vector<CommandLineChange>& changes) {
+  const auto sweep = document.find("sweep");
+  if (sweep == document.end() || !sweep->is_object()) return;
+  for (const CommandLineChange& c : changes) {
+    if (c.kind != CommandLineChange::Kind::kSet) continue;
+    const std::string set = c.text.substr(0, c.text.find('='));
+    for (const auto& [axis, values] : sweep->items()) {
+      // The set replaced the value at `set`; what it wrote under it is lost where an axis
+      // sets a place inside, if its value holds that place.
+      bool replaced = pointer_within(set, axis);
+      if (!replaced && pointer_within(axis, set)) {
+        try {
+          replaced = document.contains(Json::json_pointer(axis));
+        } catch (const Json::exception&) {
+          replaced = false;  // not a pointer into this document: the sweep refuses it later
+        }
+      }
+      if (replaced) {
+        throw UsageError("'" + c.option() + "' sets a field that the sweep axis " + axis +
+                         " also sets, at every sweep point, so the --set would be dropped; "
+                         "change the axis's values (--sweep " +
+                         axis + "=V1,V2,...) or remove one of the two");
+      }
+    }
+  }
+}
+
+}  // namespace
+
 ExperimentSource load_experiment_source(const std::filesystem::path& config,
                                         const std::vector<CommandLineChange>& changes) {
   ExperimentSource source;
@@ -61,6 +102,7 @@ ExperimentSource load_experiment_source(const std::filesystem::path& config,
     apply_change(source.document, c);
     source.changes.push_back(c.option());
   }
+  refuse_sets_a_sweep_replaces(source.document, changes);
   return source;
 }
 

@@ -9,8 +9,10 @@
 #include <cstdio>
 #include <cstring>
 #include <system_error>
+#include <unordered_map>
 
 #include "data/line_stream.hpp"
+#include "data/numeric_labels.hpp"
 #include "data/svmlight_reader.hpp"
 #include "error.hpp"
 
@@ -86,19 +88,42 @@ class OutputFile {
   bool committed_ = false;
 };
 
-ConvertResult csv_to_svmlight(const fs::path& in, OutputFile& out, const ConvertOptions& options) {
+// --labels numeric: every label's number, from a first pass over the labels.
+struct LabelNumbers {
+  std::vector<NumericClass> classes;
+  std::unordered_map<std::string, std::string> text;  // label -> its number as text
+  std::string sha256;                                 // of the bytes the first pass read
+};
+
+LabelNumbers number_the_labels(const fs::path& in, const ConvertOptions& options) {
+  std::vector<std::string> distinct;
+  std::unordered_map<std::string, std::size_t> seen;
+  const CsvTable table = read_csv_rows(in, options.csv, [&](const CsvRow& row) {
+    const std::string label(row.label);
+    if (seen.emplace(label, distinct.size()).second) distinct.push_back(label);
+  });
+  LabelNumbers numbers;
+  numbers.classes = numeric_classes(distinct, in.string());
+  for (const NumericClass& c : numbers.classes) numbers.text[c.name] = std::to_string(c.number);
+  numbers.sha256 = table.sha256;
+  return numbers;
+}
+
+ConvertResult csv_to_svmlight(const fs::path& in, OutputFile& out, const ConvertOptions& options,
+                              const LabelNumbers* numbers) {
   ConvertResult result;
   const std::size_t first_number = options.zero_based ? 0 : 1;
   std::string line;
   std::size_t last_nonzero = 0;  // 1 + the last column with a value other than +0
   CsvTable table = read_csv_rows(in, options.csv, [&](const CsvRow& row) {
-    if (row.label.find_first_of(" \t:#") != std::string_view::npos) {
+    if (numbers == nullptr && row.label.find_first_of(" \t:#") != std::string_view::npos) {
       throw DataError(in.string() + ":" + std::to_string(row.line) + ": the label '" +
                       std::string(row.label.substr(0, 40)) +
                       "' cannot be written in svmlight: labels there may not hold spaces, tabs, "
                       "':' or '#'");
     }
-    line.assign(row.label);
+    line.assign(numbers != nullptr ? std::string_view(numbers->text.at(std::string(row.label)))
+                                   : row.label);
     for (std::size_t j = 0; j < row.values.size(); ++j) {
       const double v = row.values[j];
       if (v == 0.0 && !std::signbit(v)) continue;  // -0 is kept: the values come back exactly
@@ -111,6 +136,11 @@ ConvertResult csv_to_svmlight(const fs::path& in, OutputFile& out, const Convert
     line += '\n';
     out.write(line);
   });
+  if (numbers != nullptr && table.sha256 != numbers->sha256) {
+    throw DataError("data file '" + in.string() +
+                    "' changed while plab was reading it; leave the file alone during a "
+                    "conversion");
+  }
   result.rows = table.rows;
   result.features = table.features;
   if (last_nonzero < table.features) {
@@ -208,6 +238,10 @@ const char* format_name(DataFormat format) {
   return format == DataFormat::kCsv ? "csv" : "svmlight";
 }
 
+fs::path numeric_labels_file(const fs::path& out) {
+  return fs::path(out.string() + ".labels.json");
+}
+
 std::optional<DataFormat> format_named(std::string_view word) {
   if (word == "csv") return DataFormat::kCsv;
   if (word == "svmlight" || word == "libsvm") return DataFormat::kSvmlight;
@@ -234,9 +268,24 @@ ConvertResult convert_data_file(const fs::path& in, const fs::path& out,
   if (fs::exists(out, ec) && fs::equivalent(in, out, ec)) {
     throw UsageError("the output '" + out.string() + "' is the input file; give another name");
   }
+  if (options.numeric_labels && options.to != DataFormat::kSvmlight) {
+    throw UsageError(
+        "--labels numeric writes svmlight labels for LIBLINEAR and LIBSVM; a CSV output keeps "
+        "the labels as they are");
+  }
   OutputFile file(out, options.force);
-  ConvertResult result = options.from == DataFormat::kCsv ? csv_to_svmlight(in, file, options)
-                                                          : svmlight_to_csv(in, file, options);
+  if (!options.numeric_labels) {
+    ConvertResult result = options.from == DataFormat::kCsv
+                               ? csv_to_svmlight(in, file, options, nullptr)
+                               : svmlight_to_csv(in, file, options);
+    file.commit();
+    return result;
+  }
+  OutputFile mapping(numeric_labels_file(out), options.force);
+  const LabelNumbers numbers = number_the_labels(in, options);
+  ConvertResult result = csv_to_svmlight(in, file, options, &numbers);
+  mapping.write(numeric_classes_json(numbers.classes, in.string()));
+  mapping.commit();
   file.commit();
   return result;
 }

@@ -30,7 +30,13 @@ struct ConvertOptions {
   bool zero_based = false;                // svmlight indices count from 0 (read and written)
   std::optional<std::size_t> n_features;  // svmlight input: the width (else the largest index)
   CsvOptions csv;                         // CSV input: the label column, the header
+  // CSV to svmlight: numbers for labels (data/numeric_labels.hpp), with the mapping written
+  // beside the output (numeric_labels_file); otherwise the labels as written.
+  bool numeric_labels = false;
 };
+
+// OUT.labels.json: where --labels numeric writes its class mapping.
+std::filesystem::path numeric_labels_file(const std::filesystem::path& out);
 
 struct ConvertResult {
   std::size_t rows = 0;

@@ -38,6 +38,18 @@ std::string radius_text(const boost::json::value& r) {
   return r.is_number() ? significant(r.to_number<double>(), 6) : "overflow";
 }
 
+// The experiment's tags and note (manifest.json), under the title: what the user said it is.
+void annotations(const ReportData& d, Document& doc) {
+  std::string tags;
+  if (const auto* t = d.manifest.if_contains("tags"); t && t->is_array()) {
+    for (const auto& tag : t->get_array()) tags += (tags.empty() ? "" : ", ") + text_of(tag);
+  }
+  if (!tags.empty()) doc.paragraph("Tags: " + tags);
+  if (const auto* n = d.manifest.if_contains("note"); n && n->is_string()) {
+    doc.paragraph("Note: " + text_of(*n));
+  }
+}
+
 // A partial or inconsistent folder is said before any number is read from it.
 void folder_warnings(const ReportData& d, Document& doc) {
   for (const std::string& i : d.audit.inconsistencies)
@@ -167,6 +179,7 @@ Document report_document(const ReportData& data, const FigureSet& figures) {
   Document doc;
   const std::string title = "perceptron-lab report: " + text_of(data.manifest.at("name"));
   doc.heading(title, 1);
+  annotations(data, doc);
   folder_warnings(data, doc);
   conclusion(data, doc);
   if (!figures.figures.empty() || !figures.problems.empty()) doc.heading("Figures");

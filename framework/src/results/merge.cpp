@@ -1,5 +1,6 @@
 #include "results/merge.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -8,6 +9,7 @@
 
 #include <boost/json/object.hpp>
 
+#include "config/experiment_identity.hpp"
 #include "error.hpp"
 #include "results/exact_json.hpp"
 #include "results/json_text.hpp"
@@ -35,6 +37,41 @@ struct Shard {
   // Checked reading: a hand-edited manifest is a data error naming the file and the field.
   RecordFields fields() const { return RecordFields(manifest, (dir / "manifest.json").string()); }
 };
+
+// The config without the keys that annotate it ("$schema", "tags", "note"): shards of one
+// experiment may carry different tags and notes (config/experiment_identity.hpp).
+boost::json::value config_identity(const boost::json::value& config) {
+  boost::json::value identity = config;
+  if (identity.is_object()) {
+    for (const std::string_view key : kAnnotationKeys) identity.as_object().erase(key);
+  }
+  return identity;
+}
+
+// The merged folder's tags: every shard's, each once in shard order; its note: the shards'
+// different notes, one paragraph each (a folder of an older plab has neither key).
+void merge_annotations(boost::json::object& manifest,
+                       const std::map<std::size_t, const Shard*>& shards) {
+  boost::json::array tags;
+  std::string note;
+  std::vector<std::string> notes;
+  for (const auto& [index, s] : shards) {
+    if (const auto* t = s->manifest.if_contains("tags"); t && t->is_array()) {
+      for (const auto& tag : t->get_array()) {
+        if (tag.is_string() && std::find(tags.begin(), tags.end(), tag) == tags.end())
+          tags.push_back(tag);
+      }
+    }
+    if (const auto* n = s->manifest.if_contains("note"); n && n->is_string()) {
+      const std::string text(n->get_string());
+      if (std::find(notes.begin(), notes.end(), text) != notes.end()) continue;
+      notes.push_back(text);
+      note += (note.empty() ? "" : "\n\n") + text;
+    }
+  }
+  manifest["tags"] = std::move(tags);
+  manifest["note"] = note.empty() ? boost::json::value(nullptr) : boost::json::value(note);
+}
 
 // OUT must be a new folder: merging into a shard would lock it for writing while merge reads
 // it, which the lock reports as another plab writing it.
@@ -167,7 +204,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
   std::map<std::size_t, const Shard*> by_index;
   for (const Shard& s : shards) {
     check_same_plugins(s, first);
-    if (s.manifest.at("config") != first.manifest.at("config") ||
+    if (config_identity(s.manifest.at("config")) != config_identity(first.manifest.at("config")) ||
         s.manifest.at("plugins") != first.manifest.at("plugins") ||
         s.manifest.at("runs_total") != first.manifest.at("runs_total") || s.count != first.count) {
       throw ConfigError("cannot merge: '" + s.dir.string() +
@@ -292,6 +329,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     merged_shards.push_back(std::move(entry));
   }
   manifest["merged_shards"] = std::move(merged_shards);
+  merge_annotations(manifest, by_index);
   // The experiment ran from the first shard's start to the last shard's end.
   const auto [start, end] = time_span(by_index);
   manifest["start_time"] = start;

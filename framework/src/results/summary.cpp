@@ -13,6 +13,7 @@
 #include "results/json_text.hpp"
 #include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
+#include "results/text_table.hpp"
 #include "theory/bounds.hpp"
 
 namespace plab {
@@ -146,30 +147,6 @@ std::vector<SlopeFit> fit_slopes(const std::vector<GroupSummary>& groups) {
     fits.push_back(f);
   }
   return fits;
-}
-
-// Columns padded to their widest cell; the sweep and learner columns left-aligned.
-std::string render_table(const std::vector<std::vector<std::string>>& rows) {
-  std::vector<std::size_t> width(rows.front().size(), 0);
-  for (const auto& row : rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  }
-  std::string out;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    for (std::size_t c = 0; c < rows[r].size(); ++c) {
-      const bool left = rows.front()[c] == "sweep" || rows.front()[c] == "learner";
-      const std::string pad(width[c] - rows[r][c].size(), ' ');
-      out += (c == 0 ? "" : "  ") + (left ? rows[r][c] + pad : pad + rows[r][c]);
-    }
-    while (!out.empty() && out.back() == ' ') out.pop_back();
-    out += "\n";
-    if (r == 0) {
-      std::size_t total = 0;
-      for (std::size_t w : width) total += w + 2;
-      out += std::string(total - 2, '-') + "\n";
-    }
-  }
-  return out;
 }
 
 // The hinge bound's columns (and its mistake-round form's), shown only when some run
@@ -478,7 +455,7 @@ std::string fit_margin_text(const SlopeFit& fit) {
                              : "rho: a certified lower bound on the best margin";
 }
 
-std::string verification_table(const Summary& summary) {
+std::string verification_table(const Summary& summary, std::size_t max_width) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"point", "sweep", "learner", "runs", "bound", "applies", "converged", "max ratio",
                   "median ratio", "violations"});
@@ -494,7 +471,7 @@ std::string verification_table(const Summary& summary) {
                                      : "")});
     append_hinge_cells(summary, rows.back(), g);
   }
-  return render_table(rows);
+  return render_table(rows, max_width);
 }
 
 std::string converged_text(const GroupSummary& g) {
@@ -504,7 +481,7 @@ std::string converged_text(const GroupSummary& g) {
   return text;
 }
 
-std::string summary_table(const Summary& summary) {
+std::string summary_table(const Summary& summary, std::size_t max_width) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"point", "sweep", "learner", "runs", "converged", "mistakes med", "mean", "max",
                   "epochs med", "train err", "R", "rho"});
@@ -521,7 +498,7 @@ std::string summary_table(const Summary& summary) {
          geometry_mark(g, g.rho ? format_number(*g.rho) : "-", "K", "l1")});
     append_hinge_cells(summary, rows.back(), g);
   }
-  std::string out = render_table(rows);
+  std::string out = render_table(rows, max_width);
   if (std::any_of(summary.groups.begin(), summary.groups.end(),
                   [](const GroupSummary& g) { return !g.geometry.empty(); })) {
     out +=

@@ -99,11 +99,12 @@ boost::json::value summary_to_json(const Summary& summary);
 std::string summary_to_csv(const Summary& summary);
 // Fixed-width tables for a terminal: the run summary, and the verification view
 // (`plab verify`): runs, how many a bound applies to, converged, max and median ratio,
-// violations, per (sweep point, learner).
-std::string summary_table(const Summary& summary);
+// violations, per (sweep point, learner). With `max_width` > 0 a wider table is split into
+// parts of at most that many columns (results/text_table.hpp).
+std::string summary_table(const Summary& summary, std::size_t max_width = 0);
 // A group's converged runs, with its failed and diverged ones beside: "8 (2 failed)".
 std::string converged_text(const GroupSummary& g);
-std::string verification_table(const Summary& summary);
+std::string verification_table(const Summary& summary, std::size_t max_width = 0);
 // Which margin a slope fit is against, in words ("rho: the data's certified best margin").
 std::string fit_margin_text(const SlopeFit& fit);
 

@@ -12,6 +12,7 @@
 #include "plugin_loader/param_resolver.hpp"
 #include "plugin_loader/plugin_locator.hpp"
 #include "protocols/initial_weights.hpp"
+#include "theory/oracle_progress.hpp"
 
 namespace plab {
 
@@ -283,6 +284,13 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       if (p.config.dataset.kind == "synthetic") data_key += "#" + std::to_string(p.config.seed);
       auto& loaded = datasets[data_key];
       if (!loaded) {
+        // A large file takes a while: a log says so, and then every 10 s that plab lives.
+        const std::string reading =
+            "reading the data of sweep point " + std::to_string(p.sweep.index) + " (" +
+            (p.config.dataset.reads_file() ? "'" + p.config.dataset.path.string() + "'"
+                                           : p.config.dataset.kind + " data") +
+            ")";
+        const SlowMethodNotice notice(reading + " takes more than 1 s", reading);
         loaded = std::make_shared<const LoadedData>(
             load_dataset_with_teacher(p.config.dataset, p.config.seed));
         for (const std::string& note : loaded->notes) {  // once, however many points read it

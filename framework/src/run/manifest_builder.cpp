@@ -101,6 +101,8 @@ boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
   boost::json::object manifest{
       {"schema_version", 1},
       {"name", e.name},
+      {"tags", boost::json::array(in.tags.begin(), in.tags.end())},
+      {"note", in.note.empty() ? boost::json::value(nullptr) : boost::json::value(in.note)},
       {"status", status_name(s.status)},
       {"error", s.error.empty() ? boost::json::value(nullptr) : boost::json::value(s.error)},
       {"context",

@@ -5,6 +5,8 @@
 
 #include <boost/json/array.hpp>
 #include <boost/json/value.hpp>
+#include <string>
+#include <vector>
 
 #include "results/manifest.hpp"
 #include "results/run_range.hpp"
@@ -17,6 +19,10 @@ struct ManifestInput {
   boost::json::array earlier_sessions;  // from the manifest of a resumed folder
   RunRange range;                       // the runs this folder holds when complete
   ShardSpec shard;
+  // Annotations (config/experiment_identity.hpp): the config's "tags" with --tag and a
+  // resumed folder's, and its "note"; top-level "tags" and "note" of the manifest.
+  std::vector<std::string> tags;
+  std::string note;
 };
 
 boost::json::value make_manifest(const Experiment& experiment, const ManifestInput& input);

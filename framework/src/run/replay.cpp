@@ -20,6 +20,7 @@
 #include "run/experiment.hpp"
 #include "run/parallel_runner.hpp"
 #include "run/record_builder.hpp"
+#include "run/recorded_plugins.hpp"
 #include "run/resume_check.hpp"
 
 namespace plab {
@@ -185,7 +186,10 @@ ReplayResult replay_records(const std::filesystem::path& dir, const boost::json:
   }
   if (k == 0) return result;  // `all` of an empty folder: nothing to run
   require_same_plab_version(dir, m);
-  Experiment e = prepare_experiment(source_from_manifest(dir, manifest), {request.plugin_dirs});
+  // Without --plugin-dir, the recorded files, found and checked before any is loaded.
+  const std::vector<std::filesystem::path> plugin_dirs =
+      request.plugin_dirs.empty() ? recorded_plugin_dirs(dir, manifest) : request.plugin_dirs;
+  Experiment e = prepare_experiment(source_from_manifest(dir, manifest), {plugin_dirs});
   // Every plugin the replay loaded must be the file the records came from.
   if (const auto mismatch = first_plugin_mismatch(dir, e, manifest)) {
     throw PluginError("cannot replay: plugin '" + mismatch->name + "' (" + mismatch->path +
@@ -202,7 +206,7 @@ ReplayResult replay_records(const std::filesystem::path& dir, const boost::json:
                       std::to_string(first_run) + ", " + std::to_string(end_run) + ")");
   }
   const std::uint64_t seed = e.points.front().config.seed;
-  prepare_window(e, first_run, end_run, {request.plugin_dirs});
+  prepare_window(e, first_run, end_run, {plugin_dirs});
   const std::vector<std::size_t> lines = replay_lines(seed, result.records, k);
   // The trajectories of the runs replayed, compared line for line too.
   const std::filesystem::path trajectory_file = dir / "trajectory.jsonl";

@@ -1,11 +1,13 @@
 #include "run/session.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <new>
 
 #include <boost/json/object.hpp>
 
 #include "base/interrupt.hpp"
+#include "config/experiment_identity.hpp"
 #include "error.hpp"
 #include "report/report_writer.hpp"
 #include "results/folder_lock.hpp"
@@ -112,17 +114,52 @@ ExperimentSource take_up_folder(SessionState& s, boost::json::object& old_manife
   ExperimentSource source = source_from_manifest(s.dir, old_manifest);
   if (request.config) {
     const ExperimentSource given = load_experiment_source(*request.config, request.changes);
-    if (given.document != source.document) {
+    if (experiment_identity(given.document) != experiment_identity(source.document)) {
       throw ConfigError("cannot resume '" + s.dir.string() + "': the resolved config of '" +
                         request.config->string() +
                         "' differs from the one recorded in its "
                         "manifest.json; resume without CONFIG to use the recorded one");
+    }
+    // The same experiment; its tags and note may have changed and are the given ones.
+    for (const std::string_view key : kAnnotationKeys) {
+      const std::string k(key);
+      source.document.erase(k);
+      if (given.document.contains(k)) source.document[k] = given.document[k];
     }
   } else if (!request.changes.empty()) {
     throw UsageError("--set and --sweep change the config; a resumed run uses the recorded one");
   }
   if (request.resume_if_present) check_requested_shard(s.dir, old_manifest, request.shard);
   return source;
+}
+
+// The manifest's tags: the resumed folder's, the config's and --tag's, each once in the order
+// first met; its note: the config's, else the resumed folder's.
+void annotate(ManifestInput& m, const Json& config, const boost::json::object* old_manifest,
+              const std::vector<std::string>& command_line_tags) {
+  const auto add = [&m](const std::string& tag) {
+    if (std::find(m.tags.begin(), m.tags.end(), tag) == m.tags.end()) m.tags.push_back(tag);
+  };
+  if (old_manifest != nullptr) {
+    if (const auto* tags = old_manifest->if_contains("tags"); tags && tags->is_array()) {
+      for (const auto& t : tags->get_array()) {
+        if (t.is_string()) add(std::string(t.get_string()));
+      }
+    }
+    if (const auto* note = old_manifest->if_contains("note"); note && note->is_string()) {
+      m.note = std::string(note->get_string());
+    }
+  }
+  // The config was validated when the experiment was prepared: tags are strings.
+  if (const auto tags = config.find("tags"); tags != config.end() && tags->is_array()) {
+    for (const Json& t : *tags) {
+      if (t.is_string()) add(t.get<std::string>());
+    }
+  }
+  for (const std::string& tag : command_line_tags) add(tag);
+  if (const auto note = config.find("note"); note != config.end() && note->is_string()) {
+    m.note = note->get<std::string>();
+  }
 }
 
 void resume_where_it_stopped(SessionState& s, const boost::json::object& old_manifest,
@@ -181,6 +218,7 @@ Session Session::prepare(const SessionRequest& given, SessionObserver& observer)
   PrepareOptions prepare = request.prepare;
   prepare.say_note_now = [&observer](const std::string& text) { observer.note(text); };
   s->experiment = prepare_or_name_memory(source, prepare);
+  annotate(s->manifest, source.document, request.resume ? &old_manifest : nullptr, request.tags);
   for (const std::string& note : s->experiment.notes) observer.note(note);
   if (request.resume) {
     resume_where_it_stopped(*s, old_manifest, observer);

@@ -41,6 +41,7 @@ struct SessionRequest {
   std::optional<bool> report;
   ProgressStyle progress = ProgressStyle::kNone;               // the runner's progress on stderr
   std::string command_line;                                    // for the manifest
+  std::vector<std::string> tags;                               // --tag, in order
   std::vector<std::pair<std::string, std::string>> scheduler;  // job ids (scheduler_environment)
 };
 

@@ -205,8 +205,9 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
   auto slow_notice = [&](const std::string& method) {
     return std::make_unique<SlowMethodNotice>(
         "margin oracle: " + method + " is still working on " + std::to_string(points.size()) +
-        " points of dimension " + std::to_string(points.dim()) + " after 1 s (budget " +
-        decimal(request.budget_seconds) + " s, theory.oracle_seconds)");
+            " points of dimension " + std::to_string(points.dim()) + " after 1 s (budget " +
+            decimal(request.budget_seconds) + " s, theory.oracle_seconds)",
+        "margin oracle: " + method);
   };
   std::optional<ExactGordan> gordan;
   const std::string kDenseSkipped =

@@ -14,15 +14,20 @@ std::atomic<bool> g_enabled{true};
 
 void SlowMethodNotice::enable(bool enabled) { g_enabled = enabled; }
 
-SlowMethodNotice::SlowMethodNotice(std::string line) {
+SlowMethodNotice::SlowMethodNotice(std::string line, std::string what) {
   if (!g_enabled) return;
-  watcher_ = std::thread([this, line = std::move(line)] {
+  watcher_ = std::thread([this, line = std::move(line), what = std::move(what)] {
     std::unique_lock lock(mutex_);
     waiting_ = true;
     waiting_signal_.notify_one();
     if (done_signal_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) return;
     std::fprintf(stderr, "plab: %s\n", line.c_str());
     std::fflush(stderr);
+    for (long long seconds = 11; !what.empty(); seconds += 10) {
+      if (done_signal_.wait_for(lock, std::chrono::seconds(10), [this] { return done_; })) return;
+      std::fprintf(stderr, "plab: %s: still working after %lld s\n", what.c_str(), seconds);
+      std::fflush(stderr);
+    }
   });
   // The method this notice watches may fork (LIBLINEAR runs in a child): a thread that is
   // still starting up may hold an allocator lock at that moment, and the child would then

@@ -1,5 +1,7 @@
-// A line on stderr when one of the oracle's methods takes longer than a second, so that a
-// slow oracle is not mistaken for a hung one (issue 14). Quick methods print nothing.
+// A line on stderr when one of the oracle's methods (or the reading of a data set) takes
+// longer than a second, so that slow work is not mistaken for a hung plab; then, with `what`,
+// a line every 10 s while it lasts, so that a batch job's log shows it is still alive.
+// Quick work prints nothing.
 #pragma once
 
 #include <condition_variable>
@@ -11,8 +13,9 @@ namespace plab {
 
 class SlowMethodNotice {
  public:
-  // Prints `line` (prefixed "plab: ") if this object still lives one second from now.
-  explicit SlowMethodNotice(std::string line);
+  // Prints `line` (prefixed "plab: ") if this object still lives one second from now, then
+  // "plab: WHAT: still working after N s" every 10 s (none when `what` is empty).
+  explicit SlowMethodNotice(std::string line, std::string what = {});
   ~SlowMethodNotice();
   SlowMethodNotice(const SlowMethodNotice&) = delete;
   SlowMethodNotice& operator=(const SlowMethodNotice&) = delete;

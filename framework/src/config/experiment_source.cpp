@@ -61,6 +61,10 @@ ExperimentSource load_experiment_source(const std::filesystem::path& config,
     apply_change(source.document, c);
     source.changes.push_back(c.option());
   }
+  if (source.document.contains("claims")) {
+    source.claims = std::move(source.document["claims"]);
+    source.document.erase("claims");
+  }
   return source;
 }
 

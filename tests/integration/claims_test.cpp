@@ -8,6 +8,7 @@
 
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace plab {
 namespace {
@@ -123,15 +124,24 @@ TEST(Claims, CheckRefusesAFolderWithoutClaimsAndAMalformedClaim) {
       run_plab({"run", c.string(), "--out", out.string(), "--quiet", "--no-report"}).exit_code, 0);
   const auto none = run_plab({"check", out.string(), "--config", c.string()});
   EXPECT_EQ(none.exit_code, 0) << "an empty list of claims holds" << none.err;
+  std::string plain = config("[]");  // the same config without the key "claims"
+  plain = plain.substr(0, plain.find(",\n    \"claims\"")) + "}";
+  const auto n =
+      run_plab({"check", out.string(), "--config", dir.write("plain.json", plain).string()});
+  EXPECT_EQ(n.exit_code, 2) << n.err;
+  EXPECT_NE(n.err.find("states no claims"), std::string::npos) << n.err;
+  EXPECT_TRUE(test::in_troubleshooting("states no claims"));
   std::filesystem::remove(out / "claims.json");
   const auto missing = run_plab({"check", out.string()});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("has no claims.json: its config stated no claims"), std::string::npos)
       << missing.err;
+  EXPECT_TRUE(test::in_troubleshooting("has no claims.json: its config stated no claims"));
   const auto typo = dir.write("typo.json", config(R"([{"what": "typo", "eachh": {}}])"));
   const auto t = run_plab({"check", out.string(), "--config", typo.string()});
   EXPECT_EQ(t.exit_code, 2);
   EXPECT_NE(t.err.find("at /claims/0 ('typo'): unknown key \"eachh\""), std::string::npos) << t.err;
+  EXPECT_TRUE(test::in_troubleshooting("at /claims/0 ('typo'): unknown key \"eachh\""));
   const auto bad_run = run_plab({"run", typo.string(), "--out", (dir / "p").string(), "--quiet"});
   EXPECT_EQ(bad_run.exit_code, 2) << "a malformed claim is refused before any run";
   EXPECT_FALSE(std::filesystem::exists(dir / "p"));

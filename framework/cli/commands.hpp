@@ -14,6 +14,7 @@ int plugins_command(const Args& args);
 int describe_command(const Args& args);
 int verify_command(const Args& args);
 int report_command(const Args& args);
+int check_command(const Args& args);
 int merge_command(const Args& args, const std::string& command_line);
 int export_command(const Args& args);
 int convert_command(const Args& args);

@@ -28,15 +28,17 @@ const char* const kUsage =
     "  merge OUT DIR...  join the shard folders of one experiment into OUT\n"
     "  report DIR        write report.md, report.html and plots/ (also run by plab run)\n"
     "  report A B --out OUT  the paired comparison of two folders' learners, into OUT\n"
+    "  check DIR [--config FILE]  check the config's claims; exit 1 if one fails, 5 if one\n"
+    "                    cannot be decided\n"
     "  export --sqlite DB DIR...  add results folders to an SQLite database of runs\n"
     "  convert IN OUT    a data file from CSV to svmlight/libsvm or back\n"
     "\n"
     "  plab --help, plab <command> --help, plab --version\n"
     "\n"
-    "exit codes: 0 success, 1 a bound was violated (verify), 2 bad command line, config,\n"
-    "data or results folder, 3 a plugin could not be loaded or a run failed, 4 results or\n"
-    "output could not be written, 70 internal error (a bug), 130 interrupted (results so far\n"
-    "are kept).\n";
+    "exit codes: 0 success, 1 a bound was violated (verify) or a claim fails (check), 2 bad\n"
+    "command line, config, data or results folder, 3 a plugin could not be loaded or a run\n"
+    "failed, 4 results or output could not be written, 5 a claim cannot be decided (check),\n"
+    "70 internal error (a bug), 130 interrupted (results so far are kept).\n";
 
 std::string join_command_line(int argc, char** argv) {
   std::string s;
@@ -117,12 +119,13 @@ int dispatch(int argc, char** argv) {
     if (command == "describe") return plab::cli::describe_command(args);
     if (command == "verify") return plab::cli::verify_command(args);
     if (command == "report") return plab::cli::report_command(args);
+    if (command == "check") return plab::cli::check_command(args);
     if (command == "merge") return plab::cli::merge_command(args, join_command_line(argc, argv));
     if (command == "export") return plab::cli::export_command(args);
     if (command == "convert") return plab::cli::convert_command(args);
     throw plab::UsageError("unknown command '" + command +
-                           "'; commands are run, plugins, describe, verify, merge, report, export "
-                           "and convert (see plab "
+                           "'; commands are run, plugins, describe, verify, merge, report, check, "
+                           "export and convert (see plab "
                            "--help)");
   } catch (const boost::program_options::error& e) {
     std::fprintf(stderr, "plab: error: %s (see plab %s --help)\n", e.what(), argv[1]);

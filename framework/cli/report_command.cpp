@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/claim_output.hpp"
 #include "cli/options.hpp"
 #include "error.hpp"
 #include "report/cross_folder.hpp"
@@ -95,6 +96,7 @@ int report_command(const Args& args) {
   require_intact(dir);
   const ReportResult r = write_report(dir);
   print_notes(r);
+  print_verdicts(r.claims);
   std::printf("report: %s (%zu figures), %s\n", (dir / "report.html").c_str(), r.figures,
               (dir / "report.md").c_str());
   return 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "cli/claim_output.hpp"
 #include "error.hpp"
 
 namespace plab::cli {
@@ -109,6 +110,10 @@ int print_outcome(const SessionOutcome& o) {
   if (o.end == SessionEnd::kAlreadyComplete) return print_already_complete(o.dir);
   for (const std::string& p : o.report_problems)
     std::fprintf(stderr, "plab: note: %s\n", p.c_str());
+  if (o.claims) print_verdicts(*o.claims);
+  if (!o.claims_error.empty())
+    std::fprintf(stderr, "plab: warning: the claims were not checked: %s\n",
+                 o.claims_error.c_str());
   if (o.report) std::printf("report: %s\n", o.report->c_str());
   if (!o.report_error.empty())
     std::fprintf(stderr, "plab: warning: no report: %s\n", o.report_error.c_str());

@@ -16,6 +16,7 @@ enum ExitCode : int {
   kExitBadInput = 2,   // command line, config or data
   kExitPluginFailure = 3,
   kExitWriteFailure = 4,    // results or output could not be written (disk full, permission)
+  kExitUndecided = 5,       // `plab check`: a claim the records cannot decide
   kExitInternalError = 70,  // a bug: an exception no check foresaw (sysexits' EX_SOFTWARE)
   kExitInterrupted = 130,
 };

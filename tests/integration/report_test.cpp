@@ -10,7 +10,7 @@
 #include <map>
 #include <sstream>
 
-#include "report/statistics.hpp"
+#include "analysis/statistics.hpp"
 #include "support/process.hpp"
 #include "support/records.hpp"
 #include "support/temp_dir.hpp"

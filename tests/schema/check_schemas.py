@@ -166,6 +166,9 @@ GOOD = {"name": "bad", "dataset": {"kind": "inline", "x": [[1.0], [-1.0]], "y": 
         "learners": [{"plugin": "perceptron"}]}
 BAD_CONFIGS = {
     "an unknown top-level key": {"nmae": "x"},
+    "a claim with an unknown key": {"claims": [{"what": "typo", "eachh": {}}]},
+    "a claim that does not say what": {"claims": [{"each": {"converged": True}}]},
+    "claims that are not a list": {"claims": {"what": "x", "each": {}}},
     "a name that cannot name a folder": {"name": "a b"},
     "repeats 0": {"repeats": 0},
     "no learners": {"learners": []},

@@ -1,7 +1,7 @@
 // Checking the expectations an experiment folder states in its expect.json against the
-// results folder of a real run. The language is documented in experiments/README.md
-// ("Writing expect.json"); it is small on purpose: a reader of expect.json should see what is
-// claimed without reading this code.
+// results folder of a real run, with the engine's claim evaluator (analysis/claims.hpp): one
+// claim language for configs' "claims" and the test suite (docs/config-reference.md,
+// "Claims"; experiments/README.md).
 #pragma once
 
 #include <boost/json.hpp>
@@ -9,19 +9,17 @@
 #include <string>
 #include <vector>
 
+#include "analysis/claims.hpp"
+
 namespace plab::test {
 
-// What the expectations read from a results folder.
-struct ResultsFiles {
-  std::vector<boost::json::object> records;  // runs.jsonl
-  boost::json::value summary;                // summary.json
-  boost::json::value manifest;               // manifest.json
-};
+using ResultsFiles = ClaimInputs;
 
 ResultsFiles read_results(const std::filesystem::path& folder);
 
-// One line per expectation that does not hold, or that is malformed, naming its "what" and
-// the value found; empty when every expectation holds.
+// One line per expectation that does not hold ("WHAT: the numbers found"), is undecided
+// ("WHAT: undecided: why") or is malformed ("malformed expectation: ..."); empty when every
+// expectation holds.
 std::vector<std::string> failed_expectations(const boost::json::array& expectations,
                                              const ResultsFiles& results);
 

@@ -1,6 +1,7 @@
-// The checker of experiments' expect.json (tests/support/expectations.*): each kind of check
-// holds on records that satisfy it and fails, saying why, on records that do not, and a
-// malformed expectation fails rather than passing silently.
+// The claim language of configs and experiments' expect.json (analysis/claims.hpp, through
+// tests/support/expectations.*): each kind of check holds on records that satisfy it and
+// fails, saying why, on records that do not, and a malformed expectation fails rather than
+// passing silently.
 #include "support/expectations.hpp"
 
 #include <gtest/gtest.h>
@@ -91,13 +92,27 @@ TEST(Expectations, AMalformedExpectationFails) {
           R"({"what": "two checks", "each": {}, "max": {"mistakes": 20}})",
           R"({"what": "no check"})",
           R"({"what": "unknown condition", "each": {"mistakes": {"atleast": 1}}})",
-          R"({"what": "empty selection", "where": {"learner": "c"}, "each": {}})",
           R"({"what": "count without range", "count": {"bound_holds": true}})",
-          R"({"what": "no pairs", "paired": {"field": "mistakes", "learner": "a", "baseline": "c"}})",
+          R"({"what": "fit without range", "fit": {"x": "n", "per": "repeat"}})",
+          R"({"what": "compare both ways", "compare": {"field": "mistakes", "learner": "a", "below": "b", "above": "b", "per": "repeat"}})",
       }) {
     const auto f = failures(e);
     ASSERT_EQ(f.size(), 1u) << e;
     EXPECT_NE(f[0].find("malformed expectation"), std::string::npos) << f[0];
+  }
+}
+
+// Records that cannot decide a claim leave it undecided, which the test suite counts as a
+// failure too: a claim must be decided to pass.
+TEST(Expectations, AClaimTheRecordsCannotDecideIsUndecided) {
+  for (
+      const char* e : {
+          R"({"what": "empty selection", "where": {"learner": "c"}, "each": {}})",
+          R"({"what": "no pairs", "paired": {"field": "mistakes", "learner": "a", "baseline": "c"}})",
+      }) {
+    const auto f = failures(e);
+    ASSERT_EQ(f.size(), 1u) << e;
+    EXPECT_NE(f[0].find("undecided: cannot be decided"), std::string::npos) << f[0];
   }
 }
 

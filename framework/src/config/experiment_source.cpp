@@ -103,6 +103,10 @@ ExperimentSource load_experiment_source(const std::filesystem::path& config,
     source.changes.push_back(c.option());
   }
   refuse_sets_a_sweep_replaces(source.document, changes);
+  if (source.document.contains("claims")) {
+    source.claims = std::move(source.document["claims"]);
+    source.document.erase("claims");
+  }
   return source;
 }
 

@@ -25,6 +25,9 @@ struct ExperimentSource {
   std::filesystem::path config_path;  // absolute
   Json document;                      // changes applied
   std::vector<std::string> changes;   // as given, e.g. "--sweep /init/scale=0,1"
+  // The config's "claims", taken out of `document` (null without): claims change no run, so
+  // they are no part of the experiment that the manifest, --resume, merge and export compare.
+  Json claims;
 };
 
 ExperimentSource load_experiment_source(const std::filesystem::path& config,

@@ -1,6 +1,6 @@
 #include "report/comparison_section.hpp"
 
-#include "report/number_text.hpp"
+#include "base/number_text.hpp"
 
 namespace plab {
 

@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <set>
 
+#include "analysis/statistics.hpp"
+#include "base/number_text.hpp"
 #include "report/hinge_section.hpp"
-#include "report/number_text.hpp"
-#include "report/statistics.hpp"
 #include "results/json_text.hpp"
 
 namespace plab {
@@ -53,7 +53,11 @@ std::string theorem_sentence(const Summary& s) {
 }  // namespace
 
 std::vector<std::string> conclusion_sentences(const ReportData& d) {
-  std::vector<std::string> out = {theorem_sentence(d.summary)};
+  // The findings first: each claim with its numbers and its verdict, then the theorem's.
+  std::vector<std::string> out;
+  for (const ClaimVerdict& c : d.claims)
+    out.push_back("Claim '" + c.what + "': " + c.detail + ": " + verdict_word(c.verdict) + ".");
+  out.push_back(theorem_sentence(d.summary));
   if (const std::string hinge = hinge_bound_sentence(d.summary); !hinge.empty())
     out.push_back(hinge);
   // Sweep points (and learners) where every repeat made the same count are one run done many

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "report/number_text.hpp"
+#include "base/number_text.hpp"
 
 namespace plab {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "analysis/statistics.hpp"
 #include "report/report_data.hpp"
-#include "report/statistics.hpp"
 
 namespace plab {
 

@@ -14,6 +14,7 @@
 
 #include <boost/json/object.hpp>
 
+#include "analysis/claims.hpp"
 #include "results/folder_audit.hpp"
 #include "results/summary.hpp"
 
@@ -52,6 +53,9 @@ struct ReportData {
   Summary summary;
   FolderAudit audit;                // what is on disk against what the manifest announces
   std::vector<GroupSeries> series;  // same order as summary.groups
+  // The verdicts of the folder's claims (claims.json), stated first in the conclusion; none
+  // when the experiment states no claims.
+  std::vector<ClaimVerdict> claims;
 };
 
 inline constexpr std::size_t kMaxScatter = 5000;

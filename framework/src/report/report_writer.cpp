@@ -3,10 +3,11 @@
 #include <cmath>
 #include <cstdio>
 
+#include "analysis/claims_file.hpp"
+#include "base/number_text.hpp"
 #include "report/comparison_section.hpp"
 #include "report/conclusion.hpp"
 #include "report/hinge_section.hpp"
-#include "report/number_text.hpp"
 #include "report/paired_comparison.hpp"
 #include "results/json_text.hpp"
 #include "results/results_folder.hpp"
@@ -195,13 +196,14 @@ Document report_document(const ReportData& data, const FigureSet& figures) {
 }
 
 ReportResult write_report(const std::filesystem::path& dir) {
-  const ReportData data = load_report_data(dir);
+  ReportData data = load_report_data(dir);
+  if (auto verdicts = check_folder_claims(dir)) data.claims = std::move(*verdicts);
   const FigureSet figures = draw_figures(data);
   const Document doc = report_document(data, figures);
   const std::string title = "perceptron-lab report: " + text_of(data.manifest.at("name"));
   write_file_atomically(dir / "report.md", doc.markdown());
   write_file_atomically(dir / "report.html", doc.html(title, dir.string()));
-  ReportResult result{figures.figures.size(), figures.problems, {}};
+  ReportResult result{figures.figures.size(), figures.problems, {}, data.claims};
   for (const std::string& i : data.audit.inconsistencies)
     result.folder_notes.push_back("the folder is inconsistent: " + i);
   for (const std::string& n : data.audit.notes) result.folder_notes.push_back(n);

@@ -16,6 +16,7 @@ struct ReportResult {
   std::vector<std::string> problems;  // figures that could not be drawn, and why
   // What is wrong or partial about the folder (results/folder_audit.hpp), also in the report.
   std::vector<std::string> folder_notes;
+  std::vector<ClaimVerdict> claims;  // the folder's claims, evaluated and stored in claims.json
 };
 
 // The report's text for data already read, with the figures drawn (none is fine): what

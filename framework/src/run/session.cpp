@@ -6,6 +6,7 @@
 
 #include <boost/json/object.hpp>
 
+#include "analysis/claims_file.hpp"
 #include "base/interrupt.hpp"
 #include "config/experiment_identity.hpp"
 #include "error.hpp"
@@ -33,6 +34,8 @@ struct SessionState {
   bool ran = false;
   bool complete = false;          // resume_if_present found the folder complete
   std::size_t complete_runs = 0;  // then: the runs it holds
+  // The config's claims (a resumed folder's: its claims.json's), none without.
+  std::optional<boost::json::array> claims;
 };
 
 namespace {
@@ -215,6 +218,8 @@ Session Session::prepare(const SessionRequest& given, SessionObserver& observer)
     observer.note("'" + s->dir.string() + "' holds an unfinished run (status " + status + ", " +
                   std::to_string(written) + " runs on disk); resuming it (--resume-if-present)");
   }
+  s->claims =
+      request.resume ? folder_claims(s->dir) : claims_of_config(source.claims, source.config_path);
   PrepareOptions prepare = request.prepare;
   prepare.say_note_now = [&observer](const std::string& text) { observer.note(text); };
   s->experiment = prepare_or_name_memory(source, prepare);
@@ -264,6 +269,7 @@ SessionOutcome Session::run(SessionObserver& observer) {
   session.runs_at_start = s.next_run - manifest.range.begin;
   session.runs_written = session.runs_at_start;
   write_manifest(s.dir, e, manifest);
+  if (s.claims && !request.resume) write_claims_file(s.dir, *s.claims, nullptr);
   observer.starting(e, manifest.range.end - s.next_run, request.threads, s.dir);
 
   const ExecuteResult r =
@@ -313,6 +319,14 @@ SessionOutcome Session::run(SessionObserver& observer) {
   outcome.out_of_memory = r.out_of_memory && write_error == r.write_error;
   observer.summarised(summary, s.dir);
 
+  // Claims are about the whole experiment: a shard holds part of it (merge, then plab check).
+  if (s.claims && manifest.shard.count <= 1 && outcome.end == SessionEnd::kCompleted) {
+    try {
+      outcome.claims = check_folder_claims(s.dir);
+    } catch (const std::exception& error) {
+      outcome.claims_error = error.what();
+    }
+  }
   const bool report = request.report.value_or(manifest.shard.count <= 1);
   if (report && outcome.end == SessionEnd::kCompleted) {
     // A report that cannot be drawn is no reason to fail a run whose results are on disk.

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/claims.hpp"
 #include "config/experiment_source.hpp"
 #include "results/run_range.hpp"
 #include "results/summary.hpp"
@@ -78,6 +79,9 @@ struct SessionOutcome {
   std::optional<std::filesystem::path> report;  // report.html, if one was drawn
   std::vector<std::string> report_problems;     // figures left out of it
   std::string report_error;                     // why no report was drawn, if it failed
+  // The verdicts of the config's claims (claims.json), of a completed whole experiment.
+  std::optional<std::vector<ClaimVerdict>> claims;
+  std::string claims_error;  // why they could not be evaluated, if so
 };
 
 struct SessionState;  // run/session.cpp

@@ -1,4 +1,5 @@
-// The statistics of reports: intervals for means and medians, and the paired test.
+// Statistics shared by claims and reports: intervals for means and medians, the signed-rank
+// test and Holm's adjustment.
 //
 // Learners are compared per repeat (the same repeat has the same start and order for every
 // learner: common random numbers), so the comparisons are paired differences d = b − a.

@@ -1,4 +1,4 @@
-#include "report/statistics.hpp"
+#include "analysis/statistics.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,0 +1,126 @@
+#include "analysis/claims.hpp"
+
+#include <set>
+
+#include "analysis/comparison_claim.hpp"
+#include "analysis/fit_claim.hpp"
+#include "analysis/record_checks.hpp"
+#include "analysis/statistics.hpp"
+#include "error.hpp"
+
+namespace plab {
+
+namespace json = boost::json;
+using claims::Malformed;
+
+namespace {
+
+const std::set<std::string_view> kKinds = {"each",     "count",  "min",    "max",
+                                           "mean",     "median", "paired", "summary",
+                                           "manifest", "fit",    "compare"};
+const std::set<std::string_view> kOther = {"what", "where", "at_least", "at_most"};
+
+// The claim's one check; Malformed if it has none, two, or a key the language does not know.
+std::string check_kind_of(const json::value& claim) {
+  if (!claim.is_object()) throw Malformed("a claim is an object with \"what\" and one check");
+  const json::object& c = claim.as_object();
+  const json::value* what = c.if_contains("what");
+  if (!what || !what->is_string()) throw Malformed("every claim says \"what\" it checks");
+  std::string kind;
+  for (const auto& entry : c) {
+    if (kKinds.count(entry.key())) {
+      if (!kind.empty())
+        throw Malformed("more than one check: " + kind + ", " + std::string(entry.key()));
+      kind = entry.key();
+    } else if (!kOther.count(entry.key())) {
+      throw Malformed("unknown key \"" + std::string(entry.key()) + "\"");
+    }
+  }
+  if (kind.empty())
+    throw Malformed(
+        "no check (each, count, min, max, mean, median, paired, summary, manifest, "
+        "fit, compare)");
+  return kind;
+}
+
+std::string claim_label(const json::value& claim, const std::string& where, std::size_t i) {
+  const json::value* what = claim.is_object() ? claim.as_object().if_contains("what") : nullptr;
+  return where + "/" + std::to_string(i) +
+         (what && what->is_string() ? " ('" + std::string(what->as_string()) + "')" : "");
+}
+
+[[noreturn]] void refuse_claim(const json::value& claim, const std::string& where, std::size_t i,
+                               const std::string& why) {
+  throw ConfigError("claim " + claim_label(claim, where, i) + ": " + why +
+                    " (docs/config-reference.md, \"Claims\")");
+}
+
+}  // namespace
+
+const char* verdict_word(Verdict v) {
+  return v == Verdict::kHolds ? "holds" : v == Verdict::kFails ? "fails" : "undecided";
+}
+
+void validate_claims(const json::value& list, const std::string& where) {
+  if (!list.is_array())
+    throw ConfigError(where +
+                      ": claims are a list of objects, each with \"what\" and one check "
+                      "(docs/config-reference.md, \"Claims\")");
+  const json::array& all = list.as_array();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    try {
+      (void)check_kind_of(all[i]);
+    } catch (const Malformed& m) {
+      refuse_claim(all[i], where, i, m.what());
+    }
+  }
+}
+
+std::vector<ClaimVerdict> evaluate_claims(const json::array& list, const ClaimInputs& inputs,
+                                          const std::string& where) {
+  validate_claims(json::value(list), where);
+  std::vector<ClaimVerdict> out(list.size());
+  // Comparisons wait for the family's Holm adjustment.
+  std::vector<std::size_t> family;
+  std::vector<claims::Comparison> comparisons;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const json::object& c = list[i].as_object();
+    out[i].what = std::string(c.at("what").as_string());
+    const std::string kind = check_kind_of(list[i]);
+    try {
+      if (kind == "compare") {
+        claims::Comparison comparison = claims::compare(c, inputs);
+        if (!comparison.difference.is_null()) {
+          const claims::Outcome o = claims::difference_verdict(comparison);
+          out[i].verdict = o.verdict;
+          out[i].detail = o.detail;
+          continue;
+        }
+        comparisons.push_back(std::move(comparison));
+        family.push_back(i);
+        continue;
+      }
+      const claims::Outcome o =
+          kind == "fit" ? claims::check_fit(c, inputs) : claims::check_records(kind, c, inputs);
+      out[i].verdict = o.verdict;
+      out[i].detail = o.detail;
+    } catch (const claims::Undecidable& u) {
+      out[i].verdict = Verdict::kUndecided;
+      out[i].detail = std::string("cannot be decided: ") + u.what();
+    } catch (const Malformed& m) {
+      refuse_claim(list[i], where, i, m.what());
+    }
+  }
+  std::vector<double> raw;
+  for (const claims::Comparison& c : comparisons) raw.push_back(c.p_value);
+  const std::vector<double> adjusted = holm_adjusted(raw);
+  for (std::size_t k = 0; k < family.size(); ++k) {
+    const claims::Outcome o =
+        claims::comparison_verdict(comparisons[k], adjusted[k], comparisons.size());
+    out[family[k]].verdict = o.verdict;
+    out[family[k]].detail = o.detail;
+  }
+  return out;
+}
+
+}  // namespace plab

@@ -10,9 +10,14 @@
 
 #include <boost/json/value.hpp>
 
+#include "config/json.hpp"
+
 namespace plab {
 
 // The JSON document in `file`; throws DataError naming the file when it is not JSON.
 boost::json::value read_json_exactly(const std::filesystem::path& file);
+
+// `j` as a Boost.JSON value, every double carried over as it is (not through text).
+boost::json::value to_boost_exactly(const Json& j);
 
 }  // namespace plab

@@ -14,9 +14,11 @@ inline bool same_figure(double recorded, double derived) {
          std::fabs(recorded - derived) <= 1e-12 * std::max(std::fabs(recorded), std::fabs(derived));
 }
 
-// Two JSON values alike, numbers by value (a config's 1 is a resolved param's 1.0).
+// Two JSON values alike, numbers by value (a config's 1 is a resolved param's 1.0) and as
+// same_figure (Boost.JSON 1.81 may read a manifest's double one ulp off).
 inline bool same_json(const boost::json::value& a, const boost::json::value& b) {
-  if (a.is_number() && b.is_number()) return a.to_number<double>() == b.to_number<double>();
+  if (a.is_number() && b.is_number())
+    return same_figure(a.to_number<double>(), b.to_number<double>());
   if (a.is_object() && b.is_object()) {
     const auto& x = a.get_object();
     const auto& y = b.get_object();

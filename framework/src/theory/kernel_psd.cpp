@@ -13,20 +13,20 @@ namespace plab {
 
 namespace {
 
-constexpr double kU = kUnitRoundoff;
-
 // Higham's γₙ = nu/(1 − nu), rounded up generously.
-double gamma_n(double n) { return n * kU / (1.0 - n * kU) * (1.0 + 4.0 * kU); }
+double psd_gamma(double n) {
+  return n * kUnitRoundoff / (1.0 - n * kUnitRoundoff) * (1.0 + 4.0 * kUnitRoundoff);
+}
 
-struct Gram {
+struct PsdGram {
   std::size_t n = 0;
   std::vector<double> values;    // row-major, the computed K̂
   double error_frobenius = 0.0;  // ≥ ‖K − K̂‖_F
   double at(std::size_t i, std::size_t j) const { return values[i * n + j]; }
 };
 
-Gram gram_of(const Dataset& data, const KernelSpec& k) {
-  Gram out;
+PsdGram psd_gram_of(const Dataset& data, const KernelSpec& k) {
+  PsdGram out;
   out.n = data.rows();
   out.values.resize(out.n * out.n);
   double squares = 0.0;
@@ -40,14 +40,14 @@ Gram gram_of(const Dataset& data, const KernelSpec& k) {
     }
   }
   out.error_frobenius =
-      std::sqrt(squares * (1.0 + gamma_n(static_cast<double>(out.n * out.n) + 2.0))) *
-      (1.0 + 4.0 * kU);
+      std::sqrt(squares * (1.0 + psd_gamma(static_cast<double>(out.n * out.n) + 2.0))) *
+      (1.0 + 4.0 * kUnitRoundoff);
   return out;
 }
 
 // An upper bound on xᵀKx / xᵀx (K exact) from the computed Gram matrix; +inf if not finite.
-double rayleigh_upper(const Gram& g, const std::vector<double>& x, const KernelSpec& k,
-                      const Dataset& data) {
+double psd_rayleigh_upper(const PsdGram& g, const std::vector<double>& x, const KernelSpec& k,
+                          const Dataset& data) {
   const std::size_t m = x.size();  // x is zero past its length
   double value = 0.0;
   double magnitude = 0.0;
@@ -69,15 +69,15 @@ double rayleigh_upper(const Gram& g, const std::vector<double>& x, const KernelS
     kernel_error += std::fabs(x[i]) * row_err;
     norm2 += x[i] * x[i];
   }
-  const double slack = gamma_n(2.0 * static_cast<double>(m) + 4.0);
-  const double numerator =
-      (value + slack * magnitude + kernel_error * (1.0 + slack)) + 4.0 * kU * std::fabs(value);
-  const double denominator = norm2 * (1.0 + gamma_n(static_cast<double>(m) + 2.0));
+  const double slack = psd_gamma(2.0 * static_cast<double>(m) + 4.0);
+  const double numerator = (value + slack * magnitude + kernel_error * (1.0 + slack)) +
+                           4.0 * kUnitRoundoff * std::fabs(value);
+  const double denominator = norm2 * (1.0 + psd_gamma(static_cast<double>(m) + 2.0));
   if (!std::isfinite(numerator) || !(denominator > 0.0))
     return std::numeric_limits<double>::infinity();
   const double q = numerator / denominator;
   // Rounded toward +inf: a negative quotient moved toward 0, a positive one away from it.
-  return q < 0.0 ? q * (1.0 - 4.0 * kU) : q * (1.0 + 4.0 * kU);
+  return q < 0.0 ? q * (1.0 - 4.0 * kUnitRoundoff) : q * (1.0 + 4.0 * kUnitRoundoff);
 }
 
 }  // namespace
@@ -120,12 +120,13 @@ KernelPsdCheck check_kernel_psd(const Dataset& data, const KernelSpec& k) {
                  std::to_string(kKernelPsdMaxRows) + " for checking its Gram matrix";
     return out;
   }
-  const Gram g = gram_of(data, k);
+  const PsdGram g = psd_gram_of(data, k);
   const std::size_t n = g.n;
   double trace = 0.0;
   for (std::size_t i = 0; i < n; ++i) trace += std::fabs(g.at(i, i));
   const double tau =
-      2.0 * (gamma_n(static_cast<double>(n) + 1.0) * trace * (1.0 + 4.0 * kU) + g.error_frobenius);
+      2.0 * (psd_gamma(static_cast<double>(n) + 1.0) * trace * (1.0 + 4.0 * kUnitRoundoff) +
+             g.error_frobenius);
   // Cholesky of A = G − τI, lower triangle, row by row (no fused multiply-add: the build).
   std::vector<double> l(n * n, 0.0);
   double largest_diagonal = 0.0;
@@ -150,7 +151,7 @@ KernelPsdCheck check_kernel_psd(const Dataset& data, const KernelSpec& k) {
         for (std::size_t c = r + 1; c < i; ++c) t -= l[c * n + r] * x[c];
         x[r] = t / l[r * n + r];
       }
-      const double upper = rayleigh_upper(g, x, k, data);
+      const double upper = psd_rayleigh_upper(g, x, k, data);
       if (upper < 0.0) {
         out.verdict = KernelPsd::kNotPsd;
         out.eigenvalue_upper = upper;
@@ -169,10 +170,10 @@ KernelPsdCheck check_kernel_psd(const Dataset& data, const KernelSpec& k) {
   }
   double frobenius = 0.0;
   for (double v : l) frobenius += v * v;
-  frobenius *= 1.0 + gamma_n(static_cast<double>(n * n) + 2.0);
-  const double lower = tau - gamma_n(static_cast<double>(n) + 1.0) * frobenius -
-                       2.0 * kU * largest_diagonal - g.error_frobenius;
-  if (lower * (1.0 - 4.0 * kU) > 0.0) {
+  frobenius *= 1.0 + psd_gamma(static_cast<double>(n * n) + 2.0);
+  const double lower = tau - psd_gamma(static_cast<double>(n) + 1.0) * frobenius -
+                       2.0 * kUnitRoundoff * largest_diagonal - g.error_frobenius;
+  if (lower * (1.0 - 4.0 * kUnitRoundoff) > 0.0) {
     out.verdict = KernelPsd::kProved;
     return out;
   }

@@ -11,6 +11,7 @@
 
 #include "audit/audit_report.hpp"
 #include "audit/folder_order.hpp"
+#include "audit/folder_preconditions.hpp"
 #include "audit/point_audit.hpp"
 #include "audit/record_audit.hpp"
 #include "cli/options.hpp"
@@ -53,17 +54,9 @@ int verify_command(const Args& args) {
                  "about the records written so far\n",
                  dir.c_str(), pid.c_str());
   }
-  // A file verify reads line by line must be a file: a device (a symlink to /dev/zero)
-  // would never end.
-  for (const char* name : {"timings.jsonl", kDigestFileName}) {
-    std::error_code ec;
-    const std::filesystem::path file = dir / name;
-    if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec))
-      throw DataError("'" + file.string() +
-                      "' is not a regular file; a results folder holds "
-                      "the files plab wrote, not links to devices or directories");
-  }
+  require_regular_results_files(dir);
   const boost::json::object manifest = read_manifest(dir);
+  require_own_plab_version(dir, manifest);
   // The independent audit (docs/verify.md): recompute what the records claim. A record plab
   // could not have written ends the audit of the records: the folder is inconsistent.
   AuditReport report;

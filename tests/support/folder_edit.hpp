@@ -128,6 +128,18 @@ inline boost::json::object verify_json(const std::filesystem::path& dir) {
 
 inline bool any_record(const boost::json::object&) { return true; }
 
+// The manifest's points/P/learners/L object.
+inline boost::json::object& manifest_learner(boost::json::object& manifest, std::size_t point,
+                                             std::size_t learner) {
+  return manifest.at("points")
+      .as_array()
+      .at(point)
+      .at("learners")
+      .as_array()
+      .at(learner)
+      .as_object();
+}
+
 inline boost::json::object& point0_theory(boost::json::object& manifest) {
   return manifest.at("points").as_array().at(0).as_object().at("theory").as_object();
 }

@@ -12,6 +12,7 @@
 #include "plugin_loader/param_resolver.hpp"
 #include "plugin_loader/plugin_library.hpp"
 #include "plugin_loader/plugin_locator.hpp"
+#include "results/exact_json.hpp"
 #include "theory/bound_forms.hpp"
 
 namespace plab {
@@ -59,9 +60,9 @@ void rederive_declarations(const std::string& where, const RecordFields& manifes
           "points/" + std::to_string(index) + "/learners/" + std::to_string(j) + "/";
       BoundDeclaration derived;
       std::size_t weights = 0;
+      ParamSet params;
       try {
-        const ParamSet params =
-            resolve_params(plugin->descriptor(), spec.params, spec.pointer + "/params");
+        params = resolve_params(plugin->descriptor(), spec.params, spec.pointer + "/params");
         const LearnerSetup setup{params, data.task(), data.rows(), data.cols(),
                                  data.class_names().size()};
         weights = plugin->create(setup)->shape().size();
@@ -71,6 +72,13 @@ void rederive_declarations(const std::string& where, const RecordFields& manifes
                       text(std::string("no declaration: ") + e.what()));
         continue;
       }
+      // The resolved params: the config's values and, for the rest, the plugin's defaults.
+      if (const boost::json::value derived_params = to_boost_exactly(params_to_json(params));
+          !same_json(learner->second.params, derived_params))
+        report.differ(where, name + "params", learner->second.params, derived_params);
+      if (plugin->descriptor().name != learner->second.plugin)
+        report.differ(where, name + "plugin", text(learner->second.plugin),
+                      text(plugin->descriptor().name));
       if (weights != learner->second.weights)
         report.differ(where, name + "weights", learner->second.weights, weights);
       const BoundDeclaration& recorded = *learner->second.declared;

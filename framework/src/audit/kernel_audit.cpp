@@ -7,6 +7,7 @@
 #include "audit/separability_audit.hpp"
 #include "results/optional_json.hpp"
 #include "theory/kernel_features.hpp"
+#include "theory/kernel_psd.hpp"
 
 namespace plab {
 
@@ -58,7 +59,24 @@ KernelCertificate recheck_kernel_theory(const std::string& where, const std::str
       }
     }
   }
-  if (t.has("conflict") && !t.any("conflict").is_null()) {
+  // The engine refuses a kernel proved not positive semidefinite on the data and leaves one
+  // it cannot prove PSD undecided (theory/kernel_psd.hpp): no feature-space facts either way.
+  const KernelPsdCheck psd = check_kernel_psd(data, kernel);
+  const bool psd_ok =
+      psd.verdict == KernelPsd::kByConstruction || psd.verdict == KernelPsd::kProved;
+  if (!psd_ok && (psd.verdict == KernelPsd::kNotPsd || !t.any("separable").is_null())) {
+    report.differ(where, field + "separable", t.any("separable"),
+                  ("null: " +
+                   std::string(psd.verdict == KernelPsd::kNotPsd
+                                   ? "plab refuses this kernel, it is not positive "
+                                     "semidefinite on the data: "
+                                   : "") +
+                   psd.reason)
+                      .c_str());
+  }
+  if (!psd_ok) {
+    c.reason = psd.reason;
+  } else if (t.has("conflict") && !t.any("conflict").is_null()) {
     // Two rows equal with opposite labels: checked on the data, exactly.
     const boost::json::array& pair = t.array("conflict");
     const TrainingSet v = data.view();
@@ -101,7 +119,7 @@ KernelCertificate recheck_kernel_theory(const std::string& where, const std::str
     c.norm = m->norm;
     c.rho = m->rho;
   }
-  if (!c.conflict) c.rho_upper = kernel_hull_norm_upper(data, kernel, c.weights);
+  if (!c.conflict && psd_ok) c.rho_upper = kernel_hull_norm_upper(data, kernel, c.weights);
   const bool separable = c.separable.value_or(false);
   const auto check = [&](const char* key, const std::optional<double>& recomputed) {
     const std::optional<double> recorded = t.number_or_null(key);

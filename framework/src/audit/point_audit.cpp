@@ -8,13 +8,18 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "audit/certified_tolerance.hpp"
 #include "audit/declaration_check.hpp"
 #include "audit/declaration_rederive.hpp"
 #include "audit/kernel_audit.hpp"
+#include "audit/same_figure.hpp"
 #include "audit/separability_audit.hpp"
+#include "audit/theory_presence.hpp"
 #include "build_info.hpp"
 #include "config/sweep.hpp"
 #include "error.hpp"
+#include "results/exact_json.hpp"
+#include "results/manifest_reader.hpp"
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
 #include "results/vector_json.hpp"
@@ -61,8 +66,6 @@ std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
   if (d.form == BoundForm::kKernelNovikoff) d.kernel = read_kernel_spec(b);
   return d;
 }
-
-Json to_config_json(const boost::json::value& v) { return Json::parse(boost::json::serialize(v)); }
 
 }  // namespace
 
@@ -164,8 +167,14 @@ void check_rho_upper(const std::string& where, const std::string& name, const Re
   if (lambdas.size() == weights.size()) {
     for (std::size_t i = 0; i < weights.size(); ++i) weights[i].second = lambdas[i];
   }
-  m.rho_upper = hull_point_norm_upper(data, weights);
-  if (m.rho_upper ? !recorded || !same_number(*recorded, *m.rho_upper) : recorded.has_value()) {
+  // Compared within the certified allowance of its rounding (audit/certified_tolerance.hpp):
+  // a hull point near the origin has a norm made of rounding noise, and another evaluation
+  // order may change its last digits. A recorded figure within it stands for the records.
+  const std::optional<HullNormFigures> figures = hull_norm_figures(data, weights);
+  m.rho_upper = figures ? std::optional<double>(figures->upper) : std::nullopt;
+  if (figures && recorded && within_allowance(*recorded, figures->upper, figures->allowance)) {
+    m.rho_upper = recorded;
+  } else if (figures || recorded) {
     report.differ(where, name + "rho_upper (from " + name + "rho_upper_weights)",
                   t.any("rho_upper"),
                   m.rho_upper ? boost::json::value(*m.rho_upper)
@@ -352,8 +361,7 @@ void check_point_config(const std::string& where, const RecordFields& point,
                         AuditReport& report) {
   const std::string name = "points/" + std::to_string(point.count("index")) + "/";
   boost::json::object values;
-  for (const auto& [pointer, value] : sweep.assignments)
-    values[pointer] = boost::json::parse(value.dump());
+  for (const auto& [pointer, value] : sweep.assignments) values[pointer] = to_boost_exactly(value);
   if (!point.has("params") || point.any("params") != boost::json::value(values))
     report.differ(where, name + "params", point.has("params") ? point.any("params") : nullptr,
                   values);
@@ -363,6 +371,37 @@ void check_point_config(const std::string& where, const RecordFields& point,
   if (!point.has("repeats") || point.any("repeats") != boost::json::value(config.repeats))
     report.differ(where, name + "repeats", point.has("repeats") ? point.any("repeats") : nullptr,
                   config.repeats);
+}
+
+// Learner J of the point as the recorded config names it: its name, its plugin (when the
+// config names a bundled or installed plugin rather than a file) and the params the config
+// sets, which the resolved params must hold as given.
+void check_learner_against_config(const std::string& where, std::size_t index, std::size_t j,
+                                  const RecordFields& l, const ExperimentConfig& config,
+                                  AuditReport& report) {
+  const std::string name =
+      "points/" + std::to_string(index) + "/learners/" + std::to_string(j) + "/";
+  if (j >= config.learners.size()) {
+    report.differ(where, name + "name", l.any("name"), "no such learner in the recorded config");
+    return;
+  }
+  const LearnerSpec& spec = config.learners[j];
+  if (l.string("name") != spec.name)
+    report.differ(where, name + "name", l.any("name"), spec.name.c_str());
+  const bool named = spec.plugin.find('/') == std::string::npos && !spec.plugin.ends_with(".so") &&
+                     !spec.plugin.ends_with(".dylib");
+  if (named && l.string("plugin") != spec.plugin) {
+    report.differ(where, name + "plugin", l.any("plugin"),
+                  (spec.plugin + " (the recorded config's " + spec.pointer + "/plugin)").c_str());
+  }
+  if (!l.has("params") || !l.any("params").is_object() || !spec.params.is_object()) return;
+  const boost::json::object& resolved = l.any("params").get_object();
+  for (const auto& [key, value] : spec.params.items()) {
+    const boost::json::value given = to_boost_exactly(value);
+    const boost::json::value* held = resolved.if_contains(key);
+    if (held == nullptr || !same_json(*held, given))
+      report.differ(where, name + "params/" + key, held ? *held : nullptr, given);
+  }
 }
 
 // The manifest as a correctly rounding parser reads it (an empty object if it cannot).
@@ -381,7 +420,7 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
                                                  AuditReport& report) {
   const std::string where = (dir / "manifest.json").string();
   const RecordFields m(manifest, where);
-  const Json document = to_config_json(m.any("config"));
+  const Json document = recorded_config(dir, manifest);
   const std::filesystem::path base_dir =
       std::filesystem::path(m.string("config_file")).parent_path();
   std::map<std::string, std::shared_ptr<const LoadedData>> loaded;
@@ -420,7 +459,8 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
       for (std::size_t j = 0; j < learners.size(); ++j) {
         const RecordFields& l = learners[j];
         AuditedLearner learner{l.string("plugin"), l.has("weights") ? l.count("weights") : 0,
-                               read_declaration(l), std::nullopt};
+                               read_declaration(l), std::nullopt,
+                               l.has("params") ? l.any("params") : nullptr};
         if (learner.declared && learner.declared->form == BoundForm::kKernelNovikoff) {
           const Json& precise_learners =
               precise_point.contains("learners") ? precise_point["learners"] : Json();
@@ -435,9 +475,16 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
         check_declaration(
             where, "points/" + std::to_string(index) + "/learners/" + std::to_string(j) + "/", l,
             learner.weights, learner.declared, current, p.data->data.task(), report);
+        check_learner_against_config(where, index, j, l, p.config, report);
         p.learners[l.string("name")] = learner;
         p.learner_order.push_back(l.string("name"));
       }
+      if (learners.size() != p.config.learners.size()) {
+        report.differ(where, "points/" + std::to_string(index) + "/learners",
+                      static_cast<std::uint64_t>(learners.size()),
+                      static_cast<std::uint64_t>(p.config.learners.size()));
+      }
+      check_theory_presence(where, point, p, report);
       points[index] = std::move(p);
     }
     rederive_declarations(where, m, points, report);

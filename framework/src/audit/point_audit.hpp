@@ -30,6 +30,8 @@ struct AuditedLearner {
   std::optional<BoundDeclaration> declared;  // nullopt: the manifest predates declarations
   // kernel_novikoff: R_K and ρ_K re-certified from the manifest's weights (kernel_audit.hpp).
   std::optional<KernelCertificate> kernel;
+  // The resolved params the manifest records (points/I/learners/J/params; null if none).
+  boost::json::value params;
 };
 
 struct AuditedPoint {

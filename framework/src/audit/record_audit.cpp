@@ -7,6 +7,7 @@
 
 #include <boost/json/parse.hpp>
 
+#include "audit/run_consistency.hpp"
 #include "base/random.hpp"
 #include "error.hpp"
 #include "plab/bound.hpp"
@@ -219,6 +220,7 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
   const std::string& status = rec.status;
   check("converged", status == "converged");
   audit_written_fields(rec, r, where, p, report);
+  check_run_against_config(rec, r, where, p, report);
   if (status == "failed" || status == "diverged") {
     // Only a run that finished has final weights and errors (run/record_builder.cpp).
     for (const char* key : {"train_error", "test_error", "w_norm"}) check(key, nullptr);

@@ -8,8 +8,6 @@
 
 namespace plab {
 
-namespace {
-
 boost::json::value to_boost_exactly(const Json& j) {
   switch (j.type()) {
     case Json::value_t::object: {
@@ -36,8 +34,6 @@ boost::json::value to_boost_exactly(const Json& j) {
       return nullptr;
   }
 }
-
-}  // namespace
 
 boost::json::value read_json_exactly(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);

@@ -11,6 +11,8 @@
 
 #include <boost/json/value.hpp>
 
+#include "config/json.hpp"
+
 namespace plab {
 
 // The JSON document in `file`; throws DataError naming the file when it is not JSON.
@@ -18,5 +20,8 @@ boost::json::value read_json_exactly(const std::filesystem::path& file);
 
 // The JSON text `text` (a line of runs.jsonl, say) the same way; DataError naming `where`.
 boost::json::value parse_json_exactly(const std::string& text, const std::string& where);
+
+// `j` as a Boost.JSON value, every double carried over as it is (not through text).
+boost::json::value to_boost_exactly(const Json& j);
 
 }  // namespace plab

@@ -66,11 +66,22 @@ void check_same_plab_version(const fs::path& dir, const boost::json::object& man
   }
 }
 
+Json recorded_config(const fs::path& dir, const boost::json::object& manifest) {
+  const RecordFields fields = manifest_fields(dir, manifest);
+  const boost::json::object& config = fields.object("config").object();
+  // Boost.JSON 1.81 reads about one double in ten an ulp off; the correctly rounding parser
+  // gives the doubles plab ran on (the manifest holds them in shortest round-trip form).
+  Json document = Json::parse(read_text(dir / "manifest.json"), nullptr, false);
+  if (document.is_object() && document.contains("config") && document["config"].is_object())
+    return std::move(document["config"]);
+  return Json::parse(boost::json::serialize(config));
+}
+
 ExperimentSource source_from_manifest(const fs::path& dir, const boost::json::object& manifest) {
   const RecordFields fields = manifest_fields(dir, manifest);
   ExperimentSource s;
   s.config_path = fields.string("config_file");
-  s.document = Json::parse(boost::json::serialize(fields.object("config").object()));
+  s.document = recorded_config(dir, manifest);
   if (fields.has("command_line_changes")) {
     const boost::json::array& changes = fields.array("command_line_changes");
     for (std::size_t i = 0; i < changes.size(); ++i) {

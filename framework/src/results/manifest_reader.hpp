@@ -21,6 +21,10 @@ RecordFields manifest_fields(const std::filesystem::path& dir, const boost::json
 // ConfigError naming both versions if another plab version wrote the folder.
 void check_same_plab_version(const std::filesystem::path& dir, const boost::json::object& manifest);
 
+// The manifest's `config`, its numbers read by a correctly rounding parser (inline data and
+// sweep values are then the doubles plab ran on). DataError if it is missing.
+Json recorded_config(const std::filesystem::path& dir, const boost::json::object& manifest);
+
 // The config a folder was made from, as recorded (command-line changes already applied).
 // A field missing or of the wrong type is a DataError naming DIR/manifest.json and the field.
 ExperimentSource source_from_manifest(const std::filesystem::path& dir,

@@ -13,6 +13,7 @@
 #include "plugin_loader/plugin_locator.hpp"
 #include "protocols/initial_weights.hpp"
 #include "theory/oracle_progress.hpp"
+#include "theory/kernel_psd.hpp"
 
 namespace plab {
 
@@ -355,6 +356,8 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
             certificate = std::make_shared<const KernelCertificate>(
                 certify_kernel_margin(*p.data, l.bound.kernel));
           }
+          if (certificate->not_psd_eigenvalue)
+            throw_config_error(spec.pointer + "/params", kernel_not_psd_message(*certificate));
           l.kernel_theory = certificate;
         }
         need_least_squares = need_least_squares || l.bound.form == BoundForm::kLeastSquares;

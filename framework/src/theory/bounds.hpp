@@ -67,7 +67,8 @@ double init_aware_bound_scaled(double factor, double radius, double rho, double 
 
 BoundReport evaluate_bound(const BoundInputs& in);
 
-// count ≤ bound, with a relative tolerance for bounds met with equality (THEORY.md §1).
+// count ≤ bound, no slack: the bound is already rounded up (a bound met with equality, the
+// Hadamard rows' 4 mistakes against 4, is met by a bound rounded up from 4).
 bool within_bound(double count, double bound);
 
 }  // namespace plab

@@ -1,6 +1,7 @@
 #include "theory/kernel_theory.hpp"
 
 #include "theory/kernel_features.hpp"
+#include "theory/kernel_psd.hpp"
 
 #include <svm.h>
 
@@ -241,6 +242,15 @@ KernelCertificate certify_kernel_margin(const Dataset& data, const KernelSpec& k
   }
   if (!std::isfinite(c.radius)) {
     c.reason = "a kernel value K(x_i, x_i) is not finite in double";
+    return finish();
+  }
+  // No feature space without positive semidefiniteness: nothing to certify in it.
+  if (const KernelPsdCheck psd = check_kernel_psd(data, k);
+      psd.verdict == KernelPsd::kNotPsd || psd.verdict == KernelPsd::kUndecided) {
+    if (psd.verdict == KernelPsd::kNotPsd) c.not_psd_eigenvalue = psd.eigenvalue_upper;
+    c.reason = psd.verdict == KernelPsd::kNotPsd
+                   ? "the kernel is not positive semidefinite on the data: " + psd.reason
+                   : psd.reason;
     return finish();
   }
   if (const auto pair = conflicting_duplicate(data)) {

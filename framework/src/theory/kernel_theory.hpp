@@ -38,6 +38,9 @@ struct KernelCertificate {
   // Not separable: two rows equal bit for bit with opposite labels (½z_a + ½z_b = 0 in
   // every feature space), as (a, b).
   std::optional<std::pair<std::size_t, std::size_t>> conflict;
+  // Not positive semidefinite on the data (theory/kernel_psd.hpp): a certified upper bound
+  // on the Gram matrix's smallest eigenvalue, < 0. plab refuses such a kernel before any run.
+  std::optional<double> not_psd_eigenvalue;
   std::string method;  // "libsvm_one_class", or kMonomialGordan for a non-separability proof
   std::string reason;  // why undecided or not separable
   double seconds = 0.0;

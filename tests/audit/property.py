@@ -10,11 +10,9 @@ the data's seed), so that plab runs a few times, not a thousand:
 
 Epochs are capped (max_epochs) so that the runs stay small.
 
-Until `plab verify` compares recomputed margins within their certified error bounds (it
-compares some as exact bits today, and tiny margins then differ in their last digits),
-its exit on the separable sets and on 60 points of noisy XOR (rho_upper is rounding noise
-around zero there) is reported, not asserted: VERIFY_STRICT lists the sets whose verify
-exit is asserted; add "separable" and "noisy_xor_inline" once that fix is merged.
+Both tools' exits are asserted on every set (VERIFY_STRICT names them all): `plab verify`
+compares recomputed margins within their certified error bounds, so tiny margins and the
+60 points of noisy XOR (rho_upper is rounding noise around zero there) are clean to it.
 
 Usage: property.py SOURCE_DIR PLAB WORK_DIR"""
 
@@ -83,7 +81,8 @@ def configs():
         sweep={"/dataset/seed": seeds(100, 4000)})
 
 
-VERIFY_STRICT = {"noisy", "xor", "multiclass", "disjunction", "holdout_split", "holdout_folds"}
+VERIFY_STRICT = {"noisy", "xor", "multiclass", "disjunction", "holdout_split", "holdout_folds",
+                 "separable", "noisy_xor_inline"}
 
 
 def noisy_xor_inline(n, seed):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Target 2 of issue #7: the classic perceptron in plab against scikit-learn's Perceptron.
+"""Target 2 of bench/run: the classic perceptron in plab against scikit-learn's Perceptron.
 
 Same CSV (50,000 x 100, labels flipped with probability 0.05 so that no run stops early),
 same order (file order; sklearn shuffle=False), same rule (update when y (w.x + b) <= 0,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue #17, benchmarks 1-3: repeats trained side by side in SIMD lanes (`plab run --lanes`).
+"""Repeats trained side by side in SIMD lanes (`plab run --lanes`).
 
 Every figure is the wall time of the whole `plab run` process (load, runs, records, JSON),
 best of REPS, measured side by side in this one program:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Peak memory of `plab run` on the 50,000 x 100 CSV (issue #17, benchmark 5; issue #7's
+"""Peak memory of `plab run` on the 50,000 x 100 CSV (against the data set's size, and the target
 "memory flat in the number of runs").
 
 Writes the CSV once (labels from a random teacher, 5 % flipped; 17 significant digits a
@@ -83,7 +83,7 @@ def main():
         "few": 1, "many": 64, "rss_few_bytes": one, "rss_many_bytes": many,
         "rss_tiny_bytes": constant, "ratio": one / DATA_BYTES, "overhead_bytes": one - DATA_BYTES,
         "beyond_tiny_run_bytes": one - constant, "limit_bytes": limit, "meets": one <= limit,
-        # The fields bench/summarize.py's growth target reads (issue #7, target 7).
+        # The fields bench/summarize.py's growth target (target 7) reads.
         "rss_few_mb": one / 1e6, "rss_many_mb": many / 1e6, "data_mb": DATA_BYTES / 1e6,
     }, indent=1))
 

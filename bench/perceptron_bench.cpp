@@ -1,6 +1,6 @@
 // Google Benchmark program: the real plugins against hand-written loops compiled into this
-// binary, the engine's overhead, parallel repeats, CSV loading and growth (issue #7), and the
-// physical limit beside them: how fast this machine merely reads the data once (issue #17).
+// binary, the engine's overhead, parallel repeats, CSV loading and growth, and the
+// physical limit beside them: how fast this machine merely reads the data once.
 //
 // Every learner benchmark runs 10 epochs from zero weights per iteration and reports
 // the sample visits per iteration (counter `visits`), from which bench/summarize.py derives
@@ -366,7 +366,7 @@ void BM_LoadCsv(benchmark::State& state) {
 
 // An svmlight file of rows() rows, 100 non-zeros each among 1,000,000 features (sorted
 // indices, values printed with 6 significant digits, as such files usually are), read into
-// sparse storage: the svmlight reader's throughput (issue #21, benchmark 3).
+// sparse storage: the svmlight reader's throughput.
 void BM_LoadSvmlight(benchmark::State& state) {
   const std::size_t n = rows();
   const auto file =
@@ -530,12 +530,13 @@ void read_sizes(benchmark::internal::Benchmark* b) {
 }
 
 // A limit of a sequential sparse epoch on bench/sparse_large.py's shape (100,000 rows of 100
-// entries): the score of THEORY.md §0 is one chain of dependent additions per row, in entry
+// entries): the sequential score (docs/learners.md, "Conventions") is one chain of dependent
+// additions per row, in entry
 // order, whatever the data. This pass sums exactly such chains, row by row, with the weights
 // folded into 4 KiB (index mod 512, always in L1): no cache miss, no branch, no update, so
 // its time is the chain's latency alone. A one-run epoch that sums sequentially takes at
 // least this long (plab/certified_sign_dot.hpp spares the chain, where it pays);
-// `ns_per_entry` is set beside row 21.1's (issue #21, benchmark 1).
+// `ns_per_entry` is set beside row 21.1's (bench/sparse_large.py).
 void BM_SparseSequentialChain(benchmark::State& state) {
   constexpr std::size_t kRows = 100'000, kPerRow = 100;
   std::mt19937_64 rng(21);
@@ -560,7 +561,7 @@ void BM_SparseSequentialChain(benchmark::State& state) {
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
-// The limit of a one-run epoch on bench/sparse_large.py's own file (issue #21, benchmark 1),
+// The limit of a one-run epoch on bench/sparse_large.py's own file,
 // measured only when that script names it (PLAB_BENCH_SPARSE_FILE, its features in
 // PLAB_BENCH_SPARSE_FEATURES): the file loaded as `plab run` loads it (sparse, no bias), and
 // every stored entry's weight and value fetched once, in row order, into 8 independent sums
@@ -620,7 +621,7 @@ const bool kSparseGatherLimitRegistered = [] {
 
 }  // namespace
 
-// ---- kernel perceptron (issue #22) ---------------------------------------------------
+// ---- kernel perceptron ------------------------------------------------------------------
 // 5,000 rows, rbf kernel, trained to convergence on separable data, with a kernel-row budget
 // (state.range(0), MiB) of 8 — far below the 200 MB Gram matrix, so most rows are recomputed
 // at every use — and of 256, which caches every support row. Counters: epochs to converge,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue #21, benchmark 2: sparse storage against dense on a dense-ish set stored both ways.
+"""Sparse storage against dense on a dense-ish set stored both ways.
 
 50,000 x 100, every feature present in every row (plab's sparse generator, "nonzeros": 100,
 values uniform in [-1, 1], labels from a sparse teacher with 5 % flipped, so no run

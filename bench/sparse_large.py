@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark 1 of issue #21: research-scale sparse data through the real plab binary.
+"""Research-scale sparse data through the real plab binary.
 
 100,000 rows x 1,000,000 features, about 100 non-zeros a row (a sparse teacher's sign, 5 %
 of labels flipped so that every epoch makes mistakes), written once as an svmlight file.

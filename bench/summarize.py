@@ -67,7 +67,7 @@ target("17.5", "peak RSS of plab run, 1 run on the 50,000 x 100 CSV", f"{mem['rs
        f"a 10-row run of the same config peaks at {mem['rss_tiny_bytes']/1e6:.1f} MB")
 
 
-# ---- issue #17: repeats side by side in SIMD lanes (bench/lanes.py) and the read rate ----
+# ---- repeats side by side in SIMD lanes (bench/lanes.py) and the read rate ----
 peak_memory_row = rows.pop()  # 17.5, measured above with target 7's figures
 def not_measured(number, what, goal, why):
     rows.append((number, what, "n/a", goal, "NOT MEASURED", why))
@@ -183,7 +183,7 @@ else:
     not_measured("17.4", what4, ">= 1.6", "this plab has no --lanes option")
 rows.append(peak_memory_row)  # 17.5 last, after the new ones
 
-# ---- issue #21: sparse storage against dense (bench/sparse.py) ----
+# ---- sparse storage against dense (bench/sparse.py) ----
 def gapped_detail(gapped, features):
     """The same figures on rows with gaps (not the goal: every feature present is)."""
     if gapped is None:
@@ -203,7 +203,7 @@ if sparse_path.exists():
            f"runs.jsonl of both storages {'identical' if sp['same_runs'] else 'DIFFER'}"
            + gapped_detail(sp.get("gapped"), sp["features"]))
 
-# ---- issue #21, benchmark 1: 100,000 x 1,000,000 sparse, against scikit-learn (bench/sparse_large.py) ----
+# ---- 100,000 x 1,000,000 sparse, against scikit-learn (bench/sparse_large.py) ----
 large_path = out / "sparse_large.json"
 if large_path.exists():
     lg = json.loads(large_path.read_text())
@@ -231,7 +231,7 @@ else:
     not_measured("21.1", "100,000 x 1,000,000 sparse svmlight: memory, speed against scikit-learn, same weights",
                  "see BENCHMARKS.md", "bench/sparse_large.py did not run")
 
-# ---- issue #21, benchmark 3: svmlight load speed (BM_LoadSvmlight) ----
+# ---- svmlight load speed (BM_LoadSvmlight) ----
 load_svm, b = times["BM_LoadSvmlight"]
 rate_svm = b["MB"] / (load_svm / 1e9)
 target("21.3", f"load an svmlight file into sparse storage ({b['MB']:.0f} MB: 100 non-zeros a row among "
@@ -239,7 +239,7 @@ target("21.3", f"load an svmlight file into sparse storage ({b['MB']:.0f} MB: 10
        f"{load_svm / 1e6:.0f} ms a load (parse into CSR and the SHA-256 of the bytes); "
        f"a CSV of {times['BM_LoadCsv'][1]['MB']:.0f} MB loads at {times['BM_LoadCsv'][1]['MB'] / (times['BM_LoadCsv'][0] / 1e9):.0f} MB/s")
 
-# ---- issue #22: the kernel perceptron under a memory budget (BM_KernelRbf) ----
+# ---- the kernel perceptron under a memory budget (BM_KernelRbf) ----
 def kernel_run(budget_mb):
     return times[f"BM_KernelRbf/{budget_mb}/real_time"][1]
 small, whole = kernel_run(8), kernel_run(256)

@@ -14,7 +14,7 @@ namespace plab::cli {
 
 namespace {
 
-// The theorem behind each declared form, in words (THEORY.md, docs/bounds.md).
+// The theorem behind each declared form, in words (docs/bounds.md).
 const char* form_text(BoundForm form) {
   switch (form) {
     case BoundForm::kNone:

@@ -1,4 +1,4 @@
-// Errors a user can cause, each mapped to the exit code of DESIGN.md by the CLI.
+// Errors a user can cause, each mapped by the CLI to its exit code (docs/exit-codes.md).
 //
 // Every message is a full sentence: what was wrong, where (file:line:column, JSON Pointer or
 // plugin path) and what would be accepted. Internal invariants use PLAB_CHECK instead, which

@@ -1,5 +1,5 @@
 // The batch perceptron: one update per epoch from every sample the epoch's starting weights
-// misclassify, w ← w + η·Σ yᵢx̃ᵢ (or the average, with `normalize`). THEORY.md §4.
+// misclassify, w ← w + η·Σ yᵢx̃ᵢ (or the average, with `normalize`). docs/bounds.md, "Batch forms".
 #include <algorithm>
 #include <vector>
 
@@ -75,7 +75,7 @@ class BatchPerceptron final : public plab::Learner {
 };
 
 // The averaged step bounds the batch updates; the summed step bounds the misclassified
-// samples summed over epochs (THEORY.md §4, docs/bounds.md).
+// samples summed over epochs (docs/bounds.md, "Batch forms").
 plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
   const double eta = setup.params.real("eta");
   if (setup.params.flag("normalize")) {

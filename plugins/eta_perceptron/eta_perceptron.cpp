@@ -1,5 +1,6 @@
 // The η-scaled perceptron: on a mistake, w ← w + η·s·x̃ with s = y ("label") or
-// s = y − ŷ = 2y ("residual", the {0,1}/Heaviside form some courses teach). THEORY.md §2–3.
+// s = y − ŷ = 2y ("residual", the {0,1}/Heaviside form some courses teach). docs/bounds.md, "The
+// step size from zero" and "From a non-zero start".
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -31,7 +32,7 @@ struct ScaledStep {
 using EtaPerceptron = plab::BinaryOnlineLearner<ScaledStep>;
 
 // The step is η·y·x̃, or η(y − ŷ)·x̃ = 2η·y·x̃ on a mistake for "residual": Novikoff with
-// step scale η or 2η (THEORY.md §2, §3).
+// step scale η or 2η (docs/bounds.md, "The step size from zero" and "From a non-zero start").
 plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
   const double eta = setup.params.real("eta");
   const bool residual = setup.params.choice("step") == "residual";

@@ -1,5 +1,6 @@
 // The linear unit (Widrow–Hoff / LMS): the unthresholded output o = w·x̃ trained on the
-// squared error E(w) = ½ Σ (y − o)², by SGD or by batch gradient descent. THEORY.md §6.
+// squared error E(w) = ½ Σ (y − o)², by SGD or by batch gradient descent. docs/bounds.md, "The
+// linear unit".
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -123,7 +124,8 @@ class LinearUnit final : public plab::Learner {
   double previous_loss_ = std::numeric_limits<double>::quiet_NaN();
 };
 
-// No mistake bound: the distance to the least-squares optimum instead (THEORY.md §6).
+// No mistake bound: the distance to the least-squares optimum instead (docs/bounds.md, "The linear
+// unit").
 plab::BoundDeclaration declare_bound(const plab::LearnerSetup& /*setup*/) {
   return {.form = plab::BoundForm::kLeastSquares};
 }

@@ -1,5 +1,6 @@
 // The multi-class perceptron (Kesler construction): one weight row per class, predict the
-// arg-max; on a mistake w_y ← w_y + η x̃ and w_ŷ ← w_ŷ − η x̃. THEORY.md §5.
+// arg-max; on a mistake w_y ← w_y + η x̃ and w_ŷ ← w_ŷ − η x̃. docs/bounds.md, "Multi-class
+// (Kesler)".
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -142,7 +143,8 @@ class MulticlassPerceptron final : public plab::Learner {
   std::vector<std::uint32_t> mistakes_;
 };
 
-// A mistake adds η(e_y − e_ŷ)⊗x̃: the Kesler form with step scale η (THEORY.md §5).
+// A mistake adds η(e_y − e_ŷ)⊗x̃: the Kesler form with step scale η (docs/bounds.md, "Multi-class
+// (Kesler)").
 plab::BoundDeclaration declare_bound(const plab::LearnerSetup& setup) {
   return {.form = plab::BoundForm::kKesler,
           .counts = plab::BoundCount::kMistakes,

@@ -1,4 +1,5 @@
-// The classic perceptron (Rosenblatt 1958): on a mistake, w ← w + y·x̃ (THEORY.md §1).
+// The classic perceptron (Rosenblatt 1958): on a mistake, w ← w + y·x̃ (docs/bounds.md, "Novikoff
+// from zero").
 #include "plab/binary_online_learner.hpp"
 #include "plab/plugin.hpp"
 
@@ -13,7 +14,8 @@ struct ClassicStep {
 
 using Perceptron = plab::BinaryOnlineLearner<ClassicStep>;
 
-// Every mistake adds y·x̃: Novikoff with step scale 1 (THEORY.md §1, §3).
+// Every mistake adds y·x̃: Novikoff with step scale 1 (docs/bounds.md, "Novikoff from zero" and
+// "From a non-zero start").
 plab::BoundDeclaration declare_bound(const plab::LearnerSetup& /*setup*/) {
   return {.form = plab::BoundForm::kNovikoff, .counts = plab::BoundCount::kMistakes, .eta = 1.0};
 }

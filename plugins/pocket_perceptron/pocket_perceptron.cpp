@@ -2,8 +2,9 @@
 // the "pocket" the weights that survived the longest run of consecutive correct
 // classifications, replacing them only when the newcomer also makes fewer training errors
 // (the ratchet). Predictions use the pocket; with random order it holds a minimum-error
-// separator with probability → 1. The pocket's predictions have no mistake bound (THEORY.md
-// §7), but the mistakes a run counts are its working perceptron's, which are exactly the
+// separator with probability → 1. The pocket's predictions have no mistake bound
+// (docs/learners.md, "Related learners"), but the mistakes a run counts are its working
+// perceptron's, which are exactly the
 // classic perceptron's: Novikoff, and past separability the hinge forms, bound those.
 #include <cstddef>
 #include <limits>
@@ -77,7 +78,8 @@ class PocketPerceptron final : public plab::BinaryOnlineLearner<PocketStep> {
   }
 };
 
-// The counted mistakes are the working perceptron's: every one adds y·x̃ (THEORY.md §1, §3).
+// The counted mistakes are the working perceptron's: every one adds y·x̃ (docs/bounds.md, "Novikoff
+// from zero" and "From a non-zero start").
 plab::BoundDeclaration declare_bound(const plab::LearnerSetup& /*setup*/) {
   return {.form = plab::BoundForm::kNovikoff, .counts = plab::BoundCount::kMistakes, .eta = 1.0};
 }

@@ -1,4 +1,4 @@
-// The bad-input catalogue (issue #8, docs/troubleshooting.md): every item runs the real
+// The bad-input catalogue (docs/troubleshooting.md): every item runs the real
 // binary and checks the exit code, the message and that nothing half-done is left behind.
 // Each case's `documented` text must appear in docs/troubleshooting.md, so the
 // table and the binary cannot drift apart.

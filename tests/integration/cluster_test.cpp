@@ -1,4 +1,4 @@
-// Running on a cluster (issue #20), through the real binary: --shard auto from a SLURM
+// Running on a cluster (docs/sweeps.md), through the real binary: --shard auto from a SLURM
 // array's (or GNU parallel's) environment, --resume-if-present for requeued tasks, shards
 // without reports, the scheduler's ids in the manifests and in the merged one, and the plain
 // progress lines a batch log keeps.

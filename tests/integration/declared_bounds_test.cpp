@@ -1,4 +1,4 @@
-// Bounds declared by plugins, proved by the engine (issue 15), through the real binary: a
+// Bounds declared by plugins, proved by the engine, through the real binary: a
 // plugin whose step scale is called `lr` gets the bound for its own step; broken, missing
 // and old declarations are refused (exit 3) naming the plugin and the field.
 #include <gtest/gtest.h>
@@ -170,7 +170,7 @@ TEST(DeclaredBounds, DescribePrintsTheDeclaredFormAndTheParamsItDependsOn) {
                                 "params\n"),
             std::string::npos)
       << perceptron.out;
-  // The pocket counts its working perceptron's mistakes, so it declares their bound (#18).
+  // The pocket counts its working perceptron's mistakes, so it declares their bound.
   const auto pocket = run_plab({"describe", "pocket_perceptron"});
   EXPECT_NE(pocket.out.find("declared:   novikoff on mistakes, eta = 1, for the default params"),
             std::string::npos)

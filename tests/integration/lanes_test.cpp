@@ -1,4 +1,4 @@
-// Repeats trained side by side in SIMD lanes (issue 17, docs/performance.md), through the
+// Repeats trained side by side in SIMD lanes (docs/performance.md), through the
 // real binary: runs.jsonl (and trajectory.jsonl) are the same bytes as one run at a time,
 // for every shipped config, every lane width and thread count, and for the runs a lane
 // hands back to be run alone (non-finite weights).

@@ -1,4 +1,4 @@
-// `"precision": "float32"` on the data set (issue 17, docs/config-reference.md), through the
+// `"precision": "float32"` on the data set (docs/config-reference.md), through the
 // real binary: the features are rounded to float once at load and the learners' arithmetic
 // stays double, so a float32 run is exactly the float64 run on the rounded values. Records
 // and manifest say float32; verify rounds the reloaded data the same way.

@@ -1,4 +1,4 @@
-// The SDK without a cliff (issue 16), through the real binary: the minimal learner of
+// The SDK without a cliff, through the real binary: the minimal learner of
 // docs/writing-a-plugin.md (tests/plugins/fixtures/normalised_step.cpp, a step that depends
 // on x) runs with every order and both dot products; a params check that throws is a
 // plugin fault naming the plugin, not an internal error.
@@ -74,7 +74,7 @@ TEST(SdkLearner, MinimalLearnerSeparatesWithEveryOrderAndBothDots) {
   }
 }
 
-// The done-when of issue 16: the minimal learner is under 20 lines of code (comments and
+// The minimal learner is under 20 lines of code (comments and
 // blank lines aside), and docs/writing-a-plugin.md shows it in full, as it is built.
 TEST(SdkLearner, MinimalLearnerIsUnderTwentyLinesAndShownInFullInTheGuide) {
   const std::string source = test::read_file(std::filesystem::path(PLAB_SOURCE_DIR) / "tests" /

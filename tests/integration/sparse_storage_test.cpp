@@ -1,4 +1,4 @@
-// Sparse storage (issue #21) through the real binary: every bundled learner's runs on the same
+// Sparse storage through the real binary: every bundled learner's runs on the same
 // data stored dense and stored sparse give byte-identical runs.jsonl (the records carry no
 // storage marker; the manifest does), on data with many zeros, in every order and protocol
 // that reads rows differently; the sparse generator is deterministic; a dense-only plugin and

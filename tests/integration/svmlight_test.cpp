@@ -1,4 +1,4 @@
-// The svmlight/libsvm format through the real binary (issue #21): every bad input the reader
+// The svmlight/libsvm format through the real binary: every bad input the reader
 // refuses, with its file:line:column and its row in docs/troubleshooting.md; files it accepts
 // (comments, qid:, 0-based indices, class names); the same data as CSV giving byte-identical
 // records; heart_scale verifying clean; and `plab convert` both ways, exactly.

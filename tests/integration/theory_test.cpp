@@ -146,7 +146,7 @@ TEST(Theory, MarginSweepReportsTheFittedSlopeWithItsInterval) {
   EXPECT_EQ(fit.at("rho").as_string(), "max");  // against the certified ρ*, not the teacher's
 }
 
-// The teacher's margin only bounds ρ* from below: a fit against it says so (issue #18: the
+// The teacher's margin only bounds ρ* from below: a fit against it says so (the
 // margin sweep's slope was 0.516 against the teacher's margin, 0.610 against ρ*).
 TEST(Theory, ASlopeFitAgainstTheTeachersMarginSaysItIsALowerBound) {
   test::TempDir dir;

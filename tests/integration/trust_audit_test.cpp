@@ -1,5 +1,5 @@
 // Results folders that plab did not leave as they are, read back by `plab verify` and
-// `plab report` through the real binary (issue 14): hand-edited and torn records, a manifest
+// `plab report` through the real binary: hand-edited and torn records, a manifest
 // that announces more runs than are on disk, commands missing their folder, and what the
 // paired comparison says when the median paired difference is 0. Every message a user can
 // meet here is checked to appear in docs/troubleshooting.md.

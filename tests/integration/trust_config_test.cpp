@@ -1,5 +1,5 @@
 // Configs and command-line values that used to crash plab or be read silently otherwise than
-// written (issue 14): deep nesting, NUL bytes, huge files, duplicate keys, integers written
+// written: deep nesting, NUL bytes, huge files, duplicate keys, integers written
 // as 1e2 or past 2^63, --set values that are broken JSON, a repeated --sweep. Each runs the
 // real binary; each refusal's message is quoted in docs/troubleshooting.md.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 14, data and bound arithmetic, through the real binary: rows kept by keep_classes keep
+// Data and bound arithmetic, through the real binary: rows kept by keep_classes keep
 // their labels; the manifest records the bytes that were parsed, and --resume refuses a
 // changed data file; overflow and underflow never become a theorem verdict; and the
 // engine's own overflow (initial weights, the step) or a fold count beyond the data is

@@ -1,4 +1,4 @@
-// Issue 14, miscellaneous findings, through the real binary: a subnormal initial weight still
+// Miscellaneous findings, through the real binary: a subnormal initial weight still
 // gets its (correct) bound, and output that cannot be written to stdout fails the command
 // (exit 2, with the reason) instead of being lost with exit 0. Each message is in
 // docs/troubleshooting.md.

@@ -1,4 +1,4 @@
-// The margin oracle through the real binary (issue 14, items 6, 9 and 10): "not separable"
+// The margin oracle through the real binary: "not separable"
 // only with an exact certificate, no solver can abort plab, and a decided point does not
 // keep the slow solvers running; a spent time budget leaves the point undecided.
 #include <gtest/gtest.h>

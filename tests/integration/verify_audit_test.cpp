@@ -1,4 +1,4 @@
-// `plab verify DIR` as an independent auditor (issue 15, docs/verify.md), through the real
+// `plab verify DIR` as an independent auditor (docs/verify.md), through the real
 // binary: a real results folder verifies clean; each recorded value that verify recomputes,
 // tampered with by hand, makes it exit 1 naming file:line (or the manifest field), the field,
 // the recorded and the recomputed value; malformed records exit 2.

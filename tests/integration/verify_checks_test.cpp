@@ -1,4 +1,4 @@
-// `plab verify` beyond recomputing values (issue 15, docs/verify.md), through the real binary:
+// `plab verify` beyond recomputing values (docs/verify.md), through the real binary:
 // --replay re-runs records through the recorded plugins and compares them byte for byte;
 // rho_upper is recomputed from the stored hull point; the folder's order, duplicates,
 // timings and a merged folder's shard coverage are checked. Hand-edited folders get a valid

@@ -1,5 +1,5 @@
 // `plab verify` recomputes what the manifest claims about the experiment instead of trusting
-// it (issue 15, docs/verify.md), through the real binary: the separability verdict beside a
+// it (docs/verify.md), through the real binary: the separability verdict beside a
 // stored u, a non-separable point's certificate (re-proved exactly), the learners' bound
 // declarations, the sweep's size and listing, the run count and shard slices, the status and
 // counts, rho <= rho_upper, and each point's sweep values, seed and repeats. Each test edits

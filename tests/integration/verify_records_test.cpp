@@ -1,5 +1,5 @@
-// `plab verify` on records tampered with in ways the record audit must catch (issue 15,
-// docs/verify.md), through the real binary: the digest chain's count against the records,
+// `plab verify` on records tampered with in ways the record audit must catch
+// (docs/verify.md), through the real binary: the digest chain's count against the records,
 // a null bound verify can compute, a violated bound named by line and field, values no plab
 // writes, a failed record's fields, the sweep values, damaged timing lines and files that
 // never end. Hand-edited folders get a valid digest chain (write_digest_chain) unless the

@@ -1,4 +1,4 @@
-// Loading a CSV holds its values once (issue #17): the rows are parsed straight into the
+// Loading a CSV holds its values once: the rows are parsed straight into the
 // Dataset's aligned block, never into a table that is then copied. This executable replaces
 // the global operator new and delete to count the bytes held, so the peak during a load is
 // exact and the same on every run (no RSS, no timing); it has its own executable so that no

@@ -1,5 +1,5 @@
 // Property test: on random separable sets, no run ever exceeds the bound the engine prints
-// for it (THEORY.md §1–§5). Real plugins, their declared bound forms, the engine's protocol,
+// for it (docs/bounds.md). Real plugins, their declared bound forms, the engine's protocol,
 // oracle and bound code.
 #include <gtest/gtest.h>
 
@@ -108,8 +108,8 @@ TEST(BoundProperty, ThousandRandomSeparableSetsNeverExceedTheirBounds) {
     if (HasFatalFailure()) return;
   }
   EXPECT_GE(check.applicable, 5000u);
-  // The plain (R/ρ)² is not a valid bound from random starts (THEORY.md §3); with starts
-  // up to 5 times the data's scale, some runs show it.
+  // The plain (R/ρ)² is not a valid bound from random starts (docs/bounds.md, "From a non-zero
+  // start"); with starts up to 5 times the data's scale, some runs show it.
   EXPECT_GT(check.plain_exceeded, 0u);
 }
 

@@ -43,7 +43,8 @@ TEST(EtaPerceptronPlugin, EtaOneLabelStepEqualsTheClassicPerceptron) {
 }
 
 TEST(EtaPerceptronPlugin, FromZeroEveryPowerOfTwoEtaMakesTheSameMistakes) {
-  // THEORY.md §2: w_t(η) = η·w_t(1), exactly in double when η is a power of two.
+  // docs/bounds.md, "The step size from zero": w_t(η) = η·w_t(1), exactly in double when η is a
+  // power of two.
   for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
     const Dataset data = test::separable_data(seed, 150, 4);
     auto reference = test::make_learner("eta_perceptron", data, Json{{"eta", 1.0}});

@@ -65,7 +65,7 @@ TEST(LinearUnitPlugin, BatchGradientDescentReachesTheLeastSquaresSolution) {
   const Eigen::VectorXd optimum = x.colPivHouseholderQr().solve(y);
   const double lambda_max =
       Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(x.transpose() * x).eigenvalues().maxCoeff();
-  // THEORY.md §6: converges for 0 < η < 2/λ_max.
+  // docs/bounds.md, "The linear unit": converges for 0 < η < 2/λ_max.
   auto t = test::make_learner("linear_unit_sgd", data,
                               Json{{"mode", "batch"}, {"eta", 1.0 / lambda_max}, {"tol", 1e-15}});
   bool converged = false;

@@ -50,7 +50,8 @@ TEST(MulticlassPerceptronPlugin, FirstTieFavoursLowIndices) {
 }
 
 TEST(MulticlassPerceptronPlugin, TwoClassesStrictIsTheBinaryPerceptronWithStepTwo) {
-  // THEORY.md §5: with two classes, w1 − w0 follows the binary perceptron with η = 2.
+  // docs/bounds.md, "Multi-class (Kesler)": with two classes, w1 − w0 follows the binary perceptron
+  // with η = 2.
   const Dataset binary = test::separable_data(7, 120, 3);
   auto multi = test::make_learner("multiclass_perceptron", binary);
   auto scaled = test::make_learner("eta_perceptron", binary, Json{{"eta", 2.0}});

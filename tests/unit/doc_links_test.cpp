@@ -166,7 +166,7 @@ TEST(DocLinks, EveryExperimentIsLinkedFromTheIndexOfClaims) {
 TEST(DocLinks, TheReadmeStaysShort) {
   const std::string readme = test::read_file(kSource / "README.md");
   EXPECT_LE(std::count(readme.begin(), readme.end(), '\n'), 150)
-      << "README.md is the front door: details belong in docs/ (issue 16)";
+      << "README.md is the front door: details belong in docs/";
 }
 
 TEST(DocLinks, AnchorsFollowGitHubsRule) {

@@ -71,7 +71,7 @@ std::vector<std::size_t> epoch_order(Rng& rng, std::size_t n, bool shuffle) {
   return order;
 }
 
-// The learners as the bundled plugins define them (THEORY.md §1–§5), counting updates over
+// The learners as the bundled plugins define them (docs/bounds.md), counting updates over
 // `epochs` epochs (binary: w is d values; Kesler: k rows of d).
 struct Run {
   std::uint64_t mistakes = 0;

@@ -1,4 +1,4 @@
-// The margin oracle's guards (issue 14): the exact non-separability check, solvers that fail
+// The margin oracle's guards: the exact non-separability check, solvers that fail
 // instead of aborting, norms that neither overflow nor underflow into a wrong margin, the
 // time budget, and the notice for slow methods.
 #include <gtest/gtest.h>

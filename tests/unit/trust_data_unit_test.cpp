@@ -1,4 +1,4 @@
-// Issue 14, the arithmetic and reading beneath trust_data_test.cpp: the scaled norm (bit for
+// The arithmetic and reading beneath trust_data_test.cpp: the scaled norm (bit for
 // bit the plain one where that one is right), the bound in units of R (the formula as
 // written where it can be evaluated), the digest of the bytes a CSV was parsed from at every
 // chunk size, and keep_classes on rows that stay in place.

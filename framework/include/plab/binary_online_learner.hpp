@@ -3,8 +3,8 @@
 // The perceptron family differs only in the size of the step taken on a mistake: the
 // classic perceptron adds y·x̃, the η-scaled one η·y·x̃, the normalised one y·x̃/|x̃|. A
 // plugin writes that difference as a small StepRule and gets the rest (the `tie` param's two
-// conventions of THEORY.md §0, both `dot` summation orders, epochs in any order, the
-// mistake-driven orders, error counting) from here:
+// conventions of docs/learners.md, "Conventions", both `dot` summation orders, epochs in any order,
+// the mistake-driven orders, error counting) from here:
 //
 //   struct MyStep {
 //     explicit MyStep(const plab::ParamSet& params);   // or none, for a rule without params

@@ -34,11 +34,11 @@ struct LearnerSetup;
 
 // The theorem forms the engine can prove. The numeric values are part of the plugin ABI.
 enum class BoundForm : std::uint8_t {
-  kNone = 0,  // no mistake bound; leave every other field unset
-  kNovikoff = 1,  // step η·y·x̃ on a sample with y·(w·x̃) ≤ 0: R²ₑ = R² (THEORY.md §1–§3)
+  kNone = 0,      // no mistake bound; leave every other field unset
+  kNovikoff = 1,  // step η·y·x̃ on a sample with y·(w·x̃) ≤ 0: R²ₑ = R² (docs/bounds.md)
   kBatchAveraged = 2,  // step η·(Σ yᵢx̃ᵢ)/m over the m misclassified: R²ₑ = R², counts updates
   kBatchSummed = 3,  // step η·Σ yᵢx̃ᵢ: R²ₑ = n·R², counts the misclassified samples (mistakes)
-  kKesler = 4,  // multi-class, η(e_y − e_ŷ)⊗x̃ on s_ŷ ≥ s_y: R²ₑ = 2R² (THEORY.md §5)
+  kKesler = 4,  // multi-class, η(e_y − e_ŷ)⊗x̃ on s_ŷ ≥ s_y: R²ₑ = 2R² (docs/bounds.md)
   kMarginPerceptron = 5,  // step η·y·x̃ whenever y·(w·x̃) ≤ τ: R²ₑ = R² + 2τ/η
   kLeastSquares = 6,      // no mistake bound; the distance to the least-squares optimum (§6)
   // Novikoff in the feature space of `kernel` (a dual learner, f = Σ αᵢyᵢK(xᵢ,·), from α = 0):

@@ -1,4 +1,5 @@
-// The sign of the sequential dot product (THEORY.md §0), found without waiting for it.
+// The sign of the sequential dot product (docs/learners.md, "Conventions"), found without waiting
+// for it.
 //
 // A learner that looks at w·x̃ only to decide whether a sample is a mistake needs the sign of
 // the sequential sum, not its value. The sequential sum is one chain of dependent additions;

@@ -5,7 +5,7 @@
 // rows to certify the feature-space margin (docs/bounds.md, "The kernel perceptron"). Both
 // sides therefore compute bit for bit the same numbers. Each kernel is defined as an exact
 // sequence of double operations (the build uses -ffp-contract=off: no fused multiply-add):
-//   linear      K(a,b) = a·b, summed j = 0 upward (plab::dot, THEORY.md §0)
+//   linear      K(a,b) = a·b, summed j = 0 upward (plab::dot, docs/learners.md, "Conventions")
 //   polynomial  t = scale·(a·b) + coef0, then K = t·t·…·t (degree factors, left to right)
 //   rbf         s = Σⱼ (aⱼ − bⱼ)², j = 0 upward, then K = exp(−gamma·s) (the C library's exp)
 // Each is symmetric bit for bit (aⱼbⱼ = bⱼaⱼ and (aⱼ−bⱼ)² = (bⱼ−aⱼ)² exactly), so a cached

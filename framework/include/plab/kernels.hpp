@@ -1,7 +1,7 @@
 // The arithmetic of the hot loops: dot product and scaled add, inlined into each plugin.
 //
-// THEORY.md §0 fixes the order of summation: s += w[j]*x[j] from j = 0 upward, in double.
-// That order is what lets a run be replayed exactly by a plain reference implementation,
+// docs/learners.md, "Conventions" fixes the order of summation: s += w[j]*x[j] from j = 0 upward,
+// in double. That order is what lets a run be replayed exactly by a plain reference implementation,
 // including which zero scores count as ties. The project compiles with -ffp-contract=off so
 // that the compiler does not fuse the multiply and add into an FMA, which would round
 // differently from that reference.

@@ -3,8 +3,8 @@
 // The mission's core workload is many repeats of one configuration. Repeats at one sweep
 // point share the data, so K of them can be trained in one pass over it, run k in SIMD lane
 // k of every vector: K independent chains of additions in place of one, each in exactly the
-// sequential order of THEORY.md §0, so every lane reproduces the one-at-a-time run bit for
-// bit. A plugin offers this through its descriptor's `create_lanes`; plab/lane_loop.hpp
+// sequential order of docs/learners.md, "Conventions", so every lane reproduces the one-at-a-time
+// run bit for bit. A plugin offers this through its descriptor's `create_lanes`; plab/lane_loop.hpp
 // writes the whole group for online learners whose step reads only the score and the label.
 //
 // Each run is finished by an ordinary learner made by `plab_create` for the same setup,

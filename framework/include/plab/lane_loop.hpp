@@ -3,9 +3,9 @@
 //
 // Lane k's weights are column k of a [cols][K] block. For each sample the K scores are one
 // vector: score += W[j]·x[j] from j = 0 upward is, lane by lane, exactly the sequential sum
-// of THEORY.md §0 (the build forbids FMA contraction), so each lane's score equals dot()'s.
-// The rule then judges each lane's score on its own, and the update W[j] += a·x[j] is made
-// for the lanes that erred only (a select, not a multiply by zero, so that no untouched
+// of docs/learners.md, "Conventions" (the build forbids FMA contraction), so each lane's score
+// equals dot()'s. The rule then judges each lane's score on its own, and the update W[j] += a·x[j]
+// is made for the lanes that erred only (a select, not a multiply by zero, so that no untouched
 // weight changes even in the sign of a zero). A shared order reads one row for all lanes;
 // with per-run orders each lane reads its own row (on AVX-512 eight columns of eight rows
 // at a time, transposed in registers), and each lane that erred updates its own weights.

@@ -48,7 +48,8 @@ struct EpochOutcome {
   double loss = std::numeric_limits<double>::quiet_NaN();  // where the learner defines one
 };
 
-// The mistake-driven orders of DESIGN.md: which misclassified sample a step updates on.
+// The mistake-driven orders (docs/learners.md, "Orders"): which misclassified sample a step
+// updates on.
 enum class MistakePick : std::uint8_t {
   kUniform,  // drawn uniformly among the misclassified samples (PLA)
   kWorst,    // the smallest y·(w·x̃); ties to the lowest index

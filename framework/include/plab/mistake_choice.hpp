@@ -1,5 +1,6 @@
-// The choice a mistake-driven order makes at each step (DESIGN.md: random_mistake,
-// worst_mistake), written once for every learner that scans for mistakes itself.
+// The choice a mistake-driven order makes at each step (random_mistake,
+// worst_mistake; docs/learners.md, "Orders"), written once for every learner that scans for
+// mistakes itself.
 //
 // A step offers the misclassified rows in increasing index order, each with its margin
 // (y·score, or a multi-class learner's own); `worst_mistake` (MistakePick::kWorst) takes the

@@ -177,9 +177,9 @@ EpochOutcome online_pass(const TrainingSet& data, double* w, Rule& rule, UpdateO
 }  // namespace detail
 
 // One epoch in file order (order == nullptr) or in the given order. `Dot` is the summation
-// order of the scores (kernels.hpp): SequentialDot (THEORY.md §0) or BlockedDot, or
-// CertifiedSignDot (certified_sign_dot.hpp) for a rule that reads only the score's sign.
-// The rule may keep state (it is taken by reference when given as an lvalue).
+// order of the scores (kernels.hpp): SequentialDot (docs/learners.md, "Conventions") or BlockedDot,
+// or CertifiedSignDot (certified_sign_dot.hpp) for a rule that reads only the score's sign. The
+// rule may keep state (it is taken by reference when given as an lvalue).
 template <class Rule, class Dot = SequentialDot>
 EpochOutcome online_epoch(const TrainingSet& data, const std::uint32_t* order, double* w,
                           Rule&& rule, UpdateObserver* observer, Dot = {}) {
@@ -227,7 +227,8 @@ StepOutcome online_step_in(const TrainingSet& data, MistakePick pick, double uni
 
 }  // namespace detail
 
-// One step of a mistake-driven order (DESIGN.md: random_mistake, worst_mistake).
+// One step of a mistake-driven order (random_mistake, worst_mistake: docs/learners.md,
+// "Orders").
 // `scratch` is reused between steps to hold the indices of misclassified samples. A step
 // scans the data, it does not visit it: on_correct is not called here.
 template <class Rule, class Dot = SequentialDot>
@@ -240,7 +241,7 @@ StepOutcome online_step(const TrainingSet& data, MistakePick pick, double unifor
   });
 }
 
-// The two tie conventions of THEORY.md §0 for binary learners.
+// The two tie conventions for binary learners (docs/learners.md, "Conventions").
 struct TieMistake {  // `tie: "mistake"`: y·(w·x̃) ≤ 0 is a mistake, a zero score included
   // Written as !(y·s > 0) so a NaN score (overflowed dot product) is a mistake, never correct.
   static bool is_mistake(double score, double y) { return !(y * score > 0.0); }
@@ -299,7 +300,8 @@ inline constexpr ParamSpec kDotParam = ParamSpec::choice(
     "dot", "sequential", "sequential|blocked",
     "summation order of w . x~: \"sequential\" (default; j = 0 upward, docs/reproducibility.md, "
     "equal to a "
-    "plain reference implementation, and the order repeats train in side by side in SIMD lanes) "
+    "equal to a plain reference implementation, and the order repeats train in side by side in "
+    "SIMD lanes) "
     "or \"blocked\" (eight fixed partial sums: deterministic, about 1.5x faster for a run alone, "
     "but may round ties differently; no lanes, so its repeats train one at a time)");
 

@@ -28,9 +28,9 @@
 
 namespace plab::testing {
 
-// A binary data set in the engine's layout: rows augmented with a leading 1 (THEORY.md §0),
-// stored dense, or with `sparse` as compressed rows of their non-zeros (the bias entry
-// first), as plab holds data with "storage": "sparse" (plab/training_set.hpp).
+// A binary data set in the engine's layout: rows augmented with a leading 1 (docs/learners.md,
+// "Conventions"), stored dense, or with `sparse` as compressed rows of their non-zeros (the bias
+// entry first), as plab holds data with "storage": "sparse" (plab/training_set.hpp).
 class SmallData {
  public:
   SmallData(const std::vector<std::vector<double>>& rows, const std::vector<int>& signs,

@@ -7,9 +7,9 @@
 //           [csr_offset[i], csr_offset[i+1]), column indices strictly increasing, no zero
 //           values stored; `features` is nullptr.
 // When augmentation is on (the default), column 0 is the constant 1 and weight 0 is the bias
-// (THEORY.md §0), so a learner needs no special case for the bias. In sparse storage the
-// bias is an explicit entry (0, 1.0) first in every row, so the sparse kernels sum in the
-// same order as the dense ones (plab/kernels.hpp).
+// (docs/learners.md, "Conventions"), so a learner needs no special case for the bias. In sparse
+// storage the bias is an explicit entry (0, 1.0) first in every row, so the sparse kernels sum in
+// the same order as the dense ones (plab/kernels.hpp).
 //
 // A learner written with the SDK's loops and kernels (online_loop.hpp, kernels.hpp) reads
 // rows through row_view(i) or the loops' Sample and runs on both storages unchanged; a

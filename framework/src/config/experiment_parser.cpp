@@ -397,7 +397,8 @@ ExperimentConfig parse_experiment(const Json& document, const std::filesystem::p
   c.learners = parse_learners(in.value("learners"), "/learners", base_dir);
   if (in.has("init")) c.init = parse_init(in.object("init"));
   if (in.has("protocol")) c.protocol = parse_protocol(in.object("protocol"));
-  // Synthetic data knows its teacher; real data asks the SVM oracle (DESIGN.md "Theory").
+  // Synthetic data knows its teacher; real data asks the SVM oracle (docs/bounds.md, "The
+  // margin oracle").
   const bool has_teacher = c.dataset.kind == "synthetic" && c.dataset.synthetic.generator != "xor";
   c.theory.margin = has_teacher ? "teacher" : "svm";
   if (in.has("theory")) c.theory = parse_theory(in.object("theory"), c.theory.margin);

@@ -116,7 +116,8 @@ struct LineCount {
 };
 
 // Reads one row at a time, so a file is parsed as it streams in and a bad row stops the
-// read at once, however large the file (DESIGN.md: do not read it all to then fail).
+// read at once, however large the file: a bad file fails as soon as it is read, never after
+// being read whole.
 class CsvParser {
  public:
   CsvParser(std::string origin, const CsvOptions& options, std::optional<LineCount> size,

@@ -25,7 +25,8 @@ class Dataset {
  public:
   Dataset() = default;
   // `values` is rows × raw_features, row-major; with `augment`, a constant-1 column is put
-  // first (THEORY.md §0). `label` holds class indices; `sign` is filled for binary tasks.
+  // first (docs/learners.md, "Conventions"). `label` holds class indices; `sign` is filled for
+  // binary tasks.
   Dataset(const std::vector<double>& values, std::size_t rows, std::size_t raw_features,
           bool augment, TaskKind task, std::vector<std::int32_t> label,
           std::vector<std::string> class_names, FeatureNames feature_names);

@@ -1,7 +1,7 @@
 // Rows of feature values appended one at a time into one aligned block: the very block a
 // Dataset keeps, so that a loaded file is held once rather than parsed into a table and then
-// copied (issue #17). With a bias column every row starts with a constant 1 (the augmented
-// layout of THEORY.md §0) and the raw features follow it.
+// copied. With a bias column every row starts with a constant 1 (the augmented
+// layout of docs/learners.md, "Conventions") and the raw features follow it.
 #pragma once
 
 #include <cstddef>

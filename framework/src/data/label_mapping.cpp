@@ -165,8 +165,9 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
     numeric.push_back(as_number(d.names[k], row_origin(d.first_row[k])));
     all_numeric = all_numeric && numeric.back().has_value();
   }
-  // Labels in {−1, +1} or {0, 1} are binary even when one class is absent: THEORY.md's
-  // examples (the Hadamard rows, the §3 counterexample) have only positive samples.
+  // Labels in {−1, +1} or {0, 1} are binary even when one class is absent: the textbook
+  // examples of docs/bounds.md (the Hadamard rows, the non-zero start's counterexample) have
+  // only positive samples.
   if (all_numeric && d.names.size() <= 2) {
     bool minus_one = false;
     bool zero = false;

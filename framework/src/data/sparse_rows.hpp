@@ -1,11 +1,11 @@
 // Rows of a sparse data set in compressed-row form (CSR), appended one at a time: the block a
-// sparse Dataset keeps (issue #21). Values, 32-bit column indices and 64-bit row offsets each
+// sparse Dataset keeps. Values, 32-bit column indices and 64-bit row offsets each
 // live in one 64-byte aligned allocation, shared read-only by every run through TrainingSet.
 //
 // Augmentation: with a bias column every row starts with an explicit entry (0, 1.0) and the
-// raw feature j is stored as column j + 1, the augmented layout of THEORY.md §0. Storing the
-// bias keeps the sparse sums in exactly the dense order (plab/kernels.hpp) with no special
-// case in any kernel, for one entry a row.
+// raw feature j is stored as column j + 1, the augmented layout of docs/learners.md, "Conventions".
+// Storing the bias keeps the sparse sums in exactly the dense order (plab/kernels.hpp) with no
+// special case in any kernel, for one entry a row.
 //
 // A reader appends a row as its raw (0-based) feature indices and values, strictly increasing
 // and finite; zero values are dropped, so a row holds its non-zeros only. Nothing dense is

@@ -1,4 +1,4 @@
-// The sparse synthetic generator (`"generator": "sparse"`, issue #21): data shaped like text
+// The sparse synthetic generator (`"generator": "sparse"`): data shaped like text
 // or hashed features, generated straight into compressed rows (no dense copy at any point).
 //
 //   rows × dim features; each row holds `nonzeros` distinct features, each feature drawn with

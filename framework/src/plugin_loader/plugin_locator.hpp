@@ -1,6 +1,7 @@
 // Where plugins are looked for, and how a name becomes a file.
 //
-// Search order (DESIGN.md): the --plugin-dir folders, then the folders of PLAB_PLUGIN_PATH
+// Search order (docs/plugins.md): the --plugin-dir folders, then the folders of
+// PLAB_PLUGIN_PATH
 // (colon-separated), then the plugin folder of this installation or build tree
 // (<folder of plab>/../lib/plab/plugins). A plugin named `perceptron` is the file
 // `perceptron.so` in the first folder that has it. A name containing '/' or ending in

@@ -77,7 +77,7 @@ void stop_on_non_finite(const RunRequest& r, const TrainingSet& data, RunOutcome
 }
 
 // One step = one scan for misclassified samples and at most one update; max_epochs caps the
-// steps at max_epochs × N (DESIGN.md orders).
+// steps at max_epochs × N (docs/learners.md, "Orders").
 void train_by_steps(const RunRequest& r, const TrainingSet& data, Learner& learner,
                     const TrainingHooks& hooks, RunOutcome& out) {
   const std::span<double> w = learner.weights();

@@ -1,6 +1,7 @@
 // The training loop every protocol shares: the learner made for the rows it trains on, its
 // initial weights drawn, then epochs (cyclic or shuffled) or mistake-driven steps until it
-// converges, diverges or reaches max_epochs (DESIGN.md "Runs"; THEORY.md §0 for what
+// converges, diverges or reaches max_epochs (docs/reproducibility.md; docs/learners.md,
+// "Conventions", for what
 // `epochs` and `mistakes` count).
 #pragma once
 

@@ -1,6 +1,6 @@
 // Running gnuplot safely: the script and data are files the report writes, gnuplot is
 // started without a shell, and every text from a config or a results file is escaped
-// before it enters a script (DESIGN.md trust model).
+// before it enters a script (docs/trust-model.md).
 #pragma once
 
 #include <filesystem>

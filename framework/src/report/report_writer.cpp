@@ -120,7 +120,7 @@ void data_and_theory(const ReportData& d, Document& doc) {
         {text_of(p.at("index")), sweep_text(p.at("params")), text_of(data.at("rows")),
          text_of(data.at("cols")), text_of(data.at("task")), radius_text(t.at("R")),
          text_of(t.at("oracle")),
-         // null: the oracle was not asked ("none"), or it could not decide (issue 14).
+         // null: the oracle was not asked ("none"), or it could not decide.
          !t.at("separable").is_null()        ? text_of(t.at("separable"))
          : text_of(t.at("oracle")) == "none" ? "-"
                                              : "undecided",

@@ -1,4 +1,4 @@
-// The runs.jsonl record of one run (DESIGN.md "Results"): what the learner did beside what
+// The runs.jsonl record of one run (docs/results-folder.md): what the learner did beside what
 // theory promises. This is the record's one definition: its fields, their types, when they
 // are null, and the one writer and the one reader of its text. The run step fills it
 // (run/record_builder.hpp); this layer computes nothing, it only writes and reads.
@@ -55,7 +55,7 @@ struct RunRecord {
   std::optional<double> w_norm;
   std::optional<double> w0_norm;
 
-  // The point's data facts and margin certificate (THEORY.md). R is null only when it
+  // The point's data facts and margin certificate (docs/bounds.md). R is null only when it
   // overflowed a double. separable is null when undecided; gamma, w_ref_norm and rho are
   // set only for separable data; rho_upper when an upper bound on ρ was found.
   std::optional<double> R;

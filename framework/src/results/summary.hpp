@@ -61,7 +61,7 @@ struct GroupSummary {
 };
 
 // Median mistakes against (R/ρ)² across sweep points, per learner, on log–log axes
-// (THEORY.md §1 predicts a slope of at most 1 for the worst case).
+// (docs/bounds.md, "Novikoff from zero" predicts a slope of at most 1 for the worst case).
 struct SlopeFit {
   std::string learner;
   std::size_t points = 0;
@@ -71,7 +71,7 @@ struct SlopeFit {
   double ci_high = 0;
   // Which margin the fit's x uses: "max" when every point's rho is the data's certified best
   // margin ρ* (bracketed by rho_upper within 1e-6 relative), else "lower bound" (a teacher's
-  // or given separator's certified margin, which can sit well below ρ*: issue #18).
+  // or given separator's certified margin, which can sit well below ρ*).
   std::string margin;
   bool kernel = false;  // fitted against (R_K/ρ_K)² (kernel_novikoff learners)
 };

@@ -12,8 +12,8 @@
 #include "plugin_loader/param_resolver.hpp"
 #include "plugin_loader/plugin_locator.hpp"
 #include "protocols/initial_weights.hpp"
-#include "theory/oracle_progress.hpp"
 #include "theory/kernel_psd.hpp"
+#include "theory/oracle_progress.hpp"
 
 namespace plab {
 
@@ -367,7 +367,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
         }
         p.learners.push_back(std::move(l));
       }
-      // The oracle runs once per (data set, theory block), before any run (DESIGN.md).
+      // The oracle runs once per (data set, theory block), before any run (docs/bounds.md).
       auto& theory = theories[data_key + "|" + p.sweep.document.value("theory", Json()).dump() +
                               (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "") +
                               (need_l1_plain ? "|l1" : "") + (need_l1_balanced ? "|l1b" : "")];

@@ -45,7 +45,7 @@ struct PreparedPoint {
   std::size_t runs() const { return learners.size() * static_cast<std::size_t>(config.repeats); }
 };
 
-// Canonical run order: sweep point, then learner, then repeat (DESIGN.md "Results").
+// Canonical run order: sweep point, then learner, then repeat (docs/results-folder.md).
 struct RunId {
   std::size_t point = 0;
   std::size_t learner = 0;

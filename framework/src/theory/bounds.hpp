@@ -1,4 +1,4 @@
-// Each learner's guarantee, evaluated for one run (THEORY.md §1–§6).
+// Each learner's guarantee, evaluated for one run (docs/bounds.md).
 //
 // With a certified margin ρ (reference u, unit û), radius R and the run's start w₀, every
 // mistake bound here has one form. Let η be the step scale, a = ‖w₀‖/η, c = û·w₀/η and
@@ -6,7 +6,7 @@
 // n·R² (plain-sum batch, counting misclassified samples), 2R² (multi-class, Kesler). Then
 //   (c + kρ)² ≤ a² + k R²ₑ  ⇒  k ≤ k₊ = [R²ₑ − 2ρc + √((R²ₑ − 2ρc)² + 4ρ²(a² − c²))] / (2ρ²),
 // which is R²ₑ/ρ² from zero, and at most the clean form R²ₑ/ρ² + 2a/ρ. docs/bounds.md gives
-// the proofs for the forms THEORY.md does not spell out (batch and multi-class from w₀ ≠ 0).
+// the proofs of every form (batch and multi-class from w₀ ≠ 0 included).
 #pragma once
 
 #include <cstdint>

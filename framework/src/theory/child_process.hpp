@@ -1,6 +1,6 @@
 // Runs a computation that cannot be interrupted (LIBLINEAR's train() has no time limit and
 // may abort) in a child process, so that the oracle's budget holds and a crash in it stays
-// a method's failure (issue 14). The child inherits the data copy-on-write and sends back
+// a method's failure. The child inherits the data copy-on-write and sends back
 // bytes through a pipe.
 #pragma once
 

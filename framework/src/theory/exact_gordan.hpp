@@ -1,4 +1,5 @@
-// An exact proof that data is not linearly separable (Gordan's alternative, THEORY.md §8).
+// An exact proof that data is not linearly separable (Gordan's alternative, docs/bounds.md,
+// "Certificates").
 //
 // No u has u·zⱼ > 0 for every point zⱼ exactly when 0 is a convex combination of the zⱼ. A
 // combination evaluated in floating point only shows that Σ λⱼ zⱼ is *small*, and a small

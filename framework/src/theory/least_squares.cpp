@@ -25,7 +25,8 @@ LeastSquaresReference solve_least_squares(const Dataset& data) {
 double squared_error(const Dataset& data, std::span<const double> w) {
   double e = 0.0;
   for (std::size_t i = 0; i < data.rows(); ++i) {
-    // The sum of THEORY.md §0 on either storage (equal on both: plab/kernels.hpp).
+    // The sum of docs/learners.md, "Conventions" on either storage (equal on both:
+    // plab/kernels.hpp).
     const double o = plab::dot(w.data(), data.row_view(i), data.cols());
     const double r = (data.label(i) == 1 ? 1.0 : -1.0) - o;
     e += r * r;

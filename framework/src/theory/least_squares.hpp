@@ -1,4 +1,4 @@
-// The least-squares reference for the linear unit (THEORY.md §6): ŵ minimising
+// The least-squares reference for the linear unit (docs/bounds.md, "The linear unit"): ŵ minimising
 // E(w) = ½‖y − X̃w‖², solved independently of any plugin (Eigen's complete orthogonal
 // decomposition, which gives the minimum-norm ŵ when X̃ is rank-deficient).
 #pragma once

@@ -21,7 +21,7 @@ namespace plab {
 namespace {}  // namespace
 
 // Multi-class margins depend only on differences of rows: centring the rows keeps the
-// margin and shrinks ‖U‖_F (THEORY.md §8).
+// margin and shrinks ‖U‖_F (docs/bounds.md, "Certificates").
 void centre_rows(const Dataset& data, std::vector<double>& u) {
   if (data.task() != TaskKind::kMulticlass) return;
   const std::size_t d = data.cols();

@@ -1,4 +1,5 @@
-// The margin oracle (THEORY.md §8; DESIGN.md "Theory"): a reference separator for a data
+// The margin oracle (docs/bounds.md, "The margin oracle" and "Certificates"): a reference
+// separator for a data
 // set, with a margin that is proved on the data, not hoped.
 //
 // "svm" runs several methods (Wolfe's nearest hull point, LIBLINEAR's dual SVM, a GLPK LP)

@@ -1,7 +1,7 @@
 // The point of a convex hull nearest the origin: Wolfe's algorithm (P. Wolfe, "Finding the
 // nearest point in a polytope", Math. Programming 11, 1976).
 //
-// For zᵢ = yᵢx̃ᵢ the nearest point p* has ‖p*‖ = ρ* (THEORY.md §8): p*/‖p*‖ is the
+// For zᵢ = yᵢx̃ᵢ the nearest point p* has ‖p*‖ = ρ* (docs/bounds.md, "Certificates"): p*/‖p*‖ is the
 // max-margin separator, and any hull point p proves ρ* ≤ ‖p‖. Wolfe's method is finite and
 // exact in exact arithmetic; in double it stops when the duality gap ‖x‖² − minⱼ x·Pⱼ is a
 // tiny fraction of ‖x‖², or when its budget runs out (looked at inside every pass over the

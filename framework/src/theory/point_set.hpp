@@ -1,9 +1,9 @@
-// The finite point sets whose convex hull decides separability (THEORY.md §8).
+// The finite point sets whose convex hull decides separability (docs/bounds.md, "Certificates").
 //
 // Binary: zᵢ = yᵢx̃ᵢ; a separator u has margin minᵢ u·zᵢ. Multi-class (Kesler construction,
-// THEORY.md §5): for each sample i and class c ≠ yᵢ, the vector with +x̃ᵢ in block yᵢ and
-// −x̃ᵢ in block c; U·Z = (u_y − u_c)·x̃ᵢ. Kesler vectors are never stored: n(k−1) of them of
-// size k·d would be large, and each is cheap to rebuild from its sample.
+// docs/bounds.md, "Multi-class (Kesler)"): for each sample i and class c ≠ yᵢ, the vector with +x̃ᵢ
+// in block yᵢ and −x̃ᵢ in block c; U·Z = (u_y − u_c)·x̃ᵢ. Kesler vectors are never stored: n(k−1) of
+// them of size k·d would be large, and each is cheap to rebuild from its sample.
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 // Facts of theory that hold for a whole data set at a sweep point, computed once before the
-// runs: the radius R = maxᵢ ‖x̃ᵢ‖ over what the learner sees (THEORY.md §0), the certified
-// margin of a reference separator, and the least-squares reference for the linear unit.
+// runs: the radius R = maxᵢ ‖x̃ᵢ‖ over what the learner sees (docs/learners.md, "Conventions"), the
+// certified margin of a reference separator, and the least-squares reference for the linear unit.
 #pragma once
 
 #include <optional>
@@ -29,7 +29,7 @@ struct PointTheory {
 
 double data_radius(const Dataset& data);
 
-// Theory on sparse data (issue #21): R is computed from the sparse rows; the oracle's methods
+// Theory on sparse data: R is computed from the sparse rows; the oracle's methods
 // (nearest hull point, LIBLINEAR, LP, Gordan certificates), the least-squares reference and
 // plab verify's rechecks read dense rows, so they run on a dense copy of the data, which
 // makes every figure equal to the bit to the same data stored dense. The copy is made only

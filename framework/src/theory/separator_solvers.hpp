@@ -1,4 +1,5 @@
-// Candidate separators from well-kept solvers (THEORY.md §8: "use more than one method").
+// Candidate separators from well-kept solvers: more than one method, as their results differ
+// with the data's scale (docs/bounds.md, "Certificates").
 // Each returns a weight vector or nothing; none is trusted: the oracle certifies each one
 // by recomputing its margin on the data.
 #pragma once

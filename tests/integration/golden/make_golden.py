@@ -2,7 +2,7 @@
 """Independent reference for the textbook golden trajectories in this folder.
 
 A plain perceptron in exact rational arithmetic (fractions.Fraction), written from the rules
-of THEORY.md without looking at the C++ plugins. The examples use small integers and powers
+of docs/learners.md without looking at the C++ plugins. The examples use small integers and powers
 of two, so double arithmetic must give exactly these weights. Rerun to regenerate:
     python3 make_golden.py
 """

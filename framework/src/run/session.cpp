@@ -51,13 +51,19 @@ std::string shard_folder_suffix(const ShardSpec& shard) {
   return "-shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count);
 }
 
-Experiment prepare_or_name_memory(const ExperimentSource& source, const PrepareOptions& options) {
+// Out of memory before the first write (the data, the plugins, the margins, a large sweep's
+// window): the message says truthfully that nothing was written, or that the folder resumed
+// was left as it was.
+template <class Prepare>
+auto or_name_memory(const Prepare& prepare, const SessionRequest& request) {
   try {
-    return prepare_experiment(source, options);
+    return prepare();
   } catch (const std::bad_alloc&) {
     throw WriteError(
         "out of memory while preparing the experiment (reading its data sets, loading its "
-        "plugins, computing each point's margin); nothing was written");
+        "plugins, computing each point's margin); " +
+        (request.resume ? "'" + request.resume->string() + "' was left as it was"
+                        : std::string("nothing was written")));
   }
 }
 
@@ -150,7 +156,12 @@ void resume_where_it_stopped(SessionState& s, const boost::json::object& old_man
                              SessionObserver& observer) {
   if (s.experiment.large) {
     const RunRange range = shard_range(s.experiment, recorded_shard(s.dir, old_manifest));
-    prepare_window(s.experiment, range.begin, range.end, s.request.prepare);
+    or_name_memory(
+        [&] {
+          prepare_window(s.experiment, range.begin, range.end, s.request.prepare);
+          return 0;
+        },
+        s.request);
   }
   const ResumeState state = prepare_resume(s.dir, s.experiment, old_manifest);
   s.manifest.range = state.range;
@@ -205,7 +216,7 @@ Session Session::prepare(const SessionRequest& given, SessionObserver& observer)
   }
   PrepareOptions prepare = request.prepare;
   prepare.say_note_now = [&observer](const std::string& text) { observer.note(text); };
-  s->experiment = prepare_or_name_memory(source, prepare);
+  s->experiment = or_name_memory([&] { return prepare_experiment(source, prepare); }, request);
   for (const std::string& note : s->experiment.notes) observer.note(note);
   if (request.resume) {
     resume_where_it_stopped(*s, old_manifest, observer);
@@ -233,7 +244,12 @@ SessionOutcome Session::run(SessionObserver& observer) {
     done.runs_written = s.complete_runs;
     return done;
   }
-  prepare_window(s.experiment, manifest.range.begin, manifest.range.end, request.prepare);
+  or_name_memory(
+      [&] {
+        prepare_window(s.experiment, manifest.range.begin, manifest.range.end, request.prepare);
+        return 0;
+      },
+      request);
   throw_if_interrupted_while_preparing();
   const auto start = std::chrono::system_clock::now();
   if (!request.resume) {

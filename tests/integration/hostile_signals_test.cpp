@@ -355,7 +355,7 @@ TEST(HostileSignals, ConvertTargetsAndInputs) {
 
 TEST(HostileSignals, SignalsAtDifferentMoments) {
   const auto long_replay = [](const TempDir& d) {
-    const std::string config = iris_config(d, 1, "versicolor", 400000);
+    const std::string config = iris_config(d, 1, "versicolor", 4000000);
     const auto r = run_plab({"run", config, "--out", (d / "o").string(), "--quiet", "--no-report"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return Args{"verify", (d / "o").string(), "--replay", "all"};

@@ -147,7 +147,7 @@ TEST(VerifySignals, CtrlCDuringAReplayEndsItAtOnceWith130) {
                                                       R"(/data/iris.csv", "label": "species",
                 "positive": ["versicolor"]},
     "learners": [{"name": "p", "plugin": "perceptron"}], "theory": {"margin": "none"},
-    "protocol": {"kind": "convergence", "max_epochs": 400000}})");
+    "protocol": {"kind": "convergence", "max_epochs": 4000000}})");
   fs::remove(out / "verify.json");
   const auto started = std::chrono::steady_clock::now();
   const auto after_a_moment = [&] {

@@ -2,6 +2,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "base/interrupt.hpp"
 #include "cli/options.hpp"
 #include "data/format_convert.hpp"
 #include "error.hpp"
@@ -100,6 +101,9 @@ int convert_command(const Args& args) {
     }
     convert.numeric_labels = labels == "numeric";
   }
+  // Ctrl-C or SIGTERM stops the conversion between rows and removes its temporary file (a
+  // background job inherits SIGINT ignored; the handler catches it all the same).
+  install_interrupt_handlers();
   const ConvertResult result = convert_data_file(in, out, convert);
   for (const std::string& note : result.notes)
     std::fprintf(stderr, "plab: note: %s\n", note.c_str());

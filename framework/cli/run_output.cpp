@@ -126,6 +126,12 @@ int print_outcome(const SessionOutcome& o) {
                  o.out_of_memory ? "lower --threads, max_epochs or record_curve, or free memory"
                                  : "free space or fix the permission",
                  dir);
+    if (!o.manifest_error.empty()) {
+      std::fprintf(stderr,
+                   "plab: note: manifest.json could not be rewritten (%s); it still says "
+                   "running, and plab run --resume checks the files all the same\n",
+                   o.manifest_error.c_str());
+    }
     return kExitWriteFailure;
   }
   if (o.end == SessionEnd::kInterrupted) {

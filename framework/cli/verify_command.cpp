@@ -14,6 +14,7 @@
 #include "audit/folder_preconditions.hpp"
 #include "audit/point_audit.hpp"
 #include "audit/record_audit.hpp"
+#include "base/interrupt.hpp"
 #include "cli/options.hpp"
 #include "error.hpp"
 #include "results/folder_audit.hpp"
@@ -46,6 +47,12 @@ int verify_command(const Args& args) {
   const ReplayRequest replay_request{
       replay ? parse_replay_count(vm["replay"].as<std::string>()) : std::nullopt,
       plugin_dirs_option(vm), omp_get_num_procs()};
+  // A replay may run long; until verify writes verify.json, Ctrl-C or SIGTERM ends it at once
+  // (a background job's ignored SIGINT included): nothing is half written then.
+  if (replay) {
+    exit_at_once_on_signal("plab verify --replay gave no verdict on '" + dir.string() +
+                           "' (verify.json is not written); run it again");
+  }
   // verify only reads, so it goes on while a plab writes DIR (no lock: it never blocks the
   // writer), but its verdict is about the records written so far, and it says so.
   if (const std::string pid = FolderLock::writer_pid(dir); !pid.empty()) {
@@ -85,6 +92,7 @@ int verify_command(const Args& args) {
         "plab verify: %s holds a record plab could not have written; its records were "
         "not audited further\n",
         dir.c_str());
+    restore_default_signals();
     write_verify_json(dir, report, 0, "inconsistent");
     return kExitViolation;
   }
@@ -120,6 +128,7 @@ int verify_command(const Args& args) {
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
                 r.matched);
   }
+  restore_default_signals();
   std::fputs(verification_table(summary, table_width_option(vm)).c_str(), stdout);
   std::printf("plab verify: %s: %s\n", dir.c_str(), audit.runs_line().c_str());
   for (const std::string& n : audit.notes) std::fprintf(stderr, "plab: note: %s\n", n.c_str());

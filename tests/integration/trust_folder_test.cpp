@@ -74,10 +74,9 @@ struct Child {
 };
 
 struct ChildOptions {
-  int gate = -1;             // read end of a pipe to wait on before exec
-  int gate_write = -1;       // its write end, which the child must not hold
-  int stdout_fd = -1;        // instead of the `out` file
-  rlim_t address_space = 0;  // RLIMIT_AS, bytes
+  int gate = -1;        // read end of a pipe to wait on before exec
+  int gate_write = -1;  // its write end, which the child must not hold
+  int stdout_fd = -1;   // instead of the `out` file
 };
 
 Child start_plab(const std::vector<std::string>& args, const fs::path& io, const std::string& tag,
@@ -104,10 +103,6 @@ Child start_plab(const std::vector<std::string>& args, const fs::path& io, const
     // SIGPIPE would be inherited through exec and hide the closed-pipe case).
     std::signal(SIGPIPE, SIG_DFL);
     std::signal(SIGHUP, SIG_DFL);
-    if (options.address_space != 0) {
-      const rlimit limit{options.address_space, options.address_space};
-      if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(127);
-    }
     std::vector<char*> argv{const_cast<char*>(PLAB_BINARY)};
     for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
@@ -536,37 +531,6 @@ TEST(TrustFolder, ACurveTooLongToHoldIsRefusedBeforeRunning) {
             std::string::npos)
       << r.err;
   EXPECT_FALSE(fs::exists(dir / "out"));
-}
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define PLAB_UNDER_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define PLAB_UNDER_SANITIZER 1
-#endif
-#endif
-
-// Out of memory while a run is recorded (64 MB of address space for a curve of a million
-// epochs) is named as such, with the run, not as a full disk.
-TEST(TrustFolder, OutOfMemoryIsNamedWithWhatWasBeingDone) {
-#ifdef PLAB_UNDER_SANITIZER
-  GTEST_SKIP() << "a sanitizer reserves terabytes of address space";
-#endif
-  test::TempDir dir;
-  ChildOptions limited;
-  limited.address_space = rlim_t{64} << 20;
-  Child c = start_plab({"run", xor_curve_config(dir, 1000000).string(), "--out",
-                        (dir / "out").string(), "--threads", "1", "--quiet", "--no-report"},
-                       dir.path(), "oom", limited);
-  EXPECT_EQ(c.wait(), 4);
-  const std::string err = read_file(c.err);
-  EXPECT_NE(err.find("out of memory while running and recording run 0 (sweep point 0, learner "
-                     "'p', repeat 0); the 0 records written before are intact; lower --threads, "
-                     "max_epochs or record_curve, or free memory"),
-            std::string::npos)
-      << err;
-  EXPECT_EQ(err.find("free space"), std::string::npos) << err;
-  EXPECT_EQ(manifest_of(dir / "out").at("status"), "failed");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <csignal>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 
 #include "support/temp_dir.hpp"
@@ -26,10 +27,19 @@ void wait_for_line(const std::string& file) {
   }
 }
 
+// How a child is started and when it is signalled.
+struct SpawnOptions {
+  int signal = 0;
+  int delay_ms = 0;
+  std::string after_file;
+  std::function<bool()> ready;  // signal once this is true (instead of after_file)
+  ProcessLimits limits;
+  bool sigint_ignored = false;
+};
+
 ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::string>& args,
                              const std::string& cwd, const std::vector<std::string>& env,
-                             int signal, int delay_ms, const std::string& after_file,
-                             unsigned long long file_size_limit = 0) {
+                             const SpawnOptions& options) {
   // Output goes to files rather than pipes: no deadlock however much the child prints.
   TempDir io;
   const std::string out_path = (io / "stdout").string();
@@ -46,10 +56,15 @@ ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::
     dup2(in, 0);
     dup2(out, 1);
     dup2(err, 2);
-    if (file_size_limit != 0) {
-      const rlimit limit{file_size_limit, file_size_limit};
+    if (options.limits.file_size != 0) {
+      const rlimit limit{options.limits.file_size, options.limits.file_size};
       if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(127);
     }
+    if (options.limits.address_space != 0) {
+      const rlimit limit{options.limits.address_space, options.limits.address_space};
+      if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(127);
+    }
+    if (options.sigint_ignored) std::signal(SIGINT, SIG_IGN);
     for (const std::string& assignment : env) putenv(const_cast<char*>(assignment.c_str()));
     std::vector<char*> argv;
     argv.push_back(const_cast<char*>(program.c_str()));
@@ -58,10 +73,11 @@ ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::
     execv(program.c_str(), argv.data());
     _exit(127);
   }
-  if (signal != 0) {
-    if (!after_file.empty()) wait_for_line(after_file);
-    usleep(static_cast<useconds_t>(delay_ms) * 1000);
-    kill(pid, signal);
+  if (options.signal != 0) {
+    if (!options.after_file.empty()) wait_for_line(options.after_file);
+    for (int k = 0; options.ready && k < 10000 && !options.ready(); ++k) usleep(2000);
+    usleep(static_cast<useconds_t>(options.delay_ms) * 1000);
+    kill(pid, options.signal);
   }
   int status = 0;
   waitpid(pid, &status, 0);
@@ -76,23 +92,58 @@ ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::
 
 ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
                           const std::string& cwd, const std::vector<std::string>& env) {
-  return spawn_and_wait(program, args, cwd, env, 0, 0, "");
+  return spawn_and_wait(program, args, cwd, env, {});
 }
 
 ProcessResult run_process_and_signal(const std::string& program,
                                      const std::vector<std::string>& args, int signal, int delay_ms,
                                      const std::string& cwd, const std::string& after_file) {
-  return spawn_and_wait(program, args, cwd, {}, signal, delay_ms, after_file);
+  SpawnOptions options;
+  options.signal = signal;
+  options.delay_ms = delay_ms;
+  options.after_file = after_file;
+  return spawn_and_wait(program, args, cwd, {}, options);
 }
 
 ProcessResult run_plab_with_file_size_limit(const std::vector<std::string>& args,
                                             unsigned long long bytes) {
-  return spawn_and_wait(PLAB_BINARY, args, "", {}, 0, 0, "", bytes);
+  return run_plab_with_limits(args, ProcessLimits{bytes, 0});
+}
+
+ProcessResult run_plab_with_limits(const std::vector<std::string>& args,
+                                   const ProcessLimits& limits, const std::string& cwd) {
+  SpawnOptions options;
+  options.limits = limits;
+  return spawn_and_wait(PLAB_BINARY, args, cwd, {}, options);
+}
+
+ProcessResult run_plab_and_signal_when(const std::vector<std::string>& args, int signal,
+                                       const std::function<bool()>& ready, const std::string& cwd,
+                                       bool sigint_ignored) {
+  SpawnOptions options;
+  options.signal = signal;
+  options.ready = ready;
+  options.sigint_ignored = sigint_ignored;
+  return spawn_and_wait(PLAB_BINARY, args, cwd, {}, options);
+}
+
+bool under_sanitizer() {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+  return true;
+#else
+  return false;
+#endif
+#else
+  return false;
+#endif
 }
 
 ProcessResult run_plab(const std::vector<std::string>& args, const std::string& cwd,
                        const std::vector<std::string>& env) {
-  return spawn_and_wait(PLAB_BINARY, args, cwd, env, 0, 0, "");
+  return spawn_and_wait(PLAB_BINARY, args, cwd, env, {});
 }
 
 }  // namespace plab::test

@@ -77,8 +77,15 @@ void write_verify_json(const std::filesystem::path& dir, const AuditReport& repo
   const std::filesystem::path temp = dir / "verify.json.tmp";
   {
     std::ofstream stream(temp, std::ios::binary | std::ios::trunc);
+    if (!stream.is_open()) throw WriteError("cannot write '" + temp.string() + "'");
     stream << boost::json::serialize(out) << '\n';
-    if (!stream.flush()) throw WriteError("cannot write '" + temp.string() + "'");
+    if (!stream.flush()) {
+      // A full disk or a file size limit: no half-written temporary file is left behind.
+      stream.close();
+      std::error_code ignored;
+      std::filesystem::remove(temp, ignored);
+      throw WriteError("cannot write '" + temp.string() + "'");
+    }
   }
   std::error_code error;
   std::filesystem::rename(temp, file, error);

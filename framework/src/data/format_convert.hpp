@@ -45,8 +45,9 @@ struct ConvertResult {
 };
 
 // Writes `out` through a temporary file in its folder, renamed into place at the end: a
-// failed conversion leaves no partial file. Throws DataError (bad input), UsageError (an
-// existing output without `force`) or WriteError.
+// failed or interrupted conversion leaves no partial file. Throws DataError (bad input),
+// UsageError (an existing output without `force`; an output that is not a regular file, even
+// with it), WriteError, or InterruptedError when a signal asked to stop (polled each row).
 ConvertResult convert_data_file(const std::filesystem::path& in, const std::filesystem::path& out,
                                 const ConvertOptions& options);
 

@@ -104,8 +104,10 @@ std::shared_ptr<Learner> PluginLibrary::create(const LearnerSetup& setup) const 
              std::to_string(setup.cols) + " columns takes " + gib +
              " GiB; use fewer features, e.g. a smaller n_features or feature hashing)";
     }
-    throw PluginError("plugin '" + std::string(descriptor_->name) + "' (" + path_.string() +
-                      ") could not create a learner: " + why);
+    const std::string message = "plugin '" + std::string(descriptor_->name) + "' (" +
+                                path_.string() + ") could not create a learner: " + why;
+    if (result.error == "std::bad_alloc") throw LearnerOutOfMemoryError(message);
+    throw PluginError(message);
   }
   // The deleter owns a reference to this library: the learner's code stays mapped until the
   // learner is gone.

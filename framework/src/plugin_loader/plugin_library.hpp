@@ -10,9 +10,17 @@
 
 #include <boost/dll/shared_library.hpp>
 
+#include "error.hpp"
 #include "plab/descriptor.hpp"
 
 namespace plab {
+
+// The plugin's factory ran out of memory (its error is std::bad_alloc's). While an experiment
+// is prepared it is a plugin error like any other (exit 3, naming the weights' size); inside a
+// run it is the engine's failure, never the run's result (protocols/protocol.cpp).
+struct LearnerOutOfMemoryError : PluginError {
+  using PluginError::PluginError;
+};
 
 class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
  public:
@@ -26,7 +34,8 @@ class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
   const PluginDescriptor& descriptor() const { return *descriptor_; }
   const std::filesystem::path& path() const { return path_; }
 
-  // Makes a learner; a factory failure is a PluginError carrying the plugin's message.
+  // Makes a learner; a factory failure is a PluginError carrying the plugin's message
+  // (LearnerOutOfMemoryError when it is std::bad_alloc).
   std::shared_ptr<Learner> create(const LearnerSetup& setup) const;
 
   // A group training `width` repeats side by side (0: the widest this CPU runs natively;

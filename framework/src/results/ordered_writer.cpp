@@ -29,6 +29,14 @@ OrderedWriter::OrderedWriter(const std::filesystem::path& dir, std::size_t first
   // An appending writer (resume) continues the chain the checked prefix ends with.
   chain_ = last_chain_digest(dir / kDigestFileName);
   digests_ = open_append(dir / kDigestFileName);
+  whole_next_ = first_index;
+  std::FILE* files[4] = {runs_, timings_, trajectory_, digests_};
+  for (int f = 0; f < 4; ++f) {
+    if (files[f] == nullptr) continue;
+    std::fseek(files[f], 0, SEEK_END);
+    const long at = std::ftell(files[f]);
+    whole_bytes_[f] = at > 0 ? static_cast<std::uintmax_t>(at) : 0;
+  }
 }
 
 OrderedWriter::~OrderedWriter() { close(); }
@@ -62,7 +70,29 @@ void OrderedWriter::request_stop() {
 
 bool OrderedWriter::append(std::FILE* file, const std::string& text) {
   if (file == nullptr || text.empty()) return true;
+  const int f = file == runs_ ? 0 : file == timings_ ? 1 : file == trajectory_ ? 2 : 3;
+  batch_bytes_[f] += text.size();
   return std::fwrite(text.data(), 1, text.size(), file) == text.size();
+}
+
+void OrderedWriter::fail(const char* what) {
+  error_ = std::string(what) + " '" + dir_.string() + "' failed: " + std::strerror(errno);
+  stopped_ = true;
+  pending_.clear();
+  next_ = whole_next_;  // the runs of the batch that failed are not on disk whole
+}
+
+void OrderedWriter::cut_back_to_whole_batches() {
+  const char* names[4] = {"runs.jsonl", "timings.jsonl", "trajectory.jsonl", kDigestFileName};
+  for (int f = 0; f < 4; ++f) {
+    const std::filesystem::path file = dir_ / names[f];
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec)) continue;
+    // Cutting a file frees space: it works on a full disk.
+    if (std::filesystem::file_size(file, ec) > whole_bytes_[f] && !ec) {
+      std::filesystem::resize_file(file, whole_bytes_[f], ec);
+    }
+  }
 }
 
 void OrderedWriter::write_ready() {
@@ -76,9 +106,7 @@ void OrderedWriter::write_ready() {
     const Digest link = chain_digest(chain_, own);
     if (!append(trajectory_, it->second.trajectory) || !append(timings_, it->second.timing) ||
         !append(runs_, it->second.record) || !append(digests_, digest_hex(link) + "\n")) {
-      error_ = "writing results into '" + dir_.string() + "' failed: " + std::strerror(errno);
-      stopped_ = true;
-      pending_.clear();
+      fail("writing results into");
       return;
     }
     chain_ = link;
@@ -90,10 +118,14 @@ void OrderedWriter::write_ready() {
   if (wrote) {
     if ((trajectory_ != nullptr && std::fflush(trajectory_) != 0) || std::fflush(timings_) != 0 ||
         std::fflush(runs_) != 0 || std::fflush(digests_) != 0) {
-      error_ = "writing results into '" + dir_.string() + "' failed: " + std::strerror(errno);
-      stopped_ = true;
-      pending_.clear();
+      fail("writing results into");
+      return;
     }
+    for (int f = 0; f < 4; ++f) {
+      whole_bytes_[f] += batch_bytes_[f];
+      batch_bytes_[f] = 0;
+    }
+    whole_next_ = next_;
   }
 }
 
@@ -101,11 +133,10 @@ std::string OrderedWriter::close() {
   std::lock_guard lock(mutex_);
   for (std::FILE** f : {&runs_, &timings_, &trajectory_, &digests_}) {
     if (*f == nullptr) continue;
-    if (std::fclose(*f) != 0 && error_.empty()) {
-      error_ = "closing results files in '" + dir_.string() + "' failed: " + std::strerror(errno);
-    }
+    if (std::fclose(*f) != 0 && error_.empty()) fail("closing results files in");
     *f = nullptr;
   }
+  if (!error_.empty()) cut_back_to_whole_batches();
   return error_;
 }
 

@@ -10,6 +10,7 @@
 
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -49,13 +50,17 @@ class OrderedWriter {
   // An error: wakes waiting threads and freezes the files at the current prefix.
   void request_stop();
 
-  // Flushes and closes the files. Returns "" or the first write error.
+  // Flushes and closes the files. Returns "" or the first write error; after one, every file
+  // is cut back to the last batch written whole (a full disk may have taken part of a record,
+  // or a digest without its record), so the folder holds a canonical prefix and nothing else.
   std::string close();
   std::size_t next_index() const;
 
  private:
   void write_ready();  // caller holds mutex_
   bool append(std::FILE* file, const std::string& text);
+  void fail(const char* what);  // caller holds mutex_
+  void cut_back_to_whole_batches();
 
   mutable std::mutex mutex_;
   std::condition_variable turn_;
@@ -70,6 +75,11 @@ class OrderedWriter {
   std::FILE* trajectory_ = nullptr;
   std::FILE* digests_ = nullptr;
   Digest chain_{};  // the last link written
+  // Each file's size after the last batch flushed whole (runs, timings, trajectory, digests),
+  // and the runs it holds: what a failed write cuts back to.
+  std::uintmax_t whole_bytes_[4] = {};
+  std::uintmax_t batch_bytes_[4] = {};
+  std::size_t whole_next_ = 0;
   std::filesystem::path dir_;
   std::function<void(std::size_t, const RunText&)> on_written_;
 };

@@ -1,6 +1,8 @@
 #include "results/results_folder.hpp"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <memory>
 
@@ -91,19 +93,31 @@ ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs
 
 void write_file_atomically(const fs::path& path, const std::string& content) {
   const fs::path tmp = path.string() + ".tmp";
-  {
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(tmp.c_str(), "wb"), &std::fclose);
-    if (!f) throw WriteError("cannot write '" + tmp.string() + "'");
-    if (std::fwrite(content.data(), 1, content.size(), f.get()) != content.size() ||
-        std::fflush(f.get()) != 0) {
-      throw WriteError("writing '" + tmp.string() + "' failed (disk full?)");
-    }
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  // Not ours to remove: a name that cannot be opened (a folder there, no permission).
+  if (f == nullptr) {
+    throw WriteError("cannot write '" + tmp.string() + "': " + std::strerror(errno));
+  }
+  // A write that fails (a full disk, a file size limit) leaves no temporary file behind.
+  const auto fail = [&](const std::string& message) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    throw WriteError(message);
+  };
+  errno = 0;
+  const bool written =
+      std::fwrite(content.data(), 1, content.size(), f) == content.size() && std::fflush(f) == 0;
+  const int write_errno = errno;
+  const bool closed = std::fclose(f) == 0;
+  if (!written || !closed) {
+    const int error = !written ? write_errno : errno;
+    fail("writing '" + tmp.string() + "' failed: " + std::strerror(error != 0 ? error : EIO));
   }
   std::error_code ec;
   fs::rename(tmp, path, ec);
-  if (ec)
-    throw WriteError("cannot rename '" + tmp.string() + "' to '" + path.string() +
-                     "': " + ec.message());
+  if (ec) {
+    fail("cannot rename '" + tmp.string() + "' to '" + path.string() + "': " + ec.message());
+  }
 }
 
 }  // namespace plab

@@ -12,6 +12,7 @@
 #include "plugin_loader/param_resolver.hpp"
 #include "plugin_loader/plugin_locator.hpp"
 #include "protocols/initial_weights.hpp"
+#include "run/memory_estimate.hpp"
 #include "theory/kernel_psd.hpp"
 #include "theory/oracle_progress.hpp"
 
@@ -331,6 +332,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
             spec.name, plugin, resolve_params(d, spec.params, spec.pointer + "/params"),
             Json(),    {},     {}};
         l.params_json = params_to_json(l.params);
+        check_learner_memory(d.name, l.params, p.data->rows(), spec.pointer + "/params");
         // A probe learner tells the weight shape, so that a `given` init is checked now.
         const LearnerSetup setup{l.params, p.data->task(), p.data->rows(), p.data->cols(),
                                  p.data->class_names().size()};

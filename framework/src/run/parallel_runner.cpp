@@ -100,8 +100,9 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
     }
   }
   progress.finish();
-  result.written = writer.next_index();
+  // Closed first: a failed write cuts the files back to the runs written whole.
   result.write_error = writer.close();
+  result.written = writer.next_index();
   if (result.write_error.empty() && !internal_error.empty()) {
     result.write_error = internal_error;
     result.out_of_memory = out_of_memory;

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <fstream>
 #include <map>
+#include <new>
 #include <set>
 #include <stdexcept>
 #include <utility>
@@ -45,6 +46,7 @@ std::vector<RunText> replay_batch(const Experiment& e, std::size_t first_run,
                                   int threads) {
   std::vector<RunText> records(batch.size());
   std::string error;
+  bool out_of_memory = false;
   const auto n = static_cast<long long>(batch.size());
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (long long i = 0; i < n; ++i) {
@@ -52,10 +54,18 @@ std::vector<RunText> replay_batch(const Experiment& e, std::size_t first_run,
     try {
       const auto at = static_cast<std::size_t>(i);
       records[at] = execute_one(e, first_run + batch[at].first - 1);
+    } catch (const std::bad_alloc&) {
+#pragma omp critical(plab_replay_error)
+      out_of_memory = true;
     } catch (const std::exception& ex) {
 #pragma omp critical(plab_replay_error)
       if (error.empty()) error = ex.what();
     }
+  }
+  if (out_of_memory) {
+    throw WriteError(
+        "out of memory while replaying records (plab verify --replay); no verdict was given: "
+        "free memory and run plab verify again");
   }
   if (!error.empty()) throw std::runtime_error(error);
   return records;

@@ -14,7 +14,10 @@
 #include "results/folder_lock.hpp"
 #include "results/json_text.hpp"
 #include "results/manifest_reader.hpp"
+#include "results/record_digest.hpp"
+#include "results/record_fields.hpp"
 #include "results/results_folder.hpp"
+#include "results/space_reserve.hpp"
 #include "run/manifest_builder.hpp"
 #include "run/parallel_runner.hpp"
 #include "run/resume.hpp"
@@ -53,13 +56,19 @@ std::string shard_folder_suffix(const ShardSpec& shard) {
   return "-shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count);
 }
 
-Experiment prepare_or_name_memory(const ExperimentSource& source, const PrepareOptions& options) {
+// Out of memory before the first write (the data, the plugins, the margins, a large sweep's
+// window): the message says truthfully that nothing was written, or that the folder resumed
+// was left as it was.
+template <class Prepare>
+auto or_name_memory(const Prepare& prepare, const SessionRequest& request) {
   try {
-    return prepare_experiment(source, options);
+    return prepare();
   } catch (const std::bad_alloc&) {
     throw WriteError(
         "out of memory while preparing the experiment (reading its data sets, loading its "
-        "plugins, computing each point's margin); nothing was written");
+        "plugins, computing each point's margin); " +
+        (request.resume ? "'" + request.resume->string() + "' was left as it was"
+                        : std::string("nothing was written")));
   }
 }
 
@@ -93,6 +102,24 @@ void check_requested_shard(const std::filesystem::path& dir, const boost::json::
                       std::to_string(requested.count) +
                       "; give each shard its own --out folder (e.g. shards/$SLURM_ARRAY_TASK_ID)");
   }
+}
+
+// --resume-if-present leaves a folder marked completed alone only when its files hold every
+// run the manifest announces, each vouched for by runs.sha256 (and nothing after them):
+// otherwise it is resumed as --resume would, which finishes it or refuses a folder it cannot
+// trust (an edited record is refused here already).
+bool holds_every_record(const std::filesystem::path& dir, const RecordFields& manifest) {
+  const RecordFields shard = manifest.object("shard");
+  const std::size_t first = shard.count("first_run");
+  const std::size_t end = shard.count("end_run");
+  if (end < first || manifest.count("runs_written") != end - first) return false;
+  const ChainCheck chain = check_digest_chain(dir, end - first + 1);
+  std::error_code ec;
+  const auto runs_bytes = std::filesystem::file_size(dir / "runs.jsonl", ec);
+  if (ec) return false;
+  const auto digest_bytes = std::filesystem::file_size(dir / kDigestFileName, ec);
+  return !ec && chain.present && chain.verified == end - first &&
+         runs_bytes == chain.runs_bytes_kept && digest_bytes == chain.digest_bytes_kept;
 }
 
 // --resume-if-present: a folder that holds a results folder's manifest is taken up.
@@ -169,7 +196,12 @@ void resume_where_it_stopped(SessionState& s, const boost::json::object& old_man
                              SessionObserver& observer) {
   if (s.experiment.large) {
     const RunRange range = shard_range(s.experiment, recorded_shard(s.dir, old_manifest));
-    prepare_window(s.experiment, range.begin, range.end, s.request.prepare);
+    or_name_memory(
+        [&] {
+          prepare_window(s.experiment, range.begin, range.end, s.request.prepare);
+          return 0;
+        },
+        s.request);
   }
   const ResumeState state = prepare_resume(s.dir, s.experiment, old_manifest);
   s.manifest.range = state.range;
@@ -209,20 +241,24 @@ Session Session::prepare(const SessionRequest& given, SessionObserver& observer)
     const RecordFields fields = manifest_fields(s->dir, old_manifest);
     const std::string status = fields.string("status");
     const std::size_t written = fields.count("runs_written");
-    if (status == "completed") {
+    if (status == "completed" && holds_every_record(s->dir, fields)) {
       // Its config and shard are the ones asked for (take_up_folder); nothing to prepare.
       s->complete = true;
       s->complete_runs = written;
       return Session(std::move(s));
     }
     observer.note("'" + s->dir.string() + "' holds an unfinished run (status " + status + ", " +
-                  std::to_string(written) + " runs on disk); resuming it (--resume-if-present)");
+                  std::to_string(written) +
+                  (status == "completed"
+                       ? " runs in its manifest, but its files do not hold them all"
+                       : " runs on disk") +
+                  "); resuming it (--resume-if-present)");
   }
   s->claims =
       request.resume ? folder_claims(s->dir) : claims_of_config(source.claims, source.config_path);
   PrepareOptions prepare = request.prepare;
   prepare.say_note_now = [&observer](const std::string& text) { observer.note(text); };
-  s->experiment = prepare_or_name_memory(source, prepare);
+  s->experiment = or_name_memory([&] { return prepare_experiment(source, prepare); }, request);
   annotate(s->manifest, source.document, request.resume ? &old_manifest : nullptr, request.tags);
   for (const std::string& note : s->experiment.notes) observer.note(note);
   if (request.resume) {
@@ -251,7 +287,12 @@ SessionOutcome Session::run(SessionObserver& observer) {
     done.runs_written = s.complete_runs;
     return done;
   }
-  prepare_window(s.experiment, manifest.range.begin, manifest.range.end, request.prepare);
+  or_name_memory(
+      [&] {
+        prepare_window(s.experiment, manifest.range.begin, manifest.range.end, request.prepare);
+        return 0;
+      },
+      request);
   throw_if_interrupted_while_preparing();
   const auto start = std::chrono::system_clock::now();
   if (!request.resume) {
@@ -270,6 +311,11 @@ SessionOutcome Session::run(SessionObserver& observer) {
   session.runs_written = session.runs_at_start;
   write_manifest(s.dir, e, manifest);
   if (s.claims && !request.resume) write_claims_file(s.dir, *s.claims, nullptr);
+  // Room for the manifest and summaries that end the session, should the disk fill up.
+  std::error_code size_error;
+  const std::uintmax_t manifest_bytes =
+      std::filesystem::file_size(s.dir / "manifest.json", size_error);
+  SpaceReserve reserve(s.dir, (std::uintmax_t{256} << 10) + 4 * (size_error ? 0 : manifest_bytes));
   observer.starting(e, manifest.range.end - s.next_run, request.threads, s.dir);
 
   const ExecuteResult r =
@@ -277,6 +323,7 @@ SessionOutcome Session::run(SessionObserver& observer) {
                    ExecuteOptions{request.threads, request.progress, manifest.range.begin,
                                   s.next_run, manifest.range.end, request.lanes});
 
+  reserve.release();
   const Summary summary = summarize_runs(s.dir / "runs.jsonl");
   // A failed write ends the runs, but what is on disk is still summarised and described:
   // every later write is tried, and the first error is the one reported.
@@ -292,18 +339,40 @@ SessionOutcome Session::run(SessionObserver& observer) {
   };
   std::string summary_json;
   append_json(summary_json, summary_to_json(summary));
-  try_write([&] { write_file_atomically(s.dir / "summary.json", summary_json + "\n"); });
-  try_write([&] { write_file_atomically(s.dir / "summary.csv", summary_to_csv(summary)); });
-
-  session.end_time = utc_timestamp(std::chrono::system_clock::now());
-  // After a failed write, the records whole on disk are those the summary could read.
-  session.runs_written = write_error.empty() ? r.written - manifest.range.begin : summary.runs;
-  session.runs_failed = summary.failed;
-  session.error = write_error;
-  session.status = !write_error.empty() ? SessionStatus::kFailed
-                   : r.interrupted      ? SessionStatus::kInterrupted
-                                        : SessionStatus::kCompleted;
-  try_write([&] { write_manifest(s.dir, e, manifest); });
+  const auto write_summaries = [&] {
+    try_write([&] { write_file_atomically(s.dir / "summary.json", summary_json + "\n"); });
+    try_write([&] { write_file_atomically(s.dir / "summary.csv", summary_to_csv(summary)); });
+  };
+  const auto set_status = [&] {
+    session.end_time = utc_timestamp(std::chrono::system_clock::now());
+    // After a failed write, the records whole on disk are those the summary could read.
+    session.runs_written = write_error.empty() ? r.written - manifest.range.begin : summary.runs;
+    session.runs_failed = summary.failed;
+    session.error = write_error;
+    session.status = !write_error.empty() ? SessionStatus::kFailed
+                     : r.interrupted      ? SessionStatus::kInterrupted
+                                          : SessionStatus::kCompleted;
+  };
+  // The manifest's status matters most: after a failed write (a full disk) it goes first, into
+  // the space the reserve gave back; otherwise last, so that a failed summary makes it failed.
+  std::string manifest_error;
+  const auto write_status = [&] {
+    set_status();
+    try {
+      write_manifest(s.dir, e, manifest);
+    } catch (const Error& error) {
+      manifest_error = error.what();
+      if (write_error.empty()) write_error = manifest_error;
+      session.status = SessionStatus::kFailed;
+    }
+  };
+  if (!write_error.empty()) {
+    write_status();
+    write_summaries();
+  } else {
+    write_summaries();
+    write_status();
+  }
 
   SessionOutcome outcome;
   outcome.end = session.status == SessionStatus::kFailed        ? SessionEnd::kWriteFailed
@@ -316,6 +385,7 @@ SessionOutcome Session::run(SessionObserver& observer) {
   outcome.violations = summary.violations;
   outcome.signal = r.interrupted ? interrupt_signal() : 0;
   outcome.write_error = write_error;
+  outcome.manifest_error = manifest_error;
   outcome.out_of_memory = r.out_of_memory && write_error == r.write_error;
   observer.summarised(summary, s.dir);
 

@@ -69,13 +69,14 @@ enum class SessionEnd {
 struct SessionOutcome {
   SessionEnd end = SessionEnd::kCompleted;
   std::filesystem::path dir;
-  std::size_t runs_in_range = 0;                // the runs the folder holds when complete
-  std::size_t runs_written = 0;                 // of those, on disk now
-  std::size_t runs_failed = 0;                  // records with status "failed"
-  std::size_t violations = 0;                   // records exceeding an applicable bound
-  int signal = 0;                               // kInterrupted: the signal that asked
-  std::string write_error;                      // kWriteFailed: what failed, first error only
-  bool out_of_memory = false;                   // kWriteFailed: memory ran out during the runs
+  std::size_t runs_in_range = 0;  // the runs the folder holds when complete
+  std::size_t runs_written = 0;   // of those, on disk now
+  std::size_t runs_failed = 0;    // records with status "failed"
+  std::size_t violations = 0;     // records exceeding an applicable bound
+  int signal = 0;                 // kInterrupted: the signal that asked
+  std::string write_error;        // kWriteFailed: what failed, first error only
+  bool out_of_memory = false;     // kWriteFailed: memory ran out during the runs
+  std::string manifest_error;  // kWriteFailed: manifest.json could not be rewritten (says running)
   std::optional<std::filesystem::path> report;  // report.html, if one was drawn
   std::vector<std::string> report_problems;     // figures left out of it
   std::string report_error;                     // why no report was drawn, if it failed

@@ -1,0 +1,727 @@
+// Hostile inputs of the file, signal and memory edges, kept as tables with the exit code and
+// the words each must get: convert targets and inputs (devices, FIFOs, links, sockets, the
+// input itself), signals at different moments, full disks at different moments and the resume
+// flags on damaged folders. Every one must get a clear answer: no crash, no hang, no exit 0
+// for a wrong result. The memory-limit table is MemoryLimit.HostileInputs: under RLIMIT_AS it
+// runs in the default and debug presets only; the asan preset's filter leaves MemoryLimit.* out
+// and the tsan preset never includes it (tests/support/process.hpp, docs/trust-model.md).
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "results/file_text.hpp"
+#include "support/folder_edit.hpp"
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+
+namespace plab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::read_file;
+using test::run_plab;
+using test::TempDir;
+using Args = std::vector<std::string>;
+
+struct Hostile {
+  const char* name;
+  std::function<Args(const TempDir&)> setup;  // makes the files, returns plab's arguments
+  int exit_code;
+  std::vector<std::string> says;  // in stderr or stdout
+  test::ProcessLimits limits{};
+  int signal = 0;                               // sent once `ready` holds
+  std::function<bool(const TempDir&)> ready{};  // default: at once
+  std::function<void(const TempDir&)> after{};  // what must hold on disk afterwards
+};
+
+std::size_t files_named(const fs::path& dir, const std::string& part) {
+  std::size_t n = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    n += entry.path().filename().string().find(part) != std::string::npos ? 1 : 0;
+  return n;
+}
+
+void run_table(const std::vector<Hostile>& table) {
+  for (const Hostile& h : table) {
+    SCOPED_TRACE(h.name);
+    TempDir dir;
+    const Args args = h.setup(dir);
+    test::ProcessResult r;
+    if (h.signal != 0) {
+      r = test::run_plab_and_signal_when(
+          args, h.signal, [&] { return !h.ready || h.ready(dir); }, "", h.signal == SIGINT);
+    } else if (h.limits.address_space != 0 || h.limits.file_size != 0) {
+      r = test::run_plab_with_limits(args, h.limits);
+    } else {
+      r = run_plab(args);
+    }
+    EXPECT_EQ(r.exit_code, h.exit_code) << r.out << r.err;
+    for (const std::string& part : h.says) {
+      EXPECT_NE((r.err + r.out).find(part), std::string::npos) << part << "\n" << r.err << r.out;
+    }
+    EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+    // No temporary file is ever left behind, whatever happened.
+    EXPECT_EQ(files_named(dir.path(), ".tmp"), 0u);
+    if (h.after) h.after(dir);
+  }
+}
+
+// ---- the files the cases use --------------------------------------------------------------
+
+fs::path small_csv(const TempDir& dir) { return dir.write("in.csv", "a,b,label\n1,2,x\n3,0,y\n"); }
+fs::path small_svm(const TempDir& dir) { return dir.write("in.svm", "1 1:2\n-1 2:3\n"); }
+
+fs::path big_csv(const TempDir& dir) {
+  std::string text = "a,b,c,label\n";
+  for (int i = 0; text.size() < (16u << 20); ++i) {
+    const std::string v = std::to_string(i % 991) + ".5";
+    text += v + "," + v + ",-" + v + (i % 2 ? ",x\n" : ",y\n");
+  }
+  return dir.write("big.csv", text);
+}
+
+// A convert temporary file with bytes in it: the conversion is under way.
+bool converting(const TempDir& dir) {
+  for (const auto& entry : fs::directory_iterator(dir.path())) {
+    std::error_code ec;
+    if (entry.path().filename().string().find(".tmp-") != std::string::npos &&
+        fs::file_size(entry.path(), ec) > 0)
+      return true;
+  }
+  return false;
+}
+
+fs::path make_node(const TempDir& dir, const std::string& name, unsigned minor) {
+  const fs::path node = dir / name;
+  // /dev/null's (1,3) or /dev/zero's (1,5) numbers, in the test's own folder (root).
+  EXPECT_EQ(::mknod(node.c_str(), S_IFCHR | 0666, ::makedev(1, minor)), 0) << "needs root";
+  return node;
+}
+
+fs::path make_fifo(const TempDir& dir, const std::string& name) {
+  const fs::path fifo = dir / name;
+  EXPECT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  return fifo;
+}
+
+// A listening-free UNIX socket file, bound then left (a short relative name: sun_path is small).
+fs::path make_socket(const TempDir& dir, const std::string& name) {
+  const fs::path socket_path = dir / name;
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  EXPECT_LT(socket_path.string().size(), sizeof address.sun_path);
+  std::strncpy(address.sun_path, socket_path.c_str(), sizeof address.sun_path - 1);
+  EXPECT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ::close(fd);
+  return socket_path;
+}
+
+void still_char_device(const fs::path& p) {
+  EXPECT_TRUE(fs::is_character_file(fs::symlink_status(p)));
+}
+
+Args convert(const fs::path& in, const fs::path& out, bool force) {
+  Args a{"convert", in.string(), out.string()};
+  if (force) a.push_back("--force");
+  return a;
+}
+
+std::string iris_config(const TempDir& dir, int repeats, const std::string& positive,
+                        int max_epochs) {
+  return dir
+      .write("c.json", R"({"name": "h", "seed": 5, "repeats": )" + std::to_string(repeats) +
+                           R"(, "dataset": {"kind": "csv", "path": ")" +
+                           std::string(PLAB_SOURCE_DIR) +
+                           R"(/data/iris.csv", "label": "species", "positive": [")" + positive +
+                           R"("]}, "learners": [{"name": "p", "plugin": "perceptron"}],
+    "init": {"kind": "gaussian"}, "theory": {"margin": "none"},
+    "protocol": {"kind": "convergence", "max_epochs": )" +
+                           std::to_string(max_epochs) + R"(, "order": "shuffle"}})")
+      .string();
+}
+
+// A finished folder DIR/o of 9 runs, for the resume cases to damage.
+fs::path finished_folder(const TempDir& dir) {
+  const std::string config = iris_config(dir, 9, "setosa", 40);
+  const auto r = run_plab({"run", config, "--out", (dir / "o").string(), "--quiet", "--no-report"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return dir / "o";
+}
+
+Args resume_if_present(const TempDir& dir) {
+  return {"run",
+          (dir / "c.json").string(),
+          "--out",
+          (dir / "o").string(),
+          "--resume-if-present",
+          "--quiet",
+          "--no-report"};
+}
+
+void cut_records(const fs::path& out, std::size_t keep) {
+  auto lines = test::lines_of(out / "runs.jsonl");
+  auto digests = test::lines_of(out / "runs.sha256");
+  lines.resize(keep);
+  digests.resize(keep);
+  test::write_lines(out / "runs.jsonl", lines);
+  test::write_lines(out / "runs.sha256", digests);
+}
+
+void records_are(const TempDir& dir, std::size_t n) {
+  EXPECT_EQ(test::lines_of(dir / "o" / "runs.jsonl").size(), n);
+}
+
+std::string status_of(const fs::path& out) {
+  return std::string(
+      boost::json::parse(read_file(out / "manifest.json")).as_object().at("status").as_string());
+}
+
+constexpr const char* kOnlyRegular = "replaces only a regular file";
+
+// ---- convert: targets and inputs ----------------------------------------------------------
+
+TEST(HostileSignals, ConvertTargetsAndInputs) {
+  const std::vector<Hostile> table = {
+      {"a device node as output, --force",
+       [](const TempDir& d) { return convert(small_csv(d), make_node(d, "n.svm", 3), true); },
+       2,
+       {"is a character device", kOnlyRegular},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { still_char_device(d / "n.svm"); }},
+      {"a device node as output, no --force",
+       [](const TempDir& d) { return convert(small_svm(d), make_node(d, "n.csv", 5), false); },
+       2,
+       {"is a character device"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { still_char_device(d / "n.csv"); }},
+      {"a FIFO as output, --force",
+       [](const TempDir& d) { return convert(small_csv(d), make_fifo(d, "p.svm"), true); },
+       2,
+       {"is a FIFO (named pipe)", kOnlyRegular},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_TRUE(fs::is_fifo(d / "p.svm")); }},
+      {"a FIFO as output, no --force",
+       [](const TempDir& d) { return convert(small_svm(d), make_fifo(d, "p.csv"), false); },
+       2,
+       {"is a FIFO (named pipe)"}},
+      {"a symlink to a regular file, --force",
+       [](const TempDir& d) {
+         fs::create_symlink(d.write("t.svm", "kept\n"), d / "l.svm");
+         return convert(small_csv(d), d / "l.svm", true);
+       },
+       2,
+       {"is a symbolic link", kOnlyRegular},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_EQ(read_file(d / "t.svm"), "kept\n"); }},
+      {"a dangling symlink, --force",
+       [](const TempDir& d) {
+         fs::create_symlink(d / "nowhere.svm", d / "l.svm");
+         return convert(small_csv(d), d / "l.svm", true);
+       },
+       2,
+       {"is a symbolic link"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "nowhere.svm")); }},
+      {"a symlink to a device node, --force",
+       [](const TempDir& d) {
+         fs::create_symlink(make_node(d, "n", 3), d / "l.csv");
+         return convert(small_svm(d), d / "l.csv", true);
+       },
+       2,
+       {"is a symbolic link"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { still_char_device(d / "n"); }},
+      {"a folder as output, --force",
+       [](const TempDir& d) {
+         fs::create_directory(d / "f.svm");
+         return convert(small_csv(d), d / "f.svm", true);
+       },
+       2,
+       {"is a folder"}},
+      {"a socket as output, --force",
+       [](const TempDir& d) { return convert(small_csv(d), make_socket(d, "s.svm"), true); },
+       2,
+       {"is a socket", kOnlyRegular},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_TRUE(fs::is_socket(d / "s.svm")); }},
+      {"the input itself as output, --force",
+       [](const TempDir& d) {
+         const fs::path in = small_csv(d);
+         return Args{"convert", in.string(), in.string(), "--to", "svmlight", "--force"};
+       },
+       2,
+       {"is the input file"}},
+      {"a hard link to the input as output, --force",
+       [](const TempDir& d) {
+         const fs::path in = small_svm(d);
+         fs::create_hard_link(in, d / "h.csv");
+         return convert(in, d / "h.csv", true);
+       },
+       2,
+       {"is the input file"}},
+      {"an existing regular file, no --force",
+       [](const TempDir& d) { return convert(small_csv(d), d.write("o.svm", "old\n"), false); },
+       2,
+       {"exists; plab convert does not replace it unless given --force"}},
+      {"an existing regular file, --force",
+       [](const TempDir& d) { return convert(small_csv(d), d.write("o.svm", "old\n"), true); },
+       0,
+       {"converted 2 rows of 2 features"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_EQ(read_file(d / "o.svm"), "x 1:1 2:2\ny 1:3\n"); }},
+      {"an output in a missing folder",
+       [](const TempDir& d) { return convert(small_csv(d), d / "no" / "o.svm", false); },
+       4,
+       {"cannot be written"}},
+      {"an output under a regular file",
+       [](const TempDir& d) { return convert(small_csv(d), d.write("file", "") / "o.svm", false); },
+       4,
+       {"cannot be written", "Not a directory"}},
+      {"a FIFO as input",
+       [](const TempDir& d) { return convert(make_fifo(d, "p.csv"), d / "o.svm", false); },
+       2,
+       {"is not a regular file"}},
+      {"a device node as input (/dev/zero's numbers)",
+       [](const TempDir& d) { return convert(make_node(d, "z.csv", 5), d / "o.svm", false); },
+       2,
+       {"is not a regular file"}},
+      {"a folder as input",
+       [](const TempDir& d) {
+         fs::create_directory(d / "f.csv");
+         return convert(d / "f.csv", d / "o.svm", false);
+       },
+       2,
+       {"is not a regular file"}},
+      {"a missing input",
+       [](const TempDir& d) { return convert(d / "none.csv", d / "o.svm", false); },
+       2,
+       {"does not exist or is not a regular file"}},
+      {"a symlink to a regular input (followed)",
+       [](const TempDir& d) {
+         fs::create_symlink(small_csv(d), d / "l.csv");
+         return convert(d / "l.csv", d / "o.svm", false);
+       },
+       0,
+       {"converted 2 rows"}},
+      {"a 100-byte file size limit",
+       [](const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); },
+       4,
+       {"could not be written", "File too large"},
+       {100, 0},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o.svm")); }},
+      {"a file size limit with --force over a file",
+       [](const TempDir& d) { return convert(big_csv(d), d.write("o.svm", "old\n"), true); },
+       4,
+       {"could not be written"},
+       {4096, 0},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_EQ(read_file(d / "o.svm"), "old\n"); }},
+  };
+  run_table(table);
+}
+
+// ---- signals at different moments -------------------------------------------------------
+
+TEST(HostileSignals, SignalsAtDifferentMoments) {
+  const auto long_replay = [](const TempDir& d) {
+    const std::string config = iris_config(d, 1, "versicolor", 4000000);
+    const auto r = run_plab({"run", config, "--out", (d / "o").string(), "--quiet", "--no-report"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return Args{"verify", (d / "o").string(), "--replay", "all"};
+  };
+  const auto soon = [](const TempDir&) {
+    usleep(300000);
+    return true;
+  };
+  const std::vector<Hostile> table = {
+      {"SIGTERM while converting CSV to svmlight",
+       [](const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); },
+       130,
+       {"interrupted by signal 15", "the output was not written"},
+       {},
+       SIGTERM,
+       converting,
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o.svm")); }},
+      {"SIGINT (ignored on entry) while converting",
+       [](const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); },
+       130,
+       {"interrupted by signal 2"},
+       {},
+       SIGINT,
+       converting},
+      {"SIGHUP while converting over an existing file with --force",
+       [](const TempDir& d) { return convert(big_csv(d), d.write("o.svm", "old\n"), true); },
+       130,
+       {"interrupted by signal 1"},
+       {},
+       SIGHUP,
+       converting,
+       [](const TempDir& d) { EXPECT_EQ(read_file(d / "o.svm"), "old\n"); }},
+      {"SIGTERM while converting svmlight to CSV",
+       [](const TempDir& d) {
+         std::string text;
+         for (int i = 0; text.size() < (8u << 20); ++i)
+           text += (i % 2 ? "1" : "-1") + std::string(" 1:") + std::to_string(i % 97) + " 7:2\n";
+         return convert(d.write("big.svm", text), d / "o.csv", false);
+       },
+       130,
+       {"interrupted by signal 15"},
+       {},
+       SIGTERM,
+       converting},
+      {"SIGINT (ignored on entry) during verify --replay",
+       long_replay,
+       130,
+       {"interrupted by signal 2 (Interrupt)", "gave no verdict"},
+       {},
+       SIGINT,
+       soon,
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o" / "verify.json")); }},
+      {"SIGTERM during verify --replay",
+       long_replay,
+       130,
+       {"interrupted by signal 15 (Terminated)", "gave no verdict"},
+       {},
+       SIGTERM,
+       soon},
+      {"SIGHUP during verify --replay",
+       long_replay,
+       130,
+       {"interrupted by signal 1 (Hangup)"},
+       {},
+       SIGHUP,
+       soon},
+      {"SIGTERM during plab run, after the first record",
+       [](const TempDir& d) {
+         return Args{"run",       iris_config(d, 20000, "versicolor", 1000),
+                     "--out",     (d / "o").string(),
+                     "--quiet",   "--no-report",
+                     "--threads", "2"};
+       },
+       130,
+       {"interrupted by signal 15", "plab run --resume"},
+       {},
+       SIGTERM,
+       [](const TempDir& d) {
+         return fs::exists(d / "o" / "runs.jsonl") && fs::file_size(d / "o" / "runs.jsonl") > 0;
+       },
+       [](const TempDir& d) { EXPECT_EQ(status_of(d / "o"), "interrupted"); }},
+  };
+  run_table(table);
+}
+
+// ---- a full disk at different moments ----------------------------------------------------
+
+TEST(HostileSignals, DiskFullAtDifferentMoments) {
+  const auto run_of = [](int repeats) {
+    return [repeats](const TempDir& d) {
+      return Args{"run",     iris_config(d, repeats, "virginica", 30),
+                  "--out",   (d / "o").string(),
+                  "--quiet", "--threads",
+                  "2"};
+    };
+  };
+  const auto failed_resumable = [](const TempDir& d) {
+    EXPECT_EQ(status_of(d / "o"), "failed");
+    EXPECT_EQ(test::lines_of(d / "o" / "runs.jsonl").size(),
+              test::lines_of(d / "o" / "runs.sha256").size());
+    const auto verify = run_plab({"verify", (d / "o").string()});
+    EXPECT_EQ((verify.out + verify.err).find("changed after it was written"), std::string::npos)
+        << verify.out << verify.err;
+    EXPECT_EQ(run_plab({"run", "--resume", (d / "o").string(), "--quiet", "--no-report"}).exit_code,
+              0);
+  };
+  const std::vector<Hostile> table = {
+      // (The limit holds for plab's stderr file too: the message must fit under it.)
+      {"a 700-byte limit: the first manifest cannot be written",
+       run_of(5),
+       4,
+       {"manifest.json.tmp' failed: File too large"},
+       {700, 0}},
+      {"a 6 kB limit: records stop early",
+       run_of(200),
+       4,
+       {"writing results into", "File too large", "records written before are intact"},
+       {6000, 0},
+       0,
+       {},
+       failed_resumable},
+      {"a 20 kB limit", run_of(300), 4, {"File too large"}, {20000, 0}, 0, {}, failed_resumable},
+      {"a 45 kB limit on one thread",
+       [](const TempDir& d) {
+         return Args{"run",     iris_config(d, 400, "virginica", 30),
+                     "--out",   (d / "o").string(),
+                     "--quiet", "--threads",
+                     "1"};
+       },
+       4,
+       {"File too large"},
+       {45000, 0},
+       0,
+       {},
+       failed_resumable},
+      {"a limit past the records: the summary or report cannot be written",
+       run_of(2),
+       4,
+       {"File too large"},
+       {1500, 0}},
+      {"a full disk again on --resume",
+       [](const TempDir& d) {
+         const Args first{"run", iris_config(d, 300, "virginica", 30), "--out", (d / "o").string(),
+                          "--quiet"};
+         EXPECT_EQ(test::run_plab_with_file_size_limit(first, 20000).exit_code, 4);
+         return Args{"run", "--resume", (d / "o").string(), "--quiet"};
+       },
+       4,
+       {"File too large", "plab run --resume"},
+       {20000, 0},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_EQ(status_of(d / "o"), "failed"); }},
+      {"verify.json cannot be written",
+       [](const TempDir& d) {
+         return Args{"verify", finished_folder(d).string()};
+       },
+       4,
+       {"verify.json.tmp"},
+       {200, 0}},
+  };
+  run_table(table);
+}
+
+// ---- the resume flags on damaged folders ---------------------------------------------------
+
+TEST(HostileSignals, ResumeFlagsOnDamagedFolders) {
+  const std::vector<Hostile> table = {
+      {"--resume-if-present, completed, 4 records missing",
+       [](const TempDir& d) {
+         cut_records(finished_folder(d), 5);
+         return resume_if_present(d);
+       },
+       0,
+       {"its files do not hold them all"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { records_are(d, 9); }},
+      {"--resume-if-present, completed, every record missing",
+       [](const TempDir& d) {
+         cut_records(finished_folder(d), 0);
+         return resume_if_present(d);
+       },
+       0,
+       {"its files do not hold them all"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { records_are(d, 9); }},
+      {"--resume-if-present, completed and whole",
+       [](const TempDir& d) {
+         finished_folder(d);
+         return resume_if_present(d);
+       },
+       0,
+       {"is already complete; nothing to do"}},
+      {"--resume-if-present, completed, a torn line appended",
+       [](const TempDir& d) {
+         append_text(finished_folder(d) / "runs.jsonl", "{\"point\": 0, \"lea");
+         return resume_if_present(d);
+       },
+       0,
+       {"its files do not hold them all"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { records_are(d, 9); }},
+      {"--resume-if-present, completed, the last record repeated",
+       [](const TempDir& d) {
+         const fs::path out = finished_folder(d);
+         append_text(out / "runs.jsonl", test::lines_of(out / "runs.jsonl").back() + "\n");
+         return resume_if_present(d);
+       },
+       // A record past the digest chain is cut, as --resume cuts it: 9 records stay.
+       0,
+       {"its files do not hold them all"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { records_are(d, 9); }},
+      {"--resume-if-present, completed, an edited record",
+       [](const TempDir& d) {
+         test::edit_record(finished_folder(d), test::any_record,
+                           [](boost::json::object& r) { r["mistakes"] = 1; });
+         return resume_if_present(d);
+       },
+       2,
+       {"this record is not the one plab wrote"}},
+      {"--resume-if-present, completed, runs.sha256 removed",
+       [](const TempDir& d) {
+         fs::remove(finished_folder(d) / "runs.sha256");
+         return resume_if_present(d);
+       },
+       2,
+       {"has no runs.sha256"}},
+      {"--resume-if-present, completed, runs_written edited down",
+       [](const TempDir& d) {
+         test::edit_manifest(finished_folder(d),
+                             [](boost::json::object& m) { m["runs_written"] = 3; });
+         return resume_if_present(d);
+       },
+       0,
+       {"its files do not hold them all"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { records_are(d, 9); }},
+      {"--resume, completed, 4 records missing",
+       [](const TempDir& d) {
+         cut_records(finished_folder(d), 5);
+         return Args{"run", "--resume", (d / "o").string(), "--quiet", "--no-report"};
+       },
+       0,
+       {},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { records_are(d, 9); }},
+      {"--resume-if-present with another shard",
+       [](const TempDir& d) {
+         finished_folder(d);
+         Args a = resume_if_present(d);
+         a.insert(a.end(), {"--shard", "1/2"});
+         return a;
+       },
+       2,
+       {"it holds shard 0/1 and this run asks for shard 1/2"}},
+  };
+  run_table(table);
+}
+
+// ---- memory limits (RLIMIT_AS: MemoryLimit.*, left out of the sanitizer presets) ---------
+
+std::string kernel_config(const TempDir& dir, int cache_mb) {
+  return dir
+      .write("k.json", R"({"name": "k", "seed": 3, "repeats": 2,
+    "dataset": {"kind": "synthetic", "generator": "noisy", "rows": 6000, "dim": 2, "flip": 0.3},
+    "learners": [{"name": "k", "plugin": "kernel_perceptron", "params": {"kernel": "rbf"}}],
+    "theory": {"margin": "none"},
+    "sweep": {"/learners/0/params/cache_mb": [0, )" +
+                           std::to_string(cache_mb) + R"(]},
+    "protocol": {"kind": "convergence", "max_epochs": 1}})")
+      .string();
+}
+
+TEST(MemoryLimit, HostileInputs) {
+  ASSERT_FALSE(test::under_sanitizer())
+      << "RLIMIT_AS cannot be used under a sanitizer: the asan preset's filter leaves "
+         "MemoryLimit.* out; run them in the default preset";
+  constexpr unsigned long long kLimit = 110ull << 20;
+  const std::vector<Hostile> table = {
+      {"a kernel cache of 100000 MiB on 6000 rows under 110 MiB",
+       [](const TempDir& d) {
+         return Args{"run", kernel_config(d, 100000), "--out", (d / "o").string(), "--quiet"};
+       },
+       2,
+       {"row cache may hold up to 275 MiB", "lower cache_mb"},
+       {0, kLimit},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o")); }},
+      {"the same on 2 threads, as --plan",
+       [](const TempDir& d) {
+         return Args{"run", kernel_config(d, 100000), "--plan"};
+       },
+       2,
+       {"row cache may hold up to"},
+       {0, kLimit}},
+      {"--resume under a limit the cache cannot fit in",
+       [](const TempDir& d) {
+         const auto r = run_plab({"run", kernel_config(d, 100000), "--out", (d / "o").string(),
+                                  "--quiet", "--no-report"});
+         EXPECT_EQ(r.exit_code, 0) << r.err;
+         cut_records(d / "o", 1);
+         return Args{"run", "--resume", (d / "o").string(), "--quiet"};
+       },
+       2,
+       {"row cache may hold up to"},
+       {0, kLimit},
+       0,
+       {},
+       [](const TempDir& d) { records_are(d, 1); }},
+      {"a curve of a million epochs under 64 MiB",
+       [](const TempDir& d) {
+         return Args{"run",
+                     d.write("x.json", R"({"name": "x", "seed": 1, "repeats": 1,
+    "dataset": {"kind": "inline", "x": [[0,0],[1,1],[0,1],[1,0]], "y": ["a","a","b","b"],
+                "positive": ["a"]},
+    "learners": [{"name": "p", "plugin": "perceptron"}], "theory": {"margin": "none"},
+    "protocol": {"kind": "convergence", "max_epochs": 1000000, "record_curve": true}})")
+                         .string(),
+                     "--out",
+                     (d / "o").string(),
+                     "--quiet",
+                     "--threads",
+                     "1"};
+       },
+       4,
+       {"out of memory while running and recording run 0", "plab run --resume"},
+       {0, 64ull << 20},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_EQ(status_of(d / "o"), "failed"); }},
+      {"verify --replay of 60 MiB kernel caches under 110 MiB",
+       [](const TempDir& d) {
+         const auto r = run_plab(
+             {"run", kernel_config(d, 60), "--out", (d / "o").string(), "--quiet", "--no-report"});
+         EXPECT_EQ(r.exit_code, 0) << r.err;
+         fs::remove(d / "o" / "verify.json");
+         return Args{"verify", (d / "o").string(), "--replay", "all"};
+       },
+       4,
+       {"out of memory while replaying records"},
+       {0, kLimit},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o" / "verify.json")); }},
+      {"convert a 16 MB file under 64 MiB (it streams)",
+       [](const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); },
+       0,
+       {"converted"},
+       {0, 64ull << 20}},
+  };
+  run_table(table);
+}
+
+}  // namespace
+}  // namespace plab

@@ -21,6 +21,7 @@ def verify(plab, folder, *extra):
     return subprocess.run([plab, "verify", folder, *extra], capture_output=True, text=True)
 
 
-def audit(source, folder, *extra):
-    return subprocess.run([f"{source}/tools/plab-audit", folder, "--quiet", *extra],
+def audit(source, folder, *extra, quiet=True):
+    return subprocess.run([f"{source}/tools/plab-audit", folder, *(["--quiet"] if quiet else []),
+                           *extra],
                           capture_output=True, text=True)

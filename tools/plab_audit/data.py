@@ -176,7 +176,9 @@ def load(spec, master_seed, base_dir):
         made = synthetic.generate(spec, seed)
         if made is None:
             raise CannotAudit(f"the synthetic generator '{spec.get('generator')}' is not re-made "
-                              "by this auditor")
+                              "by this auditor (a sparse set over "
+                              f"{synthetic.SPARSE_MAX_CELLS:,} rows x dim cells, or one that "
+                              "cannot meet its margin, is not either)")
         x, labels, teacher = made
         classes = spec.get("classes")
         if spec["generator"] == "multiclass" and not isinstance(classes, list):

@@ -5,9 +5,8 @@ positive semidefiniteness, without which no feature space and no margin exist.""
 import decimal
 from fractions import Fraction
 
+from . import kernel_gordan, psd
 from .exact import dot, sqrt_bounds
-
-PSD_MAX_ROWS = 400  # the exact elimination's limit (rows of the Gram matrix)
 
 
 def exact_kernel(spec):
@@ -29,31 +28,6 @@ def exact_kernel(spec):
     return rbf
 
 
-def smallest_pivot(gram):
-    """Exact LDL^T with symmetric pivoting: the first negative pivot, or None when PSD."""
-    n = len(gram)
-    a = [row[:] for row in gram]
-    for k in range(n):
-        p = max(range(k, n), key=lambda i: a[i][i])
-        if a[p][p] < 0:
-            return a[p][p]
-        if a[p][p] == 0:
-            if any(a[i][j] != 0 for i in range(k, n) for j in range(k, n)):
-                # a zero diagonal with a non-zero off-diagonal entry is indefinite
-                return Fraction(-1, 2**60)
-            return None
-        a[k], a[p] = a[p], a[k]
-        for row in a:
-            row[k], row[p] = row[p], row[k]
-        piv = a[k][k]
-        for i in range(k + 1, n):
-            f = a[i][k] / piv
-            if f:
-                for j in range(k + 1, n):
-                    a[i][j] -= f * a[k][j]
-    return None
-
-
 def not_psd(spec, data):
     """A reason the kernel is not PSD on the data, '' when it is, None when not checked."""
     if spec.get("kind") != "polynomial":
@@ -61,11 +35,13 @@ def not_psd(spec, data):
     t = Fraction(spec["scale"]) + Fraction(spec["coef0"])
     if t >= 0:
         return ""  # (s x.x' + t)^p with t >= 0 has positive coefficients on monomials
-    if data.rows > PSD_MAX_ROWS:
+    if data.rows > psd.FLOAT_MAX_ROWS:
         return None
+    if data.rows > psd.EXACT_MAX_ROWS:
+        return psd.floating_check(spec, data.x)  # '' only when proved positive definite
     K = exact_kernel(spec)
     gram = [[K(data.x[i], data.x[j]) for j in range(data.rows)] for i in range(data.rows)]
-    p = smallest_pivot(gram)
+    p = psd.smallest_pivot(gram)
     return "" if p is None else f"a negative pivot {float(p):.6g} of the exact Gram matrix"
 
 
@@ -77,15 +53,21 @@ def check(kt, spec, data, where, out):
     if rec * rec < r2 * (1 - Fraction(1, 10**30)) or rec * rec > r2 * (1 + Fraction(1, 10**9)):
         out.differ(where, "kernel_theory/R", kt["R"], float(sqrt_bounds(r2)[1]))
     reason = not_psd(spec, data)
+    if reason == "" and spec.get("kind") == "polynomial" and data.rows > psd.EXACT_MAX_ROWS \
+            and Fraction(spec["scale"]) + Fraction(spec["coef0"]) < 0:
+        out.count("Gram matrices proved positive definite by the floating Cholesky")
     if reason is None:
-        out.skip(f"positive semidefiniteness of kernels on more than {PSD_MAX_ROWS} rows")
+        out.skip("positive semidefiniteness of a polynomial kernel with scale + coef0 < 0 on "
+                 f"more than {psd.EXACT_MAX_ROWS} rows where the floating Cholesky (up to "
+                 f"{psd.FLOAT_MAX_ROWS} rows) decides nothing, or on more than "
+                 f"{psd.FLOAT_MAX_ROWS} rows")
     elif reason and kt.get("separable") is not None:
         out.differ(where, "kernel_theory/separable", kt.get("separable"),
                    f"null: the kernel is not positive semidefinite on the data ({reason})")
         return None
     if kt.get("separable") is False:
         if kt.get("method") == "monomial_gordan":
-            out.skip("monomial_gordan proofs of kernel non-separability")
+            kernel_gordan.check(kt, spec, data, where, out)
             return None
         pair = kt.get("conflict") or []
         if len(pair) != 2 or data.x[pair[0]] != data.x[pair[1]] or \

@@ -6,6 +6,7 @@ import math
 import re
 
 from . import certificates, data as data_mod, gordan, hinge_candidates, kernel_theory, l1_margin
+from . import least_squares
 from . import plugins
 from .folder import vector
 
@@ -43,6 +44,7 @@ class Point:
         self.exact_candidates = []
         self.gamma1 = {}
         self.kernel = {}  # learner name -> verified (R, rho) or None
+        self.least_squares = None  # the exact solution, when the theory holds one
 
 
 _cache = {}
@@ -118,6 +120,13 @@ def check_theory(p, where, out):
     p.candidates = [dict(c, v=vector(c.get("v"))) for c in cands]
     for variant, l1 in (t.get("l1_margin") or {}).items():
         p.gamma1[variant] = l1_margin.check(l1, variant, data, where, out)
+    if t.get("least_squares") is not None:
+        p.least_squares = least_squares.solve(data)
+        if p.least_squares is None:
+            out.skip(f"least-squares facts past {least_squares.MAX_CELLS:,} rows x columns²")
+        elif not least_squares.check_theory(t["least_squares"], p.least_squares, data.cols,
+                                            where, out):
+            p.least_squares = None
 
 
 def check_learners(folder, p, out):

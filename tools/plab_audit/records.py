@@ -3,7 +3,7 @@
 import math
 from fractions import Fraction
 
-from . import plugins
+from . import least_squares, plugins
 from .bounds import hinge, kernel_novikoff, linear_forms, winnow
 from .bounds.common import check_verdict
 from .folder import vector
@@ -82,6 +82,8 @@ def check_record(folder, rec, p, out, limit):
             out.differ(where, "w0_norm", rec["w0_norm"], n)
     if status != "failed":
         check_bounds(rec, p, m, plugin, w0, where, out)
+    if rec["ls_gap"] is not None and rec["w"] is not None:
+        check_least_squares(rec, p, vector(rec["w"]), where, out)
     if not limit:
         return
     if plugin not in LEARNERS:
@@ -157,6 +159,16 @@ def check_hinge(rec, p, decl, form, w0, count, where, out):
         out.count("hinge bounds")
 
 
+def check_least_squares(rec, p, w, where, out):
+    if p.theory.get("least_squares") is None or rec["ls_distance"] is None:
+        out.differ(where, "ls_gap", rec["ls_gap"], "null: no least-squares solution here")
+        return
+    if p.least_squares is None:
+        return  # past the size limit: said once per point
+    least_squares.check_record(rec, w, vector(p.theory["least_squares"]["w"]),
+                               p.least_squares, where, out)
+
+
 def compare_replay(rec, p, m, plugin, size, where, out):
     resolved = dict(plugins.DEFAULTS[plugin])
     resolved.update(m.get("params") or {})
@@ -171,6 +183,9 @@ def compare_replay(rec, p, m, plugin, size, where, out):
         fields.append("loss")
     if rec["sample_mistakes"] is not None:
         fields.append("sample_mistakes")
+    if rec["epoch_mistakes"] is not None or rec["epoch_loss"] is not None:
+        fields += ["epoch_mistakes", "epoch_loss"]  # the curve (record_curve)
+        out.count("replayed curves")
     if rec["w"] is not None:
         fields.append("w")
     for field in fields:
@@ -182,6 +197,8 @@ def compare_replay(rec, p, m, plugin, size, where, out):
         if rec[field] != got[field]:
             out.differ(where, field, rec[field], f"{got[field]} (replayed)")
             break
+    if "w" in got and rec["ls_gap"] is not None and rec["w"] is None:
+        check_least_squares(rec, p, got["w"], where, out)
     if "w" in got and rec["w_norm"] is not None:
         n = math.sqrt(sum(Fraction(v) ** 2 for v in got["w"]))
         if abs(rec["w_norm"] - n) > 1e-12 * n:

@@ -1,8 +1,11 @@
 """The synthetic generators of docs/replay-spec.md §6, re-made from their seed."""
 
+import bisect
 import math
 
 from .rng import Rng
+
+SPARSE_MAX_ROW_DRAWS = 100_000
 
 
 def _feature_radius(radius):
@@ -123,13 +126,78 @@ def _disjunction(s, rng):
     return rows, labels, teacher
 
 
+def _zipf_distinct(rng, cumulative, count):
+    """`count` distinct features in increasing order (replay-spec.md §6, `sparse`)."""
+    chosen = []
+    max_draws = 64 * len(cumulative) + 1000
+    draws = 0
+    while len(chosen) < count and draws < max_draws:
+        draws += 1
+        u = rng.uniform() * cumulative[-1]
+        j = min(bisect.bisect_right(cumulative, u), len(cumulative) - 1)
+        if j not in chosen:
+            chosen.append(j)
+    j = 0
+    while len(chosen) < count:
+        if j not in chosen:
+            chosen.append(j)
+        j += 1
+    return sorted(chosen)
+
+
+def _sparse(s, rng):
+    dim = s["dim"]
+    cumulative, total = [], 0.0
+    for j in range(dim):
+        total += math.pow(float(j + 1), -s["zipf"])
+        cumulative.append(total)
+    u = [0.0] * dim
+    chosen = _zipf_distinct(rng, cumulative, s["teacher_nonzeros"])
+    norm = 0.0
+    for j in chosen:
+        v = 0.0
+        while v == 0.0:
+            v = rng.gaussian()
+        u[j] = v
+        norm += v * v
+    norm = math.sqrt(norm)
+    for j in chosen:
+        u[j] /= norm
+    rows, labels = [], []
+    for _ in range(s["rows"]):
+        for _draw in range(SPARSE_MAX_ROW_DRAWS):
+            chosen = _zipf_distinct(rng, cumulative, s["nonzeros"])
+            values, score = [], 0.0
+            for j in chosen:
+                values.append(2.0 * rng.uniform() - 1.0)
+                score += u[j] * values[-1]
+            if abs(score) >= s["margin"]:
+                break
+        else:
+            return None  # plab refuses such a config; nothing to re-make
+        flip = rng.uniform() < s["flip"]
+        x = [0.0] * dim
+        for j, v in zip(chosen, values):
+            x[j] = v
+        rows.append(x)
+        labels.append("1" if (score > 0.0) != flip else "-1")
+    return rows, labels, [0.0] + u
+
+
 DEFAULTS = {"rows": 100, "dim": 2, "margin": 0.1, "radius": 2.0, "flip": 0.1, "classes": 3,
-            "literals": 2, "density": 0.5}
+            "literals": 2, "density": 0.5, "nonzeros": 10, "zipf": 1.0, "teacher_nonzeros": 10}
+
+SPARSE_DEFAULTS = {"dim": 1000, "margin": 0.01, "flip": 0.0}
+SPARSE_MAX_CELLS = 4_000_000  # rows x dim held densely by the auditor
 
 
 def generate(spec, seed):
     """(rows without the bias, labels as text, teacher) for a synthetic dataset config."""
     s = dict(DEFAULTS)
+    if spec["generator"] == "sparse":
+        s.update(SPARSE_DEFAULTS)
+        s["dim"] = spec.get("dim", s["dim"])
+        s["nonzeros"] = s["teacher_nonzeros"] = min(10, s["dim"])
     s.update({k: v for k, v in spec.items() if k in DEFAULTS})
     rng = Rng(seed)
     g = spec["generator"]
@@ -139,6 +207,10 @@ def generate(spec, seed):
         return _xor(s, rng)
     if g == "disjunction":
         return _disjunction(s, rng)
+    if g == "sparse":
+        if s["rows"] * s["dim"] > SPARSE_MAX_CELLS:
+            return None
+        return _sparse(s, rng)
     if g not in ("separable", "noisy"):
         return None
     rows, labels, teacher = _binary(s, rng)

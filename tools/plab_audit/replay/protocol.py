@@ -68,7 +68,7 @@ def replay(plugin, params, data, config, point, repeat, size):
         return None
     protocol = config.get("protocol", {})
     master = config.get("seed", 0)
-    out = {"mistakes": 0, "updates": 0, "steps": None}
+    out = {"mistakes": 0, "updates": 0, "steps": None, "epoch_mistakes": [], "epoch_loss": []}
     test = None
     if protocol.get("kind") == "holdout":
         train_rows, test_rows = split_rows(data, protocol, master, point, repeat)
@@ -107,6 +107,9 @@ def replay(plugin, params, data, config, point, repeat, size):
                 m, u, converged = learner.epoch(data, order)
                 out["mistakes"] += m
                 out["updates"] += u
+                out["epoch_mistakes"].append(m)
+                loss = getattr(learner, "last_loss", math.nan)
+                out["epoch_loss"].append(loss if math.isfinite(loss) else None)
                 if not all_finite(learner.w) or getattr(learner, "failed_loss", False):
                     status = "diverged" if isinstance(learner, LinearUnit) else "failed"
                     break

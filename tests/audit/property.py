@@ -83,7 +83,7 @@ def configs():
 
 VERIFY_STRICT = {"noisy", "xor", "multiclass", "disjunction", "holdout_split", "holdout_folds",
                  "separable", "noisy_xor_inline", "sparse", "parity_kernels",
-                 "kernel_psd_450_rows", "least_squares_batch"}
+                 "kernel_psd_450_rows", "least_squares_batch", "holdout_default_fraction"}
 
 
 def noisy_xor_inline(n, seed):
@@ -138,6 +138,14 @@ def wide_gaussian_rows(n, dim, seed):
 def more_configs(source):
     yield "holdout_split", 1, holdout(source, {"test_fraction": 0.3})
     yield "holdout_folds", 1, holdout(source, {"folds": 4})
+    yield "holdout_default_fraction", 1, {
+        "name": "prop-holdout-default", "seed": 3, "repeats": 2,
+        "dataset": {"kind": "synthetic", "generator": "noisy", "rows": 20, "dim": 2},
+        "learners": [{"name": "p", "plugin": "perceptron"},
+                     {"name": "k", "plugin": "kernel_perceptron", "params": {"kernel": "rbf"}},
+                     {"name": "w", "plugin": "pocket_perceptron"}],
+        "protocol": {"kind": "holdout", "max_epochs": 5, "order": "cyclic",
+                     "record_weights": True, "record_curve": True}}
     yield "noisy_xor_inline", 1, {
         "name": "prop-noisy-xor", "seed": 6, "repeats": 3, "dataset": noisy_xor_inline(60, 1),
         "learners": [{"name": "classic", "plugin": "perceptron"},

@@ -52,7 +52,7 @@ def split_rows(data, protocol, master, point, repeat):
             for k, r in enumerate(rows):
                 (test if k % folds == repeat % folds else train).append(r)
         else:
-            f = protocol.get("test_fraction", 0.2) * len(rows)
+            f = protocol.get("test_fraction", 0.3) * len(rows)
             take = int(math.floor(abs(f) + 0.5)) * (1 if f >= 0 else -1)
             if len(rows) >= 2:
                 take = min(max(take, 1), len(rows) - 1)

@@ -6,7 +6,7 @@ import decimal
 from fractions import Fraction
 
 from . import kernel_gordan, psd
-from .exact import dot, sqrt_bounds
+from .exact import dot, scaled_ints, sqrt_bounds
 
 
 def exact_kernel(spec):
@@ -45,6 +45,20 @@ def not_psd(spec, data):
     return "" if p is None else f"a negative pivot {float(p):.6g} of the exact Gram matrix"
 
 
+def _weighted_scores(spec, data, weights, K):
+    """q_i = sum_j lam_j y_i y_j K(x_j, x_i) exactly; in integers for polynomial kernels."""
+    y = data.y
+    if spec.get("kind") == "rbf":
+        return [sum((lam * Fraction(y[i] * y[j]) * K(data.x[j], data.x[i])
+                     for j, lam in weights), Fraction(0)) for i in range(data.rows)]
+    gram = psd.IntegerGram(spec, data.x)
+    lam, e = scaled_ints([float(v) for _, v in weights])  # lam_j = lam[j] 2^e
+    unit = Fraction(2**e if e >= 0 else 1, gram.den * (2**-e if e < 0 else 1))
+    signed = [(j, int(y[j]) * l) for (j, _), l in zip(weights, lam) if l]
+    return [unit * int(y[i]) * sum(l * gram.numerator(j, i) for j, l in signed)
+            for i in range(data.rows)]
+
+
 def check(kt, spec, data, where, out):
     """Re-checks one learner's kernel_theory; returns the verified (R, rho) or None."""
     K = exact_kernel(spec)
@@ -80,9 +94,7 @@ def check(kt, spec, data, where, out):
     if not weights or any(lam < 0 or not 0 <= j < data.rows for j, lam in weights):
         out.differ(where, "kernel_theory/weights", kt.get("weights"), "convex weights over rows")
         return None
-    y = data.y
-    q = [sum((lam * Fraction(y[i] * y[j]) * K(data.x[j], data.x[i]) for j, lam in weights),
-             Fraction(0)) for i in range(data.rows)]
+    q = _weighted_scores(spec, data, weights, K)
     g = min(q)
     vv = sum((lam * q[j] for j, lam in weights), Fraction(0))
     total = sum(lam for _, lam in weights)

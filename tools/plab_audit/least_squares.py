@@ -1,9 +1,9 @@
 """The linear unit's least-squares facts (docs/bounds.md, "The linear unit"), exactly.
 
-E(w) = 1/2 ||y - X~w||^2 over the rows the learner sees. The least value E* is exact: a
-solution w* of the normal equations A w = X~^T y (A = X~^T X~) by exact elimination in
-rationals (every double is one), and E* = 1/2 (y.y - w*.X~^T y), which holds for every
-least-squares solution. E of any stored vector of doubles is exact in integers.
+E(w) = 1/2 ||y - X~w||^2 over the rows the learner sees. The least value E* is exact: with
+A = X~^T X~ and b = X~^T y (integers once every double is put on one exponent),
+E* = 1/2 (y.y - b.A+b), A+ the pseudo-inverse (for any solution w* of A w = b,
+b.w* = b.A+b). E of any stored vector of doubles is exact in integers too.
 
 plab's reference w^ (the manifest's theory/least_squares/w) comes from a rounded solve; on
 nearly collinear columns many vectors are least-squares solutions to rounding, so w^ is not
@@ -15,7 +15,7 @@ exact functions of its weights w and w^, which plab evaluates in double:
 
 from fractions import Fraction
 
-from .exact import int_dot, scaled, scaled_ints, sqrt_bounds
+from .exact import int_dot, scaled_ints, sqrt_bounds
 from .folder import vector
 
 OPTIMAL = Fraction(1, 10**6)
@@ -23,28 +23,27 @@ ROUNDING = Fraction(1, 10**9)
 MAX_CELLS = 2_000_000  # rows x columns^2: the normal equations' exact products
 
 
-def _particular_solution(a, b):
-    """RREF of [A | b] in Fraction: one solution (free unknowns 0); A w = b is consistent."""
+def _projected_norm(a, b):
+    """b.A+b for a symmetric positive semidefinite integer matrix A and b in its range, by
+    fraction-free (Bareiss) elimination of the bordered matrix [[A, b], [b^T, 0]] with
+    diagonal pivots: after the pivots P, its corner is -det(A_PP) b_P.A_PP^-1 b_P, and
+    a zero diagonal of a PSD Schur complement means a zero row (rank reached)."""
     d = len(a)
-    m = [[Fraction(v) for v in row] + [Fraction(bv)] for row, bv in zip(a, b)]
-    pivots, r = [], 0
-    for c in range(d):
-        p = next((i for i in range(r, d) if m[i][c] != 0), None)
-        if p is None:
-            continue
-        m[r], m[p] = m[p], m[r]
-        inv = 1 / m[r][c]
-        m[r] = [v * inv for v in m[r]]
-        for i in range(d):
-            if i != r and m[i][c] != 0:
-                f = m[i][c]
-                m[i] = [x - f * y for x, y in zip(m[i], m[r])]
-        pivots.append(c)
-        r += 1
-    x = [Fraction(0)] * d
-    for i, c in enumerate(pivots):
-        x[c] = m[i][d]
-    return x
+    m = [row[:] + [bv] for row, bv in zip(a, b)] + [list(b) + [0]]
+    free, prev = set(range(d)), 1
+    while free:
+        p = max(free, key=lambda i: m[i][i])
+        if m[p][p] == 0:
+            break
+        free.remove(p)
+        rest = sorted(free) + [d]
+        piv, row_p = m[p][p], m[p]
+        for i in rest:
+            row_i, f = m[i], m[i][p]
+            for j in rest:
+                row_i[j] = (piv * row_i[j] - f * row_p[j]) // prev
+        prev = piv
+    return Fraction(-m[d][d], prev)
 
 
 class Solution:
@@ -54,11 +53,10 @@ class Solution:
         self.rows = [ints[i * d:(i + 1) * d] for i in range(data.rows)]
         self.e = e
         self.y = [int(v) for v in data.y]
-        a = [[scaled(sum(r[i] * r[j] for r in self.rows), 2 * e) for j in range(d)]
-             for i in range(d)]
-        self.b = [scaled(sum(r[i] * y for r, y in zip(self.rows, self.y)), e) for i in range(d)]
-        w = _particular_solution(a, self.b)
-        self.least = (len(self.y) - sum(p * q for p, q in zip(w, self.b))) / 2  # E*
+        a = [[sum(r[i] * r[j] for r in self.rows) for j in range(d)] for i in range(d)]
+        b = [sum(r[i] * y for r, y in zip(self.rows, self.y)) for i in range(d)]
+        # x~ = r 2^e: A = A_int 4^e, X~^T y = b_int 2^e, so the scales cancel in b.A+b
+        self.least = (len(self.y) - _projected_norm(a, b)) / 2  # E*
 
     def error(self, w):
         """E(w) exactly for a vector of doubles."""

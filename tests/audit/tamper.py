@@ -20,6 +20,7 @@ import subprocess
 import sys
 
 from common import audit, run, verify, write_config
+from property import wide_gaussian_rows
 
 IRIS = {"kind": "csv", "path": "IRIS", "label": "species", "positive": ["setosa"]}
 CONFIGS = {
@@ -68,6 +69,12 @@ CONFIGS = {
                "learners": [{"name": "quadratic", "plugin": "kernel_perceptron",
                              "params": {"kernel": "polynomial", "degree": 2}}],
                "protocol": {"kind": "convergence", "max_epochs": 20, "order": "cyclic"}},
+    # a quadratic kernel with coef0 a little below -scale, positive definite on 450 rows
+    # (past the auditor's exact LDL^T: its floating Cholesky decides)
+    "psd": {"name": "t-psd", "seed": 13, "repeats": 1, "dataset": wide_gaussian_rows(450, 40, 3),
+            "learners": [{"name": "quadratic", "plugin": "kernel_perceptron",
+                          "params": {"kernel": "polynomial", "degree": 2, "coef0": -1.005}}],
+            "protocol": {"kind": "convergence", "max_epochs": 2, "order": "cyclic"}},
 }
 
 
@@ -229,6 +236,21 @@ CASES += [
 # plab verify does not read the manifest's least-squares reference (docs/results-folder.md);
 # plab-audit checks that it reaches the least value. Reported for verify, asserted for the
 # auditor.
+def lower_coef0(m):
+    """coef0 -1.005 -> -1.02 everywhere the manifest holds it: plab refuses that kernel on
+    these rows (not positive semidefinite), so the recorded margin is claimed for it."""
+    m["config"]["learners"][0]["params"]["coef0"] = -1.02
+    learner = m["points"][0]["learners"][0]
+    learner["params"]["coef0"] = -1.02
+    learner["bound"]["kernel"]["coef0"] = -1.02
+
+
+CASES += [
+    ("a margin kept for a kernel made not PSD on 450 rows", "psd", edit_manifest(lower_coef0), 0),
+]
+# What plab-audit must say for a case, beside exiting non-zero.
+AUDIT_SAYS = {"a margin kept for a kernel made not PSD on 450 rows":
+              "not positive semidefinite on the data (a direction x with xᵀKx < 0"}
 VERIFY_FIX = {"least-squares reference edited"}
 
 
@@ -294,7 +316,8 @@ def main():
         if edit:
             edit(folder)
         v, a = verify(plab, folder, "--replay", "all"), audit(source, folder)
-        ok = a.returncode != 0 and (v.returncode != 0 or name in VERIFY_FIX)
+        ok = a.returncode != 0 and (v.returncode != 0 or name in VERIFY_FIX) and \
+            AUDIT_SAYS.get(name, "") in a.stdout
         print(f"{name}: verify {v.returncode}, plab-audit {a.returncode}"
               f"{'' if ok else '  FAILED'}")
         if not ok:

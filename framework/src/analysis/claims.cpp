@@ -112,6 +112,7 @@ std::vector<ClaimVerdict> evaluate_claims(const json::array& list, const ClaimIn
     }
   }
   std::vector<double> raw;
+  raw.reserve(comparisons.size());
   for (const claims::Comparison& c : comparisons) raw.push_back(c.p_value);
   const std::vector<double> adjusted = holm_adjusted(raw);
   for (std::size_t k = 0; k < family.size(); ++k) {

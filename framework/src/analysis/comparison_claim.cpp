@@ -23,7 +23,7 @@ std::string comparison_p_text(double p) {
 
 std::string compare_key(const json::object& c, const char* key) {
   const json::value* v = c.if_contains(key);
-  if (!v || !v->is_string()) throw Malformed("\"compare\" needs \"" + std::string(key) + "\"");
+  if (!v || !v->is_string()) throw Malformed(R"("compare" needs ")" + std::string(key) + "\"");
   return std::string(v->as_string());
 }
 
@@ -155,7 +155,7 @@ Comparison compare(const json::object& claim, const ClaimInputs& inputs) {
                        : show(value_at(r, per));
     });
     const SignedRankTest w = wilcoxon_signed_rank(p.differences);
-    const double n = static_cast<double>(w.n);
+    const auto n = static_cast<double>(w.n);
     out.test = std::string("Wilcoxon signed-rank test (the ") +
                std::to_string(p.differences.size()) +
                (by_repeat ? " repeats" : " units of " + per) +

@@ -62,16 +62,16 @@ Outcome check_fit(const json::object& claim, const ClaimInputs& inputs) {
     const json::value* v = fit.if_contains(key);
     if (!v) {
       if (fallback) return fallback;
-      throw Malformed("\"fit\" needs \"" + std::string(key) + "\"");
+      throw Malformed(R"("fit" needs ")" + std::string(key) + "\"");
     }
-    if (!v->is_string()) throw Malformed("\"fit\": \"" + std::string(key) + "\" needs a name");
+    if (!v->is_string()) throw Malformed(R"("fit": ")" + std::string(key) + R"(" needs a name)");
     return std::string(v->as_string());
   };
   const std::string y = text_key("y", "mistakes");
   const std::string x = text_key("x", nullptr);
   const std::string per = text_key("per", nullptr);
   const json::value* slope_range = fit.if_contains("slope");
-  if (!slope_range) throw Malformed("\"fit\" needs a \"slope\" range");
+  if (!slope_range) throw Malformed(R"("fit" needs a "slope" range)");
   // unit → x → the y of its records
   std::map<std::string, std::map<double, std::vector<double>>> units;
   for (const json::object* r : select(inputs.records, claim)) {

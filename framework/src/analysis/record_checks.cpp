@@ -80,7 +80,7 @@ Outcome check_record_count(const Records& selected, const json::object& claim) {
                     [&fields](const json::object* r) { return !first_mismatch(*r, fields); }));
   const json::value* at_least = claim.if_contains("at_least");
   const json::value* at_most = claim.if_contains("at_most");
-  if (!at_least && !at_most) throw Malformed("\"count\" needs \"at_least\" or \"at_most\"");
+  if (!at_least && !at_most) throw Malformed(R"("count" needs "at_least" or "at_most")");
   const std::string found = std::to_string(static_cast<long>(n)) + " of " +
                             std::to_string(selected.size()) + " records match";
   if ((at_least && n < number(*at_least, "at_least")) ||
@@ -128,9 +128,9 @@ Outcome check_record_statistic(const Records& selected, std::string_view kind,
 // paired comparisons): how often the learner's value is lower, how often higher.
 Outcome check_paired_counts(const Records& selected, const json::object& paired) {
   const json::value* name = paired.if_contains("field");
-  if (!name || !name->is_string()) throw Malformed("\"paired\" needs a \"field\" name");
+  if (!name || !name->is_string()) throw Malformed(R"("paired" needs a "field" name)");
   if (!paired.contains("learner") || !paired.contains("baseline"))
-    throw Malformed("\"paired\" needs a \"learner\" and a \"baseline\"");
+    throw Malformed(R"("paired" needs a "learner" and a "baseline")");
   std::map<std::pair<std::string, std::string>, std::pair<const json::value*, const json::value*>>
       pairs;
   for (const json::object* r : selected) {

@@ -36,7 +36,7 @@ void check_learner_memory(const std::string& plugin_name, const ParamSet& params
                           const std::string& params_pointer) {
   if (plugin_name != "kernel_perceptron") return;
   const double budget = params.real("cache_mb") * 1024.0 * 1024.0;
-  const double n = static_cast<double>(rows);
+  const auto n = static_cast<double>(rows);
   const double cache = std::min(budget, 8.0 * n * n);  // one row K(x_j, .) of n doubles each
   const double available = memory_available_bytes();
   if (cache <= available) return;

@@ -240,6 +240,13 @@ TEST(Export, CtrlCRollsTheWholeExportBack) {
     const auto r = test::run_process_and_signal(PLAB_BINARY, args, SIGINT, delay_ms);
     if (r.exit_code == 0) break;  // finished before the signal: nothing to roll back
     EXPECT_EQ(r.exit_code, 130) << r.err;
+    if (r.err.empty()) {
+      // The signal came before plab had installed its handler (a slow start, as under the
+      // sanitizers on a busy machine): the default action ended it before it opened the
+      // database, so there is nothing to roll back and nothing to say.
+      EXPECT_EQ(read_file(db), before) << "after " << delay_ms << " ms";
+      continue;
+    }
     EXPECT_NE(r.err.find("is as it was before"), std::string::npos) << r.err;
     EXPECT_EQ(read_file(db), before) << "after " << delay_ms << " ms";
     EXPECT_FALSE(fs::exists(db.string() + "-journal"));

@@ -20,7 +20,7 @@ json::value negated_matcher(const json::value& matcher) {
   if (matcher.is_null()) return json::object{{"not", nullptr}};
   if (matcher.is_bool()) return !matcher.as_bool();
   if (matcher.is_number()) return number(matcher) + 1;
-  if (matcher.is_string()) return json::string(matcher.as_string()) + " (broken)";
+  if (matcher.is_string()) return json::string(std::string(matcher.as_string()) + " (broken)");
   if (matcher.is_array()) {
     json::array broken = matcher.as_array();
     if (broken.empty()) return json::array{nullptr};
@@ -40,7 +40,7 @@ json::value negated_matcher(const json::value& matcher) {
   }
   if (const json::value* v = c.if_contains("not")) return *v;
   if (const json::value* v = c.if_contains("contains")) {
-    return json::object{{"contains", json::string(v->as_string()) + " (broken)"}};
+    return json::object{{"contains", std::string(v->as_string()) + " (broken)"}};
   }
   if (const json::value* v = c.if_contains("below_field")) return json::object{{"above_field", *v}};
   if (const json::value* v = c.if_contains("above_field")) return json::object{{"below_field", *v}};

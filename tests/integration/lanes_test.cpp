@@ -73,6 +73,7 @@ TEST_P(LanesMatchOneAtATime, ByteForByte) {
   std::vector<std::string> sets{config == "configs/sweep_100k.json" ? "/repeats=3" : "/repeats=11"};
   if (config.find("multiclass") != std::string::npos)
     sets.emplace_back("/theory={\"margin\":\"none\"}");
+  for (const std::string& cut : test::shipped_config_cuts(config)) sets.push_back(cut);
   expect_same_bytes_every_way(config, sets);
 }
 

@@ -313,16 +313,19 @@ class ShippedConfigVerifies : public testing::TestWithParam<const char*> {};
 TEST_P(ShippedConfigVerifies, Clean) {
   test::TempDir dir;
   const fs::path out = dir / "o";
-  const auto run = run_plab({"run", kSource + "/" + GetParam(), "--set", "/repeats=2", "--out",
-                             out.string(), "--no-report", "--quiet"});
+  std::vector<std::string> args{"run", kSource + "/" + GetParam(), "--out", out.string()};
+  args.insert(args.end(), {"--no-report", "--quiet", "--set", "/repeats=2"});
+  for (const std::string& cut : test::shipped_config_cuts(GetParam()))
+    args.insert(args.end(), {"--set", cut});
+  const auto run = run_plab(args);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   // multiclass_digits is not replayed: a replay prepares the experiment again, and its margin
   // oracle (1,797 rows x 10 classes) is most of the config's ~3.5 s; the multi-class replay is
   // multiclass_iris's and experiments/multiclass_kesler's.
   const bool replay = std::string(GetParam()) != "configs/multiclass_digits.json";
-  std::vector<std::string> args{"verify", out.string()};
-  if (replay) args.insert(args.end(), {"--replay", "all"});
-  const auto r = run_plab(args);
+  std::vector<std::string> verify{"verify", out.string()};
+  if (replay) verify.insert(verify.end(), {"--replay", "all"});
+  const auto r = run_plab(verify);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find(" 0 recorded values differ"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("not re-checked"), std::string::npos) << r.out;

@@ -2,6 +2,10 @@
 // the tests that must hold for each of them (verify clean, lanes byte-identical) share it.
 #pragma once
 
+#include <string>
+#include <string_view>
+#include <vector>
+
 namespace plab::test {
 
 inline constexpr const char* kShippedConfigs[] = {
@@ -35,5 +39,15 @@ inline constexpr const char* kShippedConfigs[] = {
     "experiments/textbook_traces/no_bias_given_init.json",
     "experiments/textbook_traces/worked_example.json",
 };
+
+// The --set cuts of the experiments replicated over data seeds, for tests that run every
+// shipped config many times: their first data set shows what ten would, at a tenth of the
+// cost (experiments_test.cpp runs them as their expect.json cuts them).
+inline std::vector<std::string> shipped_config_cuts(std::string_view config) {
+  if (config == "experiments/margin_sweep/margin_sweep.json" ||
+      config == "experiments/additive_vs_multiplicative/additive_vs_multiplicative.json")
+    return {"/sweep/~1dataset~1seed=[1]"};
+  return {};
+}
 
 }  // namespace plab::test

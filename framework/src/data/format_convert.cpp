@@ -1,8 +1,5 @@
 #include "data/format_convert.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -12,7 +9,9 @@
 #include <system_error>
 #include <unordered_map>
 
+#include "base/csv_cell.hpp"
 #include "base/interrupt.hpp"
+#include "base/output_file.hpp"
 #include "data/line_stream.hpp"
 #include "data/numeric_labels.hpp"
 #include "data/svmlight_reader.hpp"
@@ -30,117 +29,6 @@ void append_number(std::string& s, double v) {
   const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
   s.append(buffer, end);
 }
-
-// What a path that exists but is no regular file is, for the refusal below.
-std::string kind_of(const fs::file_status& status) {
-  switch (status.type()) {
-    case fs::file_type::symlink:
-      return "a symbolic link";
-    case fs::file_type::directory:
-      return "a folder";
-    case fs::file_type::fifo:
-      return "a FIFO (named pipe)";
-    case fs::file_type::character:
-      return "a character device";
-    case fs::file_type::block:
-      return "a block device";
-    case fs::file_type::socket:
-      return "a socket";
-    default:
-      return "not a regular file";
-  }
-}
-
-// Only a regular file may be replaced: renaming over a device node, a FIFO or a socket would
-// destroy it (as root, a system device), and over a symbolic link would replace the link, not
-// the file it names.
-void refuse_non_regular_output(const fs::path& out) {
-  std::error_code ec;
-  const fs::file_status status = fs::symlink_status(out, ec);
-  if (!fs::exists(status) || fs::is_regular_file(status)) return;
-  throw UsageError("output '" + out.string() + "' is " + kind_of(status) +
-                   "; plab convert writes a regular file and replaces only a regular file "
-                   "(with --force), never a link, folder, device, FIFO or socket: give a file "
-                   "name");
-}
-
-// The output, written to a temporary file beside it and renamed into place by commit().
-class OutputFile {
- public:
-  OutputFile(const fs::path& out, bool force) : out_(out) {
-    refuse_non_regular_output(out);
-    std::error_code ec;
-    if (fs::exists(fs::symlink_status(out, ec)) && !force) {
-      throw UsageError("output file '" + out.string() +
-                       "' exists; plab convert does not replace it unless given --force");
-    }
-    const fs::path folder = out.has_parent_path() ? out.parent_path() : fs::path(".");
-    temp_ = folder / ("." + out.filename().string() + ".tmp-" + std::to_string(::getpid()));
-    // A new file of our own: a name already taken (a FIFO planted there would block the
-    // open, a link would send the bytes elsewhere) is an error, not a file to write through.
-    const int fd =
-        ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd < 0) {
-      throw WriteError("output file '" + out.string() +
-                       "' cannot be written: its temporary file '" + temp_.string() +
-                       "': " + std::strerror(errno));
-    }
-    created_ = true;
-    file_ = ::fdopen(fd, "wb");
-    if (file_ == nullptr) {
-      ::close(fd);
-      throw WriteError("output file '" + out.string() +
-                       "' cannot be written: " + std::strerror(errno));
-    }
-  }
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
-  ~OutputFile() {
-    if (file_ != nullptr) std::fclose(file_);
-    if (created_ && !committed_) {
-      std::error_code ec;
-      fs::remove(temp_, ec);
-    }
-  }
-
-  void write(std::string_view text) {
-    if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) fail();
-  }
-
-  // A signal (Ctrl-C, SIGTERM) ends the conversion between two rows: the temporary file goes
-  // with this object, and the output is left as it was.
-  void stop_if_interrupted(const fs::path& in) const {
-    throw_if_interrupted("converting '" + in.string() + "' to '" + out_.string() + "'",
-                         "the output was not written (its temporary file is removed)");
-  }
-
-  void commit() {
-    const bool flushed = std::fflush(file_) == 0 && std::ferror(file_) == 0;
-    const bool closed = std::fclose(file_) == 0;
-    file_ = nullptr;
-    if (!flushed || !closed) fail();
-    // The output may have been replaced while the input was read.
-    refuse_non_regular_output(out_);
-    std::error_code ec;
-    fs::rename(temp_, out_, ec);
-    if (ec) {
-      throw WriteError("output file '" + out_.string() + "' cannot be written: " + ec.message());
-    }
-    committed_ = true;
-  }
-
- private:
-  [[noreturn]] void fail() const {
-    throw WriteError("output file '" + out_.string() +
-                     "' could not be written: " + std::strerror(errno != 0 ? errno : EIO));
-  }
-
-  fs::path out_;
-  fs::path temp_;
-  std::FILE* file_ = nullptr;
-  bool created_ = false;
-  bool committed_ = false;
-};
 
 // --labels numeric: every label's number, from a first pass over the labels.
 struct LabelNumbers {
@@ -170,7 +58,7 @@ ConvertResult csv_to_svmlight(const fs::path& in, OutputFile& out, const Convert
   std::string line;
   std::size_t last_nonzero = 0;  // 1 + the last column with a value other than +0
   CsvTable table = read_csv_rows(in, options.csv, [&](const CsvRow& row) {
-    out.stop_if_interrupted(in);
+    out.stop_if_interrupted("converting", in);
     if (numbers == nullptr && row.label.find_first_of(" \t:#") != std::string_view::npos) {
       throw DataError(in.string() + ":" + std::to_string(row.line) + ": the label '" +
                       std::string(row.label.substr(0, 40)) +
@@ -208,22 +96,6 @@ ConvertResult csv_to_svmlight(const fs::path& in, OutputFile& out, const Convert
   return result;
 }
 
-// A CSV cell holding `text` exactly: quoted when it has a comma, a quote or edge blanks.
-void append_csv_cell(std::string& s, std::string_view text) {
-  const bool quote = text.find_first_of(",\"") != std::string_view::npos ||
-                     (!text.empty() && (text.front() == ' ' || text.back() == ' '));
-  if (!quote) {
-    s.append(text);
-    return;
-  }
-  s += '"';
-  for (const char c : text) {
-    if (c == '"') s += '"';
-    s += c;
-  }
-  s += '"';
-}
-
 ConvertResult svmlight_to_csv(const fs::path& in, OutputFile& out, const ConvertOptions& options) {
   SvmlightOptions svm;
   svm.zero_based = options.zero_based;
@@ -231,8 +103,8 @@ ConvertResult svmlight_to_csv(const fs::path& in, OutputFile& out, const Convert
   svm.n_features_origin = "given with --n-features";
   svm.zero_based_switch = "give --zero-based";
   // The width comes from the whole file: a first pass finds it.
-  const SvmlightSummary first =
-      read_svmlight(in, svm, [&](const SvmlightRow&) { out.stop_if_interrupted(in); });
+  const SvmlightSummary first = read_svmlight(
+      in, svm, [&](const SvmlightRow&) { out.stop_if_interrupted("converting", in); });
   if (first.features == 0) {
     throw DataError(in.string() +
                     ": no line has a feature (every line is a label alone); give --n-features");
@@ -267,7 +139,7 @@ ConvertResult svmlight_to_csv(const fs::path& in, OutputFile& out, const Convert
   out.write(line);
   std::vector<double> row(first.features);
   const SvmlightSummary second = read_svmlight(in, svm, [&](const SvmlightRow& r) {
-    out.stop_if_interrupted(in);
+    out.stop_if_interrupted("converting", in);
     std::fill(row.begin(), row.end(), 0.0);
     for (std::size_t k = 0; k < r.indices.size(); ++k) {
       if (r.indices[k] < row.size()) row[r.indices[k]] = r.values[k];
@@ -330,19 +202,19 @@ ConvertResult convert_data_file(const fs::path& in, const fs::path& out,
         "--labels numeric writes svmlight labels for LIBLINEAR and LIBSVM; a CSV output keeps "
         "the labels as they are");
   }
-  OutputFile file(out, options.force);
+  OutputFile file(out, options.force, "plab convert");
   if (!options.numeric_labels) {
     ConvertResult result = options.from == DataFormat::kCsv
                                ? csv_to_svmlight(in, file, options, nullptr)
                                : svmlight_to_csv(in, file, options);
-    file.stop_if_interrupted(in);
+    file.stop_if_interrupted("converting", in);
     file.commit();
     return result;
   }
-  OutputFile mapping(numeric_labels_file(out), options.force);
+  OutputFile mapping(numeric_labels_file(out), options.force, "plab convert");
   const LabelNumbers numbers = number_the_labels(in, options);
   ConvertResult result = csv_to_svmlight(in, file, options, &numbers);
-  file.stop_if_interrupted(in);
+  file.stop_if_interrupted("converting", in);
   mapping.write(numeric_classes_json(numbers.classes, in.string()));
   mapping.commit();
   file.commit();

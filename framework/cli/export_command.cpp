@@ -1,5 +1,5 @@
-// plab export --sqlite DB DIR...: results folders into an SQLite database of runs, to query
-// across experiments (docs/sqlite.md).
+// plab export DIR... --sqlite DB --csv FILE: results folders into an SQLite database of runs,
+// to query across experiments, and into one CSV table of runs (docs/sqlite.md).
 #include <cstdio>
 
 #include <string>
@@ -7,26 +7,44 @@
 #include "base/interrupt.hpp"
 #include "cli/options.hpp"
 #include "error.hpp"
+#include "results/csv_export.hpp"
 #include "results/sqlite_export.hpp"
 
 namespace plab::cli {
 
 int export_command(const Args& args) {
   po::options_description options("options");
-  options.add_options()("sqlite", po::value<std::string>()->required(),
+  options.add_options()("sqlite", po::value<std::string>(),
                         "the SQLite database to add to (made if new)")(
+      "csv", po::value<std::string>(), "a CSV file to write: one row per run")(
+      "force", "replace the CSV file if it exists")(
       "dirs", po::value<std::vector<std::string>>()->required(), "one or more results folders");
   po::positional_options_description positional;
   positional.add("dirs", -1);
   po::variables_map vm;
-  if (!parse_options("export", "export DIR... --sqlite DB", args, options, positional, vm)) {
+  if (!parse_options("export", "export DIR... [--sqlite DB] [--csv FILE [--force]]", args, options,
+                     positional, vm)) {
     return kExitSuccess;
   }
+  if (vm.count("sqlite") == 0 && vm.count("csv") == 0)
+    throw UsageError("plab export needs --sqlite DB, --csv FILE or both");
   std::vector<std::filesystem::path> dirs;
   for (const auto& d : vm["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
-  const std::filesystem::path db = vm["sqlite"].as<std::string>();
   // Ctrl-C rolls the export back instead of killing it half-way (results/sqlite_export.hpp).
   install_interrupt_handlers();
+  // The CSV is written first and put in place last: with --sqlite, both or neither.
+  CsvExport csv;
+  if (vm.count("csv") != 0)
+    csv = write_runs_csv(vm["csv"].as<std::string>(), dirs, vm.count("force") != 0);
+  if (vm.count("sqlite") == 0) {
+    csv.file->commit();
+    std::printf("exported %zu runs of %zu folders into %s (%zu columns)", csv.runs, dirs.size(),
+                csv.file->path().c_str(), csv.columns);
+    if (csv.skipped != 0) std::printf("; %zu runs met again not written twice", csv.skipped);
+    std::printf("\n");
+    return kExitSuccess;
+  }
+  const std::filesystem::path db = vm["sqlite"].as<std::string>();
   std::size_t added = 0;
   std::size_t runs = 0;
   std::size_t skipped = 0;
@@ -49,6 +67,11 @@ int export_command(const Args& args) {
   }
   std::printf("exported %zu of %zu folders into %s: %zu runs added, %zu already there\n", added,
               dirs.size(), db.c_str(), runs, skipped);
+  if (csv.file != nullptr) {
+    csv.file->commit();
+    std::printf("and %zu runs into %s (%zu columns)\n", csv.runs, csv.file->path().c_str(),
+                csv.columns);
+  }
   return kExitSuccess;
 }
 

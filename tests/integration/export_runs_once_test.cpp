@@ -56,7 +56,7 @@ TEST_P(SeedPairs, AreStoredExactlyAndNeverPairedWithEachOther) {
                         "SELECT COUNT(*) FROM points a JOIN points b ON a.seed = b.seed "
                         "WHERE a.experiment_id = 1 AND b.experiment_id = 2")[0][0],
             "0");
-  EXPECT_EQ(sqlite_rows(db, "PRAGMA user_version")[0][0], "2");
+  EXPECT_EQ(sqlite_rows(db, "PRAGMA user_version")[0][0], "3");
 
   r = run_plab({"report", db.string(), "--query", kPairQuery, "--out", (dir / "ab").string()});
   EXPECT_EQ(r.exit_code, 2) << r.err;

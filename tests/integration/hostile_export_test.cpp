@@ -109,7 +109,7 @@ const Hostile kCases[] = {
      {"export", "--sqlite", "{D}/n3.db"},
      2,
      "plab export needs one or more results folders"},
-    {"no database", {"export", "{D}/a"}, 2, "the option '--sqlite' is required but missing"},
+    {"no database", {"export", "{D}/a"}, 2, "needs --sqlite DB, --csv FILE or both"},
     {"an interrupted folder",
      {"export", "{D}/cut", "--sqlite", "{D}/n4.db"},
      2,

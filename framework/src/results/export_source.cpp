@@ -8,6 +8,7 @@
 
 #include "base/file_hash.hpp"
 #include "base/interrupt.hpp"
+#include "config/experiment_identity.hpp"
 #include "error.hpp"
 #include "results/exact_json.hpp"
 #include "results/json_text.hpp"
@@ -30,9 +31,6 @@ std::string seed_text(const RecordFields& point) {
   point.wrong("seed", v, "a seed (an integer from 0 to 2^64-1)");
 }
 
-// What makes two folders' runs the same runs: the resolved config, the plab version, the
-// plugin files and the data bytes. A shard and the folder merged from it agree on all of
-// them (plab merge checks it), and so does a rerun that makes the same records.
 std::string identity_of(const RecordFields& m) {
   std::vector<std::string> plugins;
   for (const RecordFields& p : m.objects("plugins"))
@@ -42,18 +40,32 @@ std::string identity_of(const RecordFields& m) {
     (void)d.string("path");  // a NOT NULL column of data_files
     data.push_back(d.string("sha256"));
   }
-  std::sort(plugins.begin(), plugins.end());
-  std::sort(data.begin(), data.end());
-  Sha256 hash;
-  hash.update(to_json_text(m.any("config")));
-  hash.update("\nplab " + m.object("context").string("plab_version") + "\nplugins");
-  for (const std::string& p : plugins) hash.update(" " + p);
-  hash.update("\ndata");
-  for (const std::string& d : data) hash.update(" " + d);
-  return hash.finish();
+  return experiment_identity_sha256(m.any("config"), m.object("context").string("plab_version"),
+                                    std::move(plugins), std::move(data));
 }
 
 }  // namespace
+
+// A shard and the folder merged from it agree on all of these (plab merge checks it), and so
+// does a rerun that makes the same records.
+std::string experiment_identity_sha256(const boost::json::value& config,
+                                       const std::string& plab_version,
+                                       std::vector<std::string> plugins,
+                                       std::vector<std::string> data_sha256) {
+  boost::json::value identity = config;
+  if (identity.is_object()) {
+    for (const std::string_view key : kAnnotationKeys) identity.as_object().erase(key);
+  }
+  std::sort(plugins.begin(), plugins.end());
+  std::sort(data_sha256.begin(), data_sha256.end());
+  Sha256 hash;
+  hash.update(to_json_text(identity));
+  hash.update("\nplab " + plab_version + "\nplugins");
+  for (const std::string& p : plugins) hash.update(" " + p);
+  hash.update("\ndata");
+  for (const std::string& d : data_sha256) hash.update(" " + d);
+  return hash.finish();
+}
 
 // A signal asked plab to stop: the transaction is rolled back by the caller.
 void stop_export_if_interrupted(const fs::path& db) {

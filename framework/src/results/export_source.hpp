@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
 #include <boost/json/object.hpp>
 
@@ -25,6 +26,15 @@ struct CheckedFolder {
   std::string identity_sha256;
   std::map<std::size_t, std::string> seed_of_point;  // sweep point -> seed, decimal
 };
+
+// What makes two folders' runs the same runs (CheckedFolder::identity_sha256), from the
+// resolved config, the plab version, each plugin's "NAME SHA256" and each data file's SHA-256.
+// The config's annotations ("$schema", "tags", "note") are left out: they describe the
+// experiment without changing a run. A config without them hashes as it always did.
+std::string experiment_identity_sha256(const boost::json::value& config,
+                                       const std::string& plab_version,
+                                       std::vector<std::string> plugins,
+                                       std::vector<std::string> data_sha256);
 
 // ResultsError or DataError naming the folder, file and field when it cannot be exported;
 // InterruptedError on a signal (`db` named in it: nothing was written).

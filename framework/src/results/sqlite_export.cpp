@@ -22,8 +22,10 @@
 #include "results/record_digest.hpp"
 #include "results/results_folder.hpp"
 #include "results/run_record.hpp"
+#include "results/runs_flat_view.hpp"
 #include "results/runs_reader.hpp"
 #include "results/sqlite_handles.hpp"
+#include "results/sqlite_migration.hpp"
 #include "results/sqlite_schema.hpp"
 #include "results/sqlite_values.hpp"
 
@@ -107,6 +109,7 @@ class Exporter {
       create_schema(db_.get(), path);
       exec(run_table());
     }
+    if (kind == DatabaseKind::kPrevious) migrate_to_current_schema(db_.get(), path);
   }
 
   void exec(const std::string& sql) {
@@ -128,6 +131,7 @@ class Exporter {
   }
 
   long long last_id() { return sqlite3_last_insert_rowid(db_.get()); }
+  sqlite3* handle() { return db_.get(); }
 
   [[noreturn]] void fail() {
     throw WriteError("writing the SQLite database '" + path_.string() +
@@ -354,6 +358,7 @@ ExportedFolder export_folder(Exporter& db, const fs::path& path, const fs::path&
   // Added, then taken back if every run was already there: the folder adds nothing.
   db.exec("SAVEPOINT folder");
   out.experiment_id = insert_experiment(db, dir, f);
+  set_experiment_annotations(db.handle(), path, out.experiment_id, f.manifest);
   insert_provenance(db, out.experiment_id, f.manifest);
   insert_points(db, out.experiment_id, f);
   insert_runs(db, path, dir, f, stored, out);
@@ -391,6 +396,7 @@ std::vector<ExportedFolder> export_to_sqlite(const fs::path& path,
       stop_export_if_interrupted(path);
       exported.push_back(export_folder(db, path, dirs[k], folders[k]));
     }
+    create_runs_flat_view(db.handle(), path);
     stop_export_if_interrupted(path);
     db.exec("COMMIT");
   } catch (...) {

@@ -22,7 +22,8 @@ CREATE TABLE experiments (
   config_file TEXT, config TEXT NOT NULL, config_sha256 TEXT NOT NULL,
   records_sha256 TEXT NOT NULL, runs_total INTEGER NOT NULL, shard_index INTEGER NOT NULL,
   shard_count INTEGER NOT NULL, first_run INTEGER NOT NULL, end_run INTEGER NOT NULL,
-  runs_added INTEGER NOT NULL, identity_sha256 TEXT NOT NULL, exported_at TEXT NOT NULL);
+  runs_added INTEGER NOT NULL, identity_sha256 TEXT NOT NULL, exported_at TEXT NOT NULL,
+  tags TEXT, note TEXT);
 CREATE INDEX experiments_by_identity ON experiments (identity_sha256);
 CREATE TABLE plugins (
   experiment_id INTEGER NOT NULL REFERENCES experiments(id), name TEXT NOT NULL,
@@ -102,6 +103,7 @@ DatabaseKind database_kind(sqlite3* db, const fs::path& path) {
   const std::set<std::string> tables = table_names(db, path);
   if (application_id == kSqliteApplicationId) {
     if (version == kSqliteSchemaVersion) return DatabaseKind::kCurrent;
+    if (version == kSqliteMigratableVersion) return DatabaseKind::kPrevious;
     return version > kSqliteSchemaVersion ? DatabaseKind::kNewer : DatabaseKind::kEarlier;
   }
   if (application_id == 0 && tables.empty() && version == 0) return DatabaseKind::kEmpty;
@@ -127,6 +129,7 @@ void require_current_schema(sqlite3* db, const fs::path& path, DatabaseKind kind
   switch (kind) {
     case DatabaseKind::kEmpty:
     case DatabaseKind::kCurrent:
+    case DatabaseKind::kPrevious:
       return;
     case DatabaseKind::kEarlier: {
       // Its seeds of 2^63 and more were stored as REAL and cannot be recovered from it: the

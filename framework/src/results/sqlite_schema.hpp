@@ -12,16 +12,20 @@ namespace plab {
 
 // PRAGMA user_version of a database this plab writes. Version 1 (user_version 0, no
 // application id) stored seeds of 2^63 and more as REAL, which merged neighbouring seeds.
-inline constexpr int kSqliteSchemaVersion = 2;
+// Version 2 had no experiments.tags and .note and no runs_flat view; an export migrates it
+// (results/sqlite_migration.hpp).
+inline constexpr int kSqliteSchemaVersion = 3;
+inline constexpr int kSqliteMigratableVersion = 2;
 // PRAGMA application_id: "plab" in ASCII, so `file` and plab tell the database apart.
 inline constexpr int kSqliteApplicationId = 0x706c6162;
 
 enum class DatabaseKind {
-  kEmpty,    // no tables (a new file): the schema is created
-  kCurrent,  // this plab's schema
-  kEarlier,  // an earlier plab export's tables, without the current version
-  kNewer,    // plab's application id with a later version
-  kOther,    // tables that are not plab's
+  kEmpty,     // no tables (a new file): the schema is created
+  kCurrent,   // this plab's schema
+  kPrevious,  // version 2: read as it is, migrated by an export
+  kEarlier,   // an earlier plab export's tables, without the current version
+  kNewer,     // plab's application id with a later version
+  kOther,     // tables that are not plab's
 };
 
 // What the database holds. ResultsError (exit 2) when the file is not an SQLite database.

@@ -1,0 +1,24 @@
+// The `runs_flat` view of the SQLite export: one row per run with the columns of
+// results/flat_columns.hpp, the same as `plab export --csv` writes. Its columns depend on what
+// the database holds (the learners' parameters, the swept values, the record fields), so every
+// export replaces it, inside its transaction.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <filesystem>
+
+#include <boost/json/object.hpp>
+
+namespace plab {
+
+// The folder's tags (JSON text of the array) and note on its experiments row `id`.
+void set_experiment_annotations(sqlite3* db, const std::filesystem::path& path, long long id,
+                                const boost::json::object& manifest);
+
+// Drops runs_flat and makes it again from what the database holds. A record field, learner
+// parameter or swept pointer that an SQLite JSON path cannot name (one with '"') is a
+// ResultsError (exit 2) naming it.
+void create_runs_flat_view(sqlite3* db, const std::filesystem::path& path);
+
+}  // namespace plab

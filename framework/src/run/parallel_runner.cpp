@@ -35,14 +35,21 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
   // An empty slice [k, k) runs nothing: a shard may have no runs (more shards than runs).
   const std::size_t end = options.end_run;
   const std::size_t base = options.folder_first_run;
-  ProgressLine progress(end - base, options.first_run - base, options.progress);
+  std::vector<PointWork> work;
+  for (const PreparedPoint& p : e.points) {
+    const double rows = p.data != nullptr ? static_cast<double>(p.data->rows()) : 0;
+    const double cols = p.data != nullptr ? static_cast<double>(p.data->cols()) : 0;
+    work.push_back(PointWork{p.first_run, p.runs(), rows * cols});
+  }
+  ProgressLine progress(end - base, options.first_run - base, options.progress,
+                        RemainingTime(std::move(work), options.first_run, end));
   // A run starts only within `window` of the oldest unwritten one: records waiting for an
   // earlier, slower run are bounded in number, so memory is too.
   const std::size_t window = 64 * static_cast<std::size_t>(options.threads) + 256;
   OrderedWriter writer(dir, options.first_run, window, trajectory,
                        [&](std::size_t index, const RunText& text) {
                          if (text.failed) ++result.failed;
-                         progress.update(index + 1 - base);
+                         progress.update(index + 1 - base, index, text.seconds);
                        });
 
   std::atomic<bool> stop{false};

@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace plab {
 
@@ -23,10 +25,12 @@ std::string clock_text(double seconds) {
 
 }  // namespace
 
-ProgressLine::ProgressLine(std::size_t total, std::size_t already_done, ProgressStyle style)
+ProgressLine::ProgressLine(std::size_t total, std::size_t already_done, ProgressStyle style,
+                           RemainingTime remaining)
     : total_(total),
       start_done_(already_done),
       style_(style),
+      remaining_(std::move(remaining)),
       done_(already_done),
       printed_done_(already_done),
       start_(Clock::now()),
@@ -41,8 +45,9 @@ bool ProgressLine::plain_line_due(std::size_t done, Clock::time_point now) const
   return done - printed_done_ >= step && since_last >= std::chrono::seconds(1);
 }
 
-void ProgressLine::update(std::size_t done) {
+void ProgressLine::update(std::size_t done, std::size_t run, double seconds) {
   if (style_ == ProgressStyle::kNone) return;
+  remaining_.finished(run, seconds);
   done_ = done;
   const auto now = Clock::now();
   if (style_ == ProgressStyle::kPlain) {
@@ -61,8 +66,9 @@ void ProgressLine::print(std::size_t done, Clock::time_point now) {
   const double rate = elapsed > 0 ? static_cast<double>(done - start_done_) / elapsed : 0.0;
   const double percent =
       total_ > 0 ? 100.0 * static_cast<double>(done) / static_cast<double>(total_) : 100.0;
-  const std::string eta =
-      rate > 0 ? clock_text(static_cast<double>(total_ - done) / rate) : "--:--";
+  const std::optional<double> left =
+      done >= total_ ? std::optional<double>(0.0) : remaining_.seconds_left(elapsed);
+  const std::string eta = left.has_value() ? clock_text(*left) : "--:--";
   if (style_ == ProgressStyle::kPlain) {
     std::fprintf(stderr, "plab: progress: %zu/%zu runs  %5.1f%%  %.1f runs/s  elapsed %s  ETA %s\n",
                  done, total_, percent, rate, clock_text(elapsed).c_str(), eta.c_str());

@@ -43,6 +43,7 @@ RunText run_text(const Experiment& e, const RunId& id, RunOutcome outcome, doubl
   text.record = write_run_record(build_run_record(e, id, outcome));
   text.record_sha256 = sha256_of(text.record);  // here, in parallel; the writer only chains
   text.timing = write_timing({id.point, l.name, id.repeat, seconds, outcome.train_seconds});
+  text.seconds = seconds;
   text.trajectory = std::move(outcome.trajectory);
   text.failed = outcome.status == RunStatus::kFailed;
   return text;

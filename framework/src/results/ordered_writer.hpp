@@ -28,8 +28,8 @@ struct RunText {
   std::string timing;                   // one timings.jsonl line
   std::string trajectory;               // zero or more trajectory.jsonl lines
   bool failed = false;                  // the run ended with status "failed"
-  double seconds = 0;                   // the run's own time (the progress line's ETA)
   std::optional<Digest> record_sha256;  // SHA-256 of `record`, if the caller took it already
+  double seconds = 0;                   // the run's own time (the progress line's ETA)
 };
 
 class OrderedWriter {

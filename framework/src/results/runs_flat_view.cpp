@@ -5,6 +5,7 @@
 #include <string>
 
 #include "error.hpp"
+#include "results/exact_json.hpp"
 #include "results/flat_columns.hpp"
 #include "results/json_text.hpp"
 #include "results/sqlite_statements.hpp"
@@ -95,10 +96,13 @@ std::string column_expression(const FlatColumn& c, const std::set<std::string>& 
     case FlatSource::kSweep:
       return "json_extract(p.params, " + json_path(c.key, "swept pointer", path) + ")";
     case FlatSource::kRecord:
-      // The typed column holds the number read exactly; SQLite's own JSON reading may be a
-      // unit in the last place off.
+      // A real read exactly: from its typed column, or from run_reals (store_exact_reals);
+      // json_extract for the rest, which it reads exactly (integers, text, arrays as JSON).
       if (typed.count(c.key) != 0) return "r." + quoted_identifier(c.key);
-      return "json_extract(r.record, " + json_path(c.key, "record field", path) + ")";
+      return "COALESCE((SELECT x.value FROM run_reals x WHERE x.experiment_id = r.experiment_id"
+             " AND x.run = r.run AND x.field = " +
+             string_literal(c.key) + "), json_extract(r.record, " +
+             json_path(c.key, "record field", path) + "))";
   }
   return "NULL";
 }
@@ -115,6 +119,34 @@ void set_experiment_annotations(sqlite3* db, const fs::path& path, long long id,
   bind_value(s.get(), 2, manifest.if_contains("note"));
   bind_value(s.get(), 3, id);
   if (sqlite3_step(s.get()) != SQLITE_DONE) fail_sqlite(db, path);
+}
+
+void store_exact_reals(sqlite3* db, const fs::path& path, long long id) {
+  const std::set<std::string> typed = run_table_columns(db, path);
+  SqliteStatement runs =
+      prepare_sqlite(db, path, "SELECT run, record FROM runs WHERE experiment_id = ?");
+  bind_value(runs.get(), 1, id);
+  SqliteStatement insert = prepare_sqlite(
+      db, path, "INSERT INTO run_reals (experiment_id, run, field, value) VALUES (?, ?, ?, ?)");
+  int rc = 0;
+  while ((rc = sqlite3_step(runs.get())) == SQLITE_ROW) {
+    const long long run = sqlite3_column_int64(runs.get(), 0);
+    const boost::json::value record = parse_json_exactly(
+        column_text(runs.get(), 1), "'" + path.string() + "', experiment " + std::to_string(id) +
+                                        ", run " + std::to_string(run));
+    if (!record.is_object()) continue;
+    for (const auto& kv : record.as_object()) {
+      if (!kv.value().is_double() || typed.count(std::string(kv.key())) != 0) continue;
+      bind_value(insert.get(), 1, id);
+      bind_value(insert.get(), 2, run);
+      bind_value(insert.get(), 3, std::string(kv.key()));
+      sqlite3_bind_double(insert.get(), 4, kv.value().as_double());
+      if (sqlite3_step(insert.get()) != SQLITE_DONE) fail_sqlite(db, path);
+      sqlite3_reset(insert.get());
+      sqlite3_clear_bindings(insert.get());
+    }
+  }
+  if (rc != SQLITE_DONE) fail_sqlite(db, path);
 }
 
 void create_runs_flat_view(sqlite3* db, const fs::path& path) {

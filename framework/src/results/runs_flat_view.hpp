@@ -16,6 +16,11 @@ namespace plab {
 void set_experiment_annotations(sqlite3* db, const std::filesystem::path& path, long long id,
                                 const boost::json::object& manifest);
 
+// Every real-valued record field of experiment `id` that has no column of its own in `runs`
+// (`loss`, `bound_clean`, …) into run_reals, read exactly from the record: SQLite's own
+// reading of a JSON number (json_extract) may be a unit in the last place off.
+void store_exact_reals(sqlite3* db, const std::filesystem::path& path, long long id);
+
 // Drops runs_flat and makes it again from what the database holds. A record field, learner
 // parameter or swept pointer that an SQLite JSON path cannot name (one with '"') is a
 // ResultsError (exit 2) naming it.

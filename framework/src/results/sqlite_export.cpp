@@ -362,6 +362,7 @@ ExportedFolder export_folder(Exporter& db, const fs::path& path, const fs::path&
   insert_provenance(db, out.experiment_id, f.manifest);
   insert_points(db, out.experiment_id, f);
   insert_runs(db, path, dir, f, stored, out);
+  if (out.runs != 0) store_exact_reals(db.handle(), path, out.experiment_id);
   if (out.runs == 0) {
     db.exec("ROLLBACK TO folder");
     out.experiment_id = 0;

@@ -6,6 +6,7 @@
 
 #include "results/exact_json.hpp"
 #include "results/export_source.hpp"
+#include "results/runs_flat_view.hpp"
 #include "results/sqlite_schema.hpp"
 #include "results/sqlite_statements.hpp"
 #include "results/sqlite_values.hpp"
@@ -30,7 +31,10 @@ std::vector<std::string> texts_of_experiment(sqlite3* db, const std::filesystem:
 void migrate_to_current_schema(sqlite3* db, const std::filesystem::path& path) {
   exec_sqlite(db, path,
               "ALTER TABLE experiments ADD COLUMN tags TEXT; "
-              "ALTER TABLE experiments ADD COLUMN note TEXT;");
+              "ALTER TABLE experiments ADD COLUMN note TEXT; "
+              "CREATE TABLE run_reals (experiment_id INTEGER NOT NULL REFERENCES experiments(id), "
+              "run INTEGER NOT NULL, field TEXT NOT NULL, value REAL NOT NULL, "
+              "PRIMARY KEY (experiment_id, run, field));");
   std::vector<std::pair<long long, std::string>> identities;
   {
     SqliteStatement s =
@@ -59,6 +63,7 @@ void migrate_to_current_schema(sqlite3* db, const std::filesystem::path& path) {
     if (sqlite3_step(update.get()) != SQLITE_DONE) fail_sqlite(db, path);
     sqlite3_reset(update.get());
   }
+  for (const auto& [id, identity] : identities) store_exact_reals(db, path, id);
   exec_sqlite(db, path, "PRAGMA user_version = " + std::to_string(kSqliteSchemaVersion));
 }
 

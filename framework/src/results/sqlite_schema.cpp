@@ -39,6 +39,9 @@ CREATE TABLE learners (
   experiment_id INTEGER NOT NULL REFERENCES experiments(id), point INTEGER NOT NULL,
   learner TEXT NOT NULL, plugin TEXT, plugin_version TEXT, plugin_sha256 TEXT, params TEXT,
   weights INTEGER, PRIMARY KEY (experiment_id, point, learner));
+CREATE TABLE run_reals (
+  experiment_id INTEGER NOT NULL REFERENCES experiments(id), run INTEGER NOT NULL,
+  field TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (experiment_id, run, field));
 )";
 
 int pragma_int(sqlite3* db, const char* pragma, const fs::path& path) {

@@ -88,7 +88,7 @@ std::string column_expression(const FlatColumn& c, const std::set<std::string>& 
     case FlatSource::kRunId:
       return "r." + quoted_identifier(c.key);
     case FlatSource::kLearnerParam: {
-      const std::string value =
+      std::string value =
           "json_extract(l.params, " + json_path(c.key, "learner parameter", path) + ")";
       if (c.learner.empty()) return value;
       return "CASE WHEN r.learner = " + string_literal(c.learner) + " THEN " + value + " END";

@@ -42,7 +42,7 @@ ExecuteResult execute_runs(const Experiment& e, const std::filesystem::path& dir
     work.push_back(PointWork{p.first_run, p.runs(), rows * cols});
   }
   ProgressLine progress(end - base, options.first_run - base, options.progress,
-                        RemainingTime(std::move(work), options.first_run, end));
+                        RemainingTime(work, options.first_run, end));
   // A run starts only within `window` of the oldest unwritten one: records waiting for an
   // earlier, slower run are bounded in number, so memory is too.
   const std::size_t window = 64 * static_cast<std::size_t>(options.threads) + 256;

@@ -4,7 +4,7 @@
 
 namespace plab {
 
-RemainingTime::RemainingTime(std::vector<PointWork> points, std::size_t first_run,
+RemainingTime::RemainingTime(const std::vector<PointWork>& points, std::size_t first_run,
                              std::size_t end_run) {
   for (const PointWork& p : points) {
     const std::size_t begin = std::max(p.first_run, first_run);

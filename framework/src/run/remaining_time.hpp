@@ -25,7 +25,7 @@ struct PointWork {
 class RemainingTime {
  public:
   // The points of the runs [first_run, end_run) still to do, in canonical order.
-  RemainingTime(std::vector<PointWork> points, std::size_t first_run, std::size_t end_run);
+  RemainingTime(const std::vector<PointWork>& points, std::size_t first_run, std::size_t end_run);
 
   // Run `run` finished after `seconds` of its own (its thread's time).
   void finished(std::size_t run, double seconds);

@@ -19,6 +19,9 @@ best of REPS, measured side by side in this one program:
    margin oracle, 1,000 records, JSON) is measured apart as the same run with max_epochs 1,
    and the learners' own time as the sum of train_seconds in timings.jsonl.
 
+5. 32 repeats (WIDE_REPEATS) of benchmark 1's workload, cyclic, --threads 1, --lanes auto, 8
+   and 32: marginal epoch per run, and scikit-learn's marginal epoch over it ("ratios").
+
 Beside each wall time, the CPU time (user + system) of the process, best of REPS: on a
 machine shared with other work a one-thread run's wall time also counts the time others held
 its core, its CPU time does not. The targets are judged on wall time.
@@ -47,6 +50,7 @@ from sklearn.linear_model import Perceptron
 REPS = 3                 # best of REPS for every wall time
 E1, E2 = 10, 110         # epochs of the two runs whose difference is the marginal epoch
 REPEATS = 8              # benchmarks 1 and 2: one run per lane of an AVX-512 vector
+WIDE_REPEATS = 32        # benchmark 5: the widest group
 IRIS_REPEATS, IRIS_EPOCHS = 1000, 1000
 IRIS_CSV = Path(__file__).resolve().parent.parent / "data" / "iris.csv"
 
@@ -134,26 +138,26 @@ def label(lanes):
     return "none" if lanes is None else lanes
 
 
-def marginal_epochs(plab, config, threads_list):
-    """Benchmarks 1 and 2: marginal epoch per run for every lanes value and thread count."""
+def marginal_epochs(plab, config, threads_list, repeats=REPEATS, variants=None):
+    """Benchmarks 1, 2 and 5: marginal epoch per run for every lanes value and thread count."""
     result, digests = {}, {}
     for threads in threads_list:
         per_threads = {}
-        for lanes in plab.variants():
+        for lanes in variants or plab.variants():
             walls = {}
             for epochs in (E1, E2):
                 wall, digest, records, _ = plab.run(config, lanes, threads,
                                                     [f"/protocol/max_epochs={epochs}"])
                 check_epochs(records, epochs, f"{config.name} lanes {label(lanes)}")
-                if len(records) != REPEATS:
-                    sys.exit(f"lanes.py: {config.name}: {len(records)} records, not {REPEATS}")
+                if len(records) != repeats:
+                    sys.exit(f"lanes.py: {config.name}: {len(records)} records, not {repeats}")
                 walls[epochs] = wall
                 digests[(label(lanes), threads, epochs)] = digest
             per_threads[label(lanes)] = {
                 f"wall_{E1}_s": walls[E1].wall, f"wall_{E2}_s": walls[E2].wall,
-                "epoch_per_run_s": (walls[E2].wall - walls[E1].wall) / (E2 - E1) / REPEATS,
+                "epoch_per_run_s": (walls[E2].wall - walls[E1].wall) / (E2 - E1) / repeats,
                 f"cpu_{E1}_s": walls[E1].cpu, f"cpu_{E2}_s": walls[E2].cpu,
-                "cpu_epoch_per_run_s": (walls[E2].cpu - walls[E1].cpu) / (E2 - E1) / REPEATS}
+                "cpu_epoch_per_run_s": (walls[E2].cpu - walls[E1].cpu) / (E2 - E1) / repeats}
         result[str(threads)] = per_threads
     result["identical_runs_jsonl"] = identical(digests)
     result["compared_files"] = len(digests)
@@ -162,12 +166,28 @@ def marginal_epochs(plab, config, threads_list):
 
 def identical(digests):
     """Every runs.jsonl equals the one of --lanes 1 (or no option) with 1 thread at the same
-    epochs; None when there was nothing to compare against (a single variant, one thread)."""
+    epochs (without a --lanes 1 run, the first one measured); None when there was nothing to
+    compare against (a single variant, one thread)."""
     reference = {key[2]: d for key, d in digests.items() if key[0] in ("1", "none") and key[1] == 1}
+    for key, d in digests.items():
+        reference.setdefault(key[2], d)
     others = [(key, d) for key, d in digests.items() if not (key[0] in ("1", "none") and key[1] == 1)]
     if not others:
         return None
     return all(d == reference[key[2]] for key, d in others)
+
+
+def ratios(result):
+    """scikit-learn's marginal epoch over plab's per run, 1 thread, by wall and by CPU time,
+    side by side from this one run of the script."""
+    sk = result["sklearn"]
+    out = {}
+    for name in ("cyclic", "wide"):
+        for lanes, timed in result.get(name, {}).get("1", {}).items():
+            out[f"{name} lanes {lanes}"] = {
+                "wall": sk["epoch_s"] / timed["epoch_per_run_s"],
+                "cpu": sk["cpu_epoch_s"] / timed["cpu_epoch_per_run_s"]}
+    return out
 
 
 def sklearn_marginal_epoch(csv, features):
@@ -251,6 +271,10 @@ def main():
     for order in ("cyclic", "shuffle"):
         config = write_config(folder / f"lanes_{order}.json", dataset, REPEATS, order)
         result[order] = marginal_epochs(plab, config, [1, 2])
+    if plab.has_lanes:
+        config = write_config(folder / "lanes_wide.json", dataset, WIDE_REPEATS, "cyclic")
+        result["wide"] = marginal_epochs(plab, config, [1], WIDE_REPEATS, ["auto", "8", "32"])
+    result["ratios"] = ratios(result)
     result["iris"] = iris(plab, folder)
     result["float32"] = float32(plab, folder, dataset)
     result["load_average"] = os.getloadavg()  # a busy machine makes wall times long

@@ -40,14 +40,14 @@ std::string results_of(const std::string& config, const std::vector<std::string>
   return text;
 }
 
-// Lane widths on one thread and on two against one run at a time on one thread (4 lanes:
-// `auto` for units of 3 or 4 runs, which every other test runs; ShippedConfigVerifies
-// replays those records one at a time).
+// Lane widths on one thread and on two against one run at a time on one thread (`auto` on one
+// thread is what every other test runs; ShippedConfigVerifies replays those records one at a
+// time).
 void expect_same_bytes_every_way(const std::string& config, const std::vector<std::string>& sets) {
   const std::string alone = results_of(config, sets, "1", "1");
   ASSERT_FALSE(alone.empty());
   const std::pair<const char*, const char*> ways[] = {
-      {"2", "2"}, {"8", "1"}, {"16", "2"}, {"32", "1"}};
+      {"2", "2"}, {"8", "1"}, {"16", "2"}, {"32", "1"}, {"auto", "2"}};
   for (const auto& way : ways) {
     EXPECT_EQ(results_of(config, sets, way.first, way.second), alone)
         << config << " with --lanes " << way.first << " --threads " << way.second;
@@ -132,6 +132,58 @@ TEST(Lanes, CurvesShufflesZeroEpochsAndOverflowMatch) {
   const std::string failed = results_of("configs/eta_perceptron_iris.json", overflow, "8", "1");
   EXPECT_NE(failed.find("\"status\":\"failed\""), std::string::npos) << failed.substr(0, 400);
   EXPECT_EQ(failed, results_of("configs/eta_perceptron_iris.json", overflow, "1", "1"));
+}
+
+// Rows whose sums round (0.1 + 0.2 − 0.3 is 5.6e-17, not 0; 1e16 + 1 is 1e16) and scores at
+// or next to a tie (from zero starts the first score is exactly 0, later ones a rounding
+// error away from it): every learner that takes lanes, both ties, zero and Gaussian starts,
+// shared and per-run orders, 11 columns (eight read transposed, three one by one), float64
+// and float32 rows: --lanes 8, 32 and auto on one thread and on two give the bytes of one
+// run at a time.
+TEST(Lanes, RoundingSumsAndNearTiesMatchEveryWidthAndThreadCount) {
+  const char* const values[] = {"0.1",   "0.2", "-0.3", "0.7",    "1e16", "1",
+                                "-1e16", "0.3", "-0.1", "0.3333", "-0.7", "2.5e-17"};
+  // 48 rows; the last is the first with the other label, so no run converges and every
+  // run uses all its epochs.
+  std::string x;
+  std::string y;
+  const auto label = [](int i) { return (i * i * 5 + i * 3) % 7 < 3 ? 1 : -1; };
+  for (int i = 0; i < 48; ++i) {
+    const int r = i == 47 ? 0 : i;
+    x += i == 0 ? "[" : ", [";
+    for (int j = 0; j < 10; ++j) {
+      x += std::string(j == 0 ? "" : ", ") + values[(r * 7 + j * j * 3 + r * j) % 12];
+    }
+    x += "]";
+    y += std::string(i == 0 ? "" : ", ") + std::to_string(i == 47 ? -label(0) : label(i));
+  }
+  test::TempDir dir;
+  const fs::path config = dir / "config.json";
+  std::ofstream(config) << R"({"name": "rounding", "seed": 5, "repeats": 11,
+    "dataset": {"kind": "inline", "x": [)"
+                        << x << R"(], "y": [)" << y << R"(]},
+    "learners": [{"name": "classic", "plugin": "perceptron", "params": {"tie": "mistake"}},
+                 {"name": "eta", "plugin": "eta_perceptron", "params": {"eta": 0.1}},
+                 {"name": "averaged", "plugin": "averaged_perceptron"},
+                 {"name": "margin", "plugin": "margin_perceptron", "params": {"tau": 0.05}}],
+    "init": {"kind": "zero", "scale": 1.0},
+    "theory": {"margin": "none"},
+    "protocol": {"kind": "convergence", "max_epochs": 30, "order": "cyclic"},
+    "sweep": {"/init/kind": ["zero", "gaussian"], "/protocol/order": ["cyclic", "shuffle"],
+              "/learners/0/params/tie": ["mistake", "positive"]}})";
+  for (const std::vector<std::string>& sets :
+       {std::vector<std::string>{}, std::vector<std::string>{"/dataset/precision=\"float32\""}}) {
+    const std::string alone = results_of(config.string(), sets, "1", "1");
+    ASSERT_NE(alone.find("\"status\":\"not_converged\""), std::string::npos)
+        << alone.substr(0, 400);
+    ASSERT_EQ(alone.find("\"status\":\"converged\""), std::string::npos) << alone.substr(0, 400);
+    for (const char* lanes : {"8", "32", "auto"}) {
+      for (const char* threads : {"1", "2"}) {
+        EXPECT_EQ(results_of(config.string(), sets, lanes, threads), alone)
+            << "--lanes " << lanes << " --threads " << threads << (sets.empty() ? "" : " float32");
+      }
+    }
+  }
 }
 
 // Sparse storage: cyclic runs share lanes reading the sparse rows, shuffled ones train alone;

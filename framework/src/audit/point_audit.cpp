@@ -24,8 +24,8 @@
 #include "results/run_record.hpp"
 #include "results/vector_json.hpp"
 #include "theory/bound_forms.hpp"
+#include "theory/bound_unit.hpp"
 #include "theory/hinge_bound.hpp"
-#include "theory/l1_margin.hpp"
 #include "theory/margin_oracle.hpp"
 #include "theory/point_theory.hpp"
 
@@ -42,10 +42,8 @@ bool same_number(double recorded, double recomputed) {
 }
 
 BoundForm form_named(const RecordFields& f, const std::string& name) {
-  for (auto form : {BoundForm::kNone, BoundForm::kNovikoff, BoundForm::kBatchAveraged,
-                    BoundForm::kBatchSummed, BoundForm::kKesler, BoundForm::kMarginPerceptron,
-                    BoundForm::kLeastSquares, BoundForm::kWinnow, BoundForm::kKernelNovikoff}) {
-    if (name == bound_form_name(form)) return form;
+  for (const BoundUnit* unit : bound_units()) {
+    if (name == unit->name()) return unit->form();
   }
   f.wrong("form", f.any("form"), "a bound form (docs/bounds.md)");
 }
@@ -62,8 +60,9 @@ std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
   d.counts = counts == "updates" ? BoundCount::kUpdates : BoundCount::kMistakes;
   d.eta = b.number("step_scale");
   d.tau = b.number("threshold");
-  if (d.form == BoundForm::kWinnow) d.balanced = b.boolean("balanced");
-  if (d.form == BoundForm::kKernelNovikoff) d.kernel = read_kernel_spec(b);
+  const BoundUnit* unit = find_bound_unit(d.form);
+  if (unit->has_variants()) d.balanced = b.boolean("balanced");
+  if (unit->has_kernel()) d.kernel = read_kernel_spec(b);
   return d;
 }
 
@@ -184,8 +183,8 @@ void check_rho_upper(const std::string& where, const std::string& name, const Re
 }
 
 // The most entries a vector of the manifest's theory can have on this data: one row of
-// weights per class (a multi-class separator or candidate), two per column for Winnow's
-// balanced u. Longer is an edited file (results/vector_json.hpp).
+// weights per class (a multi-class separator or candidate), two per column for a balanced
+// ℓ₁ comparator. Longer is an edited file (results/vector_json.hpp).
 std::size_t longest_vector(const Dataset& data) {
   return data.cols() * std::max<std::size_t>(2, data.class_names().size());
 }
@@ -318,48 +317,49 @@ void check_theory(const std::string& where, const RecordFields& point, const Jso
   }
 }
 
-// Winnow's l1-margins (manifest theory.l1_margin), re-certified from the data: R_inf
-// recomputed, gamma1 recomputed from the stored u as the engine certifies it
-// (theory/l1_margin.hpp). What verify finds is what the records' bounds are judged by.
-void check_l1_margins(const std::string& where, const RecordFields& point, AuditedPoint& p,
+// A quantity's stored fields as plab verify reads them: errors name the field.
+class ManifestFields final : public StoredFields {
+ public:
+  explicit ManifestFields(RecordFields fields) : f_(std::move(fields)) {}
+  bool has(std::string_view key) const override { return f_.has(key); }
+  const boost::json::value& any(std::string_view key) const override { return f_.any(key); }
+  double number(std::string_view key) const override { return f_.number(key); }
+  std::optional<double> number_or_null(std::string_view key) const override {
+    return f_.number_or_null(key);
+  }
+  bool boolean(std::string_view key) const override { return f_.boolean(key); }
+  std::optional<std::string> string_or_null(std::string_view key) const override {
+    return f_.string_or_null(key);
+  }
+  std::vector<double> vector(std::string_view key, std::size_t max_length) const override {
+    return read_vector(f_, key, max_length);
+  }
+
+ private:
+  RecordFields f_;
+};
+
+// The quantity units' figures (manifest theory.<key>.<variant>), each re-certified from the
+// data by its unit (theory/bound_unit.hpp). What verify finds is what the records' bounds
+// are judged by.
+void check_quantities(const std::string& where, const RecordFields& point, AuditedPoint& p,
                       AuditReport& report) {
   const RecordFields t = point.object("theory");
-  if (!t.has("l1_margin")) return;
-  const std::string name = "points/" + std::to_string(point.count("index")) + "/theory/l1_margin/";
-  const RecordFields all = t.object("l1_margin");
-  const Dataset& data = p.data->data;
-  for (const bool balanced : {false, true}) {
-    const char* variant = balanced ? "balanced" : "plain";
-    if (!all.has(variant)) continue;
-    const RecordFields f = all.object(variant);
-    const std::string field = name + variant + "/";
-    L1Margin m;
-    m.balanced = balanced;
-    m.r_inf = data_r_inf(data);
-    if (!same_number(f.number("R_inf"), m.r_inf))
-      report.differ(where, field + "R_inf", f.any("R_inf"), m.r_inf);
-    if (const std::optional<std::string> reason = f.string_or_null("reason")) m.reason = *reason;
-    const bool claimed = f.boolean("certified");
-    if (claimed || !f.any("u").is_null()) {
-      m.u = read_vector(f, "u", longest_vector(data));
-      const std::optional<double> gamma1 = certify_l1_margin(data, balanced, m.u);
-      if (gamma1) {
-        m.positive = true;
-        m.gamma1 = *gamma1;
-      }
-      const std::optional<double> recorded = f.number_or_null("gamma1");
-      if (gamma1 ? !recorded || !same_number(*recorded, *gamma1) : recorded.has_value()) {
-        report.differ(where, field + "gamma1", f.any("gamma1"),
-                      gamma1 ? boost::json::value(*gamma1)
-                             : boost::json::value("none: the stored u has no certified positive "
-                                                  "l1-margin"));
-      }
-      if (gamma1 && !claimed) report.differ(where, field + "certified", false, true);
-      if (!gamma1 && m.reason.empty()) m.reason = "the stored u has no certified l1-margin";
-    } else if (!f.any("gamma1").is_null()) {
-      report.differ(where, field + "gamma1", f.any("gamma1"), "null (no comparator u stored)");
+  const std::string name = "points/" + std::to_string(point.count("index")) + "/theory/";
+  for (const QuantityUnit* unit : quantity_units()) {
+    if (!t.has(unit->key())) continue;
+    const RecordFields all = t.object(unit->key());
+    for (const std::string& variant : unit->variants()) {
+      if (!all.has(variant)) continue;
+      const std::string field = name + unit->key() + "/" + variant + "/";
+      const auto differ = [&](const std::string& key, const boost::json::value& recorded,
+                              const boost::json::value& recomputed) {
+        report.differ(where, field + key, recorded, recomputed);
+      };
+      p.theory.quantities[{unit->key(), variant}] =
+          unit->recertify(p.data->data, variant, ManifestFields(all.object(variant)),
+                          longest_vector(p.data->data), differ);
     }
-    (balanced ? p.theory.l1_balanced : p.theory.l1_plain) = std::move(m);
   }
 }
 
@@ -461,7 +461,7 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
                                       : precise;
       ++position;
       check_theory(where, point, precise_point, p, report);
-      check_l1_margins(where, point, p, report);
+      check_quantities(where, point, p, report);
       check_point_config(where, point, sweep, p.config, report);
       const std::vector<RecordFields> learners = point.objects("learners");
       for (std::size_t j = 0; j < learners.size(); ++j) {

@@ -14,11 +14,31 @@
 #include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
 #include "results/text_table.hpp"
+#include "theory/bound_unit.hpp"
 #include "theory/bounds.hpp"
 
 namespace plab {
 
 namespace {
+
+// The bound form whose geometry a summary group carries (theory/bound_unit.hpp), by label.
+std::optional<FormGeometry> form_geometry(const std::string& label) {
+  if (label.empty()) return std::nullopt;
+  for (const BoundUnit* unit : bound_units()) {
+    std::optional<FormGeometry> form = unit->geometry();
+    if (form && form->label == label) return form;
+  }
+  return std::nullopt;
+}
+
+// The geometry of the form whose radius field the record holds, if any.
+std::optional<FormGeometry> record_geometry(const RunRecord& r) {
+  for (const BoundUnit* unit : bound_units()) {
+    std::optional<FormGeometry> form = unit->geometry();
+    if (form && r.form_fields.contains(form->radius_field)) return form;
+  }
+  return std::nullopt;
+}
 
 struct Accumulator {
   GroupSummary group;
@@ -108,8 +128,9 @@ std::vector<SlopeFit> fit_slopes(const std::vector<GroupSummary>& groups) {
     bool at_max = true;
     std::string geometry;
     for (const auto& g : groups) {
-      // Winnow's bound is 2 ln N (R∞/γ₁)², not a power of one ratio: no slope against it.
-      if (g.learner != learner || g.geometry == "l1" || !g.rho || *g.rho <= 0 ||
+      // A form's own geometry (theory/bound_unit.hpp) is not the R²ₑ form's ratio: no slope
+      // against it.
+      if (g.learner != learner || form_geometry(g.geometry) || !g.rho || *g.rho <= 0 ||
           g.mistakes.median <= 0 || !std::isfinite(g.radius))
         continue;
       geometry = g.geometry;
@@ -214,10 +235,11 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
             a.group.radius = r.kernel_R.value_or(kOverflow);
             a.group.rho = r.kernel_rho;
             a.group.rho_upper = r.kernel_rho_upper;
-          } else if (r.R_inf) {
-            a.group.geometry = "l1";
-            a.group.radius = *r.R_inf;
-            a.group.rho = r.gamma1;
+          } else if (const std::optional<FormGeometry> form = record_geometry(r)) {
+            a.group.geometry = form->label;
+            a.group.radius = r.form_fields.at(form->radius_field).to_number<double>();
+            const boost::json::value& margin = r.form_fields.at(form->margin_field);
+            if (!margin.is_null()) a.group.rho = margin.to_number<double>();
           } else {
             a.group.radius = r.R.value_or(kOverflow);
             a.group.rho = r.rho;
@@ -352,7 +374,8 @@ boost::json::value summary_to_json(const Summary& summary) {
         {"ls_gap_median",
          g.ls_gap_median ? boost::json::value(*g.ls_gap_median) : boost::json::value(nullptr)},
     };
-    // Written only for a kernel or Winnow learner: R and rho are then R_K, ρ_K or R∞, γ₁.
+    // Written only for a kernel learner or a form with its own geometry: R and rho are then
+    // R_K, ρ_K or the form's (R∞, γ₁ for the ℓ₁-margin).
     if (!g.geometry.empty()) group["geometry"] = g.geometry;
     if (summary.any_hinge) {
       group["hinge_bound_kind"] = optional_json(g.hinge_kind);
@@ -444,10 +467,11 @@ std::string summary_to_csv(const Summary& summary) {
 }
 
 // A radius or margin cell, marked when it is not the input space's (GroupSummary::geometry).
-std::string geometry_mark(const GroupSummary& g, std::string cell, const char* kernel,
-                          const char* l1) {
+std::string geometry_mark(const GroupSummary& g, std::string cell, bool radius) {
   if (g.geometry.empty() || cell == "-") return cell;
-  return cell + " " + (g.geometry == "kernel" ? kernel : l1);
+  if (g.geometry == "kernel") return cell + " K";
+  const std::optional<FormGeometry> form = form_geometry(g.geometry);
+  return cell + " " + (radius ? form->radius_mark : form->margin_mark);
 }
 
 std::string fit_margin_text(const SlopeFit& fit) {
@@ -493,17 +517,18 @@ std::string summary_table(const Summary& summary, std::size_t max_width) {
          counted_number(g.mistakes, g.mistakes.mean), counted_number(g.mistakes, g.mistakes.max),
          counted_number(g.epochs, g.epochs.median),
          g.train_error_mean ? format_number(*g.train_error_mean, 3) : "-",
-         geometry_mark(g, std::isfinite(g.radius) ? format_number(g.radius) : "overflow", "K",
-                       "inf"),
-         geometry_mark(g, g.rho ? format_number(*g.rho) : "-", "K", "l1")});
+         geometry_mark(g, std::isfinite(g.radius) ? format_number(g.radius) : "overflow", true),
+         geometry_mark(g, g.rho ? format_number(*g.rho) : "-", false)});
     append_hinge_cells(summary, rows.back(), g);
   }
   std::string out = render_table(rows, max_width);
   if (std::any_of(summary.groups.begin(), summary.groups.end(),
                   [](const GroupSummary& g) { return !g.geometry.empty(); })) {
-    out +=
-        "R, rho marked K: in the kernel's feature space (R_K, rho_K); marked inf / l1: "
-        "Winnow's R_inf and l1-margin gamma_1 (the quantities each learner's bound uses)\n";
+    out += "R, rho marked K: in the kernel's feature space (R_K, rho_K)";
+    for (const BoundUnit* unit : bound_units()) {
+      if (const std::optional<FormGeometry> form = unit->geometry()) out += "; " + form->note;
+    }
+    out += " (the quantities each learner's bound uses)\n";
   }
   for (const SlopeFit& f : summary.fits) {
     out += std::string("log-log slope of median mistakes against ") +

@@ -33,8 +33,9 @@ struct GroupSummary {
   Quantiles epochs;
   std::optional<double> train_error_mean;  // over runs with a train_error; none: null
   // The radius and margin the learner's theorem speaks of: "" the input space's R and ρ;
-  // "kernel" R_K and ρ_K in the kernel's feature space (kernel_R, kernel_rho); "l1" Winnow's
-  // R∞ and ℓ₁-margin γ₁ (R_inf, gamma1). The table marks the last two.
+  // "kernel" R_K and ρ_K in the kernel's feature space (kernel_R, kernel_rho); otherwise the
+  // label of a bound form's own geometry (theory/bound_unit.hpp, FormGeometry: "l1" is R∞
+  // and the ℓ₁-margin γ₁). The table marks all but the first.
   std::string geometry;
   double radius = 0;
   std::optional<double> rho;  // certified margin at this point (null: none)

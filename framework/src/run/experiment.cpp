@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iterator>
 #include <map>
+#include <set>
 
 #include "config/object_reader.hpp"
 #include "data/dataset_loader.hpp"
@@ -13,6 +14,7 @@
 #include "plugin_loader/plugin_locator.hpp"
 #include "protocols/initial_weights.hpp"
 #include "run/memory_estimate.hpp"
+#include "theory/bound_unit.hpp"
 #include "theory/kernel_psd.hpp"
 #include "theory/oracle_progress.hpp"
 
@@ -315,8 +317,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       check_report_plane(p.config.report, *p.data);
       bool need_least_squares = false;
       bool need_hinge = false;
-      bool need_l1_plain = false;
-      bool need_l1_balanced = false;
+      std::set<QuantityRequest> quantities;
 
       for (const LearnerSpec& spec : p.config.learners) {
         auto& plugin = plugins[spec.plugin];
@@ -364,19 +365,19 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
         }
         need_least_squares = need_least_squares || l.bound.form == BoundForm::kLeastSquares;
         need_hinge = need_hinge || hinge_bound_covers(l.bound.form);
-        if (l.bound.form == BoundForm::kWinnow) {
-          (l.bound.balanced ? need_l1_balanced : need_l1_plain) = true;
+        if (const BoundUnit* unit = find_bound_unit(l.bound.form)) {
+          for (const QuantityRequest& q : unit->needs(l.bound)) quantities.insert(q);
         }
         p.learners.push_back(std::move(l));
       }
       // The oracle runs once per (data set, theory block), before any run (docs/bounds.md).
-      auto& theory = theories[data_key + "|" + p.sweep.document.value("theory", Json()).dump() +
-                              (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "") +
-                              (need_l1_plain ? "|l1" : "") + (need_l1_balanced ? "|l1b" : "")];
+      std::string theory_key = data_key + "|" + p.sweep.document.value("theory", Json()).dump() +
+                               (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "");
+      for (const QuantityRequest& q : quantities) theory_key += "|" + q.key + "/" + q.variant;
+      auto& theory = theories[theory_key];
       if (!theory) {
-        theory = std::make_shared<const PointTheory>(
-            compute_point_theory(*p.data, p.config.theory, loaded->teacher, need_least_squares,
-                                 need_hinge, need_l1_plain, need_l1_balanced));
+        theory = std::make_shared<const PointTheory>(compute_point_theory(
+            *p.data, p.config.theory, loaded->teacher, need_least_squares, need_hinge, quantities));
       }
       p.theory = theory;
     } catch (const Error& error) {

@@ -10,6 +10,8 @@
 
 #include <boost/json/value.hpp>
 
+#include "theory/bound_unit.hpp"
+
 namespace plab {
 
 // Of the runs that have the value: count 0 (every run of the group failed) prints "-" and
@@ -96,6 +98,11 @@ struct Summary {
 // file:line and the field.
 Summary summarize_runs(const std::filesystem::path& runs_file);
 
+// The geometry of a bound form that a group carries (GroupSummary::geometry,
+// theory/bound_unit.hpp), by its label; nullopt for "" and "kernel".
+std::optional<FormGeometry> form_geometry(const std::string& label);
+
+// summary.json, summary.csv and the tables (results/summary_text.cpp).
 boost::json::value summary_to_json(const Summary& summary);
 std::string summary_to_csv(const Summary& summary);
 // Fixed-width tables for a terminal: the run summary, and the verification view

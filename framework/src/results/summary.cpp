@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 
+#include "base/median.hpp"
 #include "results/json_text.hpp"
 #include "results/run_record.hpp"
 #include "results/runs_reader.hpp"
@@ -50,7 +51,7 @@ Quantiles quantiles(std::vector<double>& v) {
   q.min = v.front();
   q.max = v.back();
   const std::size_t n = v.size();
-  q.median = n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+  q.median = median_of_sorted(v);
   q.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(n);
   return q;
 }

@@ -5,6 +5,7 @@
 #include <boost/json/object.hpp>
 #include <cmath>
 
+#include "base/number_text.hpp"
 #include "results/json_text.hpp"
 #include "results/summary.hpp"
 #include "results/text_table.hpp"
@@ -13,16 +14,10 @@ namespace plab {
 
 namespace {
 
-std::string format_number(double v, int precision = 4) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
-  return buffer;
-}
-
 
 // A quantile of a group, "-" when no run of the group has the value.
 std::string counted_number(const Quantiles& q, double v) {
-  return q.count > 0 ? format_number(v) : "-";
+  return q.count > 0 ? significant(v) : "-";
 }
 
 boost::json::value quantiles_json(const Quantiles& q) {
@@ -77,7 +72,7 @@ void append_hinge_headers(const Summary& summary, std::vector<std::string>& head
 }
 
 std::string ratio_text(const std::optional<double>& ratio) {
-  return ratio ? format_number(*ratio, 4) : "-";
+  return ratio ? significant(*ratio, 4) : "-";
 }
 
 void append_hinge_cells(const Summary& summary, std::vector<std::string>& row,
@@ -249,8 +244,8 @@ std::string verification_table(const Summary& summary, std::size_t max_width) {
     rows.push_back(
         {std::to_string(g.point), short_params(g.params), g.learner, std::to_string(g.runs),
          g.bound_kind.empty() ? "-" : g.bound_kind, std::to_string(g.bound_applies),
-         std::to_string(g.converged), g.ratio_max ? format_number(*g.ratio_max, 4) : "-",
-         g.ratio_median ? format_number(*g.ratio_median, 4) : "-",
+         std::to_string(g.converged), g.ratio_max ? significant(*g.ratio_max, 4) : "-",
+         g.ratio_median ? significant(*g.ratio_median, 4) : "-",
          std::to_string(g.violations) +
              (g.plain_violations > 0 ? " (plain bound: " + std::to_string(g.plain_violations) + ")"
                                      : "")});
@@ -277,9 +272,9 @@ std::string summary_table(const Summary& summary, std::size_t max_width) {
          converged_text(g), counted_number(g.mistakes, g.mistakes.median),
          counted_number(g.mistakes, g.mistakes.mean), counted_number(g.mistakes, g.mistakes.max),
          counted_number(g.epochs, g.epochs.median),
-         g.train_error_mean ? format_number(*g.train_error_mean, 3) : "-",
-         geometry_mark(g, std::isfinite(g.radius) ? format_number(g.radius) : "overflow", true),
-         geometry_mark(g, g.rho ? format_number(*g.rho) : "-", false)});
+         g.train_error_mean ? significant(*g.train_error_mean, 3) : "-",
+         geometry_mark(g, std::isfinite(g.radius) ? significant(g.radius) : "overflow", true),
+         geometry_mark(g, g.rho ? significant(*g.rho) : "-", false)});
     append_hinge_cells(summary, rows.back(), g);
   }
   std::string out = render_table(rows, max_width);
@@ -294,8 +289,8 @@ std::string summary_table(const Summary& summary, std::size_t max_width) {
   for (const SlopeFit& f : summary.fits) {
     out += std::string("log-log slope of median mistakes against ") +
            (f.kernel ? "(R_K/rho_K)^2" : "(R/rho)^2") + " for " + f.learner + " (" +
-           fit_margin_text(f) + "): " + format_number(f.slope, 3) + " (95% CI " +
-           format_number(f.ci_low, 3) + " to " + format_number(f.ci_high, 3) + ", " +
+           fit_margin_text(f) + "): " + significant(f.slope, 3) + " (95% CI " +
+           significant(f.ci_low, 3) + " to " + significant(f.ci_high, 3) + ", " +
            std::to_string(f.points) + " points)\n";
   }
   return out;

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "base/number_text.hpp"
 #include "config/object_reader.hpp"
 #include "data/dataset_loader.hpp"
 #include "data/label_mapping.hpp"
@@ -29,11 +30,7 @@ constexpr std::size_t kMaxTotalRuns = 1'000'000'000;
 // margin sweep).
 constexpr double kRecordBytes = 700.0;
 
-std::string about(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g", value);
-  return text;
-}
+std::string about(double value) { return significant(value, 3); }
 
 std::string about_bytes(double bytes) {
   const char* const units[] = {"bytes", "kB", "MB", "GB", "TB", "PB", "EB"};

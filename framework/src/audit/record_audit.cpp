@@ -149,6 +149,7 @@ void check_form_fields(const RecordFields& r, const std::string& where, const Au
                                       : std::nullopt;
     std::vector<std::pair<const char*, boost::json::value>> expected;
     const std::vector<FieldSpec> fields = unit->record_fields();
+    expected.reserve(fields.size());
     for (const FieldSpec& field : fields) {
       expected.emplace_back(field.name.c_str(),
                             values ? values->at(field.name) : boost::json::value(nullptr));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "config/object_reader.hpp"
 #include "error.hpp"
 
 namespace plab {

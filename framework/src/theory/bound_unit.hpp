@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include <boost/json/object.hpp>
@@ -42,7 +43,9 @@ class CertifiedQuantity {
 struct QuantityRequest {
   std::string key;
   std::string variant;
-  auto operator<=>(const QuantityRequest&) const = default;
+  bool operator<(const QuantityRequest& o) const {
+    return std::tie(key, variant) < std::tie(o.key, o.variant);
+  }
 };
 
 // What a quantity unit may read of the point when it computes its figure.

@@ -9,42 +9,16 @@
 #include "plugin_loader/plugin_library.hpp"
 #include "plugin_loader/plugin_locator.hpp"
 #include "theory/bound_forms.hpp"
+#include "theory/bound_unit.hpp"
 
 namespace plab::cli {
 
 namespace {
 
-// The theorem behind each declared form, in words (docs/bounds.md).
+// The theorem behind each declared form, in words (docs/bounds.md): its unit's description.
 const char* form_text(BoundForm form) {
-  switch (form) {
-    case BoundForm::kNone:
-      return "none (no mistake bound)";
-    case BoundForm::kNovikoff:
-      return "Novikoff: count <= (R/rho)^2 from zero init; init-aware bound with step scale "
-             "eta otherwise (docs/bounds.md)";
-    case BoundForm::kBatchAveraged:
-      return "batch, averaged step: updates <= (R/rho)^2 from zero; init-aware otherwise "
-             "(docs/bounds.md)";
-    case BoundForm::kBatchSummed:
-      return "batch, summed step: sum m_t <= n (R/rho)^2 from zero (misclassified samples "
-             "over all epochs); init-aware otherwise (docs/bounds.md)";
-    case BoundForm::kKesler:
-      return "multi-class (Kesler): count <= 2 R^2 / gamma^2 from zero; init-aware otherwise "
-             "(docs/bounds.md)";
-    case BoundForm::kMarginPerceptron:
-      return "margin perceptron: count <= (R^2 + 2 tau/eta) / rho^2 from zero; init-aware "
-             "form otherwise (docs/bounds.md)";
-    case BoundForm::kLeastSquares:
-      return "none; reports the distance to the least-squares optimum (docs/bounds.md)";
-    case BoundForm::kWinnow:
-      return "winnow (normalised EG): mistakes <= ln N / (eta gamma_1 - ln cosh(eta R_inf)) "
-             "from the uniform start, gamma_1 the certified l1-margin, N = d or 2d "
-             "(docs/bounds.md)";
-    case BoundForm::kKernelNovikoff:
-      return "Novikoff in the kernel's feature space: mistakes <= (R_K/rho_K)^2 from zero, "
-             "R_K^2 = max K(x_i,x_i), rho_K certified on the Gram matrix (docs/bounds.md)";
-  }
-  return "";
+  const BoundUnit* unit = find_bound_unit(form);
+  return unit != nullptr ? unit->description() : "";
 }
 
 // "novikoff on mistakes, eta = 0.5": the declared values.
@@ -52,11 +26,7 @@ std::string declared_text(const BoundDeclaration& b) {
   std::string out = bound_form_name(b.form);
   if (!form_has_bound(b.form)) return out;
   out += std::string(" on ") + bound_count_name(b.counts) + ", eta = " + number_text(b.eta);
-  if (b.form == BoundForm::kMarginPerceptron) out += ", tau = " + number_text(b.tau);
-  if (b.form == BoundForm::kWinnow) out += b.balanced ? ", balanced (N = 2d)" : ", plain (N = d)";
-  if (b.form == BoundForm::kKernelNovikoff)
-    out += std::string(", kernel ") + kernel_name(b.kernel.kind);
-  return out;
+  return out + find_bound_unit(b.form)->declared_text(b);
 }
 
 bool same(const BoundDeclaration& a, const BoundDeclaration& b) {

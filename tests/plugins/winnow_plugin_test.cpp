@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <numbers>
 
 #include "data/dataset_loader.hpp"
@@ -194,6 +195,13 @@ Outcome run_winnow(const Dataset& data, const PointTheory& theory, double eta, b
   return out;
 }
 
+// `margin` held by `theory` as the ℓ₁-margin quantity of its variant (theory/bound_unit.hpp).
+const L1Margin& hold(PointTheory& theory, bool balanced, L1Margin margin) {
+  auto held = std::make_shared<const L1Margin>(std::move(margin));
+  theory.quantities[{"l1_margin", balanced ? "balanced" : "plain"}] = held;
+  return *held;
+}
+
 // The certificate, checked without the engine's arithmetic: min yᵢ u·x̃ᵢ / ‖u‖₁ in long
 // double must be at least the printed γ₁ (and close to it), u ≥ 0 for plain, and the
 // LP's optimum at least the teacher's ℓ₁-margin.
@@ -272,8 +280,7 @@ TEST(Winnow, NeverExceedsItsBoundOnRandomSets) {
     const double teacher_margin = set.teacher_margin;
     PointTheory theory;
     theory.radius = data_radius(data);
-    (balanced ? theory.l1_balanced : theory.l1_plain) = find_l1_margin(data, balanced, 10.0);
-    const L1Margin& m = balanced ? *theory.l1_balanced : *theory.l1_plain;
+    const L1Margin& m = hold(theory, balanced, find_l1_margin(data, balanced, 10.0));
     check_certificate(data, m, teacher_margin);
     const double tuned = m.gamma1 / m.r_inf / m.r_inf;
     // The tuned eta, smaller and larger ones, and one past the range where the bound applies.
@@ -310,16 +317,15 @@ TEST(Winnow, NoBoundWithoutACertifiedPositiveMargin) {
   EXPECT_FALSE(m.positive.value_or(false));
   EXPECT_NE(m.reason.find("<= 0"), std::string::npos) << m.reason;
   PointTheory theory;
-  theory.l1_plain = m;
+  hold(theory, false, m);
   const Outcome out = run_winnow(data, theory, 0.5, false, 1);
   EXPECT_FALSE(out.bound.applies);
   EXPECT_EQ(out.bound.kind, "winnow");
   EXPECT_NE(out.bound.note.find("the winnow bound does not apply"), std::string::npos);
   // The balanced variant separates it (bias negative), and its bound applies.
   PointTheory balanced;
-  balanced.l1_balanced = find_l1_margin(data, true, 10.0);
   // u = (-1, 2, 2)/5: margin 1/5 on every row, the optimum (b - a = a, a + 2b = 1).
-  check_certificate(data, *balanced.l1_balanced, 0.2);
+  check_certificate(data, hold(balanced, true, find_l1_margin(data, true, 10.0)), 0.2);
 }
 
 TEST(Winnow, LogCoshIsAccurateFromTinyToHugeArguments) {

@@ -64,9 +64,7 @@ RunRecord full_record() {
   r.nonsep_bound_kind = "hinge_sequence";
   r.nonsep_ratio = 9.0 / 60.5;
   r.nonsep_bound_holds = true;
-  r.gamma1 = 0.2;
-  r.R_inf = 1.0;
-  r.winnow_weights = 22;
+  r.form_fields = {{"gamma1", 0.2}, {"R_inf", 1.0}, {"winnow_weights", std::uint64_t{22}}};
   r.nonsep_candidate = 3;
   r.nonsep_C = 0.25;
   r.nonsep_v_norm = 1.5;

@@ -25,18 +25,11 @@ MeanInterval mean_ci95(const std::vector<double>& v) {
   return m;
 }
 
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 MedianInterval median_ci95(std::vector<double> v) {
   MedianInterval m;
   if (v.empty()) return m;
   std::sort(v.begin(), v.end());
-  m.median = median_of(v);
+  m.median = median_of_sorted(v);
   const std::size_t n = v.size();
   m.low = v.front();
   m.high = v.back();

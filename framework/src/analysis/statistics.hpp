@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "base/median.hpp"
+
 namespace plab {
 
 struct MeanInterval {
@@ -15,8 +17,6 @@ struct MeanInterval {
   double half_width = 0.0;  // 95% Student-t interval: mean ± half_width (0 for n < 2)
 };
 MeanInterval mean_ci95(const std::vector<double>& values);
-
-double median_of(std::vector<double> values);
 
 // A distribution-free interval for the median from order statistics: [d_(k), d_(n+1−k)]
 // with the largest k whose binomial coverage is at least 95% (exact; no resampling).

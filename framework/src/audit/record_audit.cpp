@@ -15,9 +15,9 @@
 #include "results/optional_json.hpp"
 #include "results/record_fields.hpp"
 #include "results/run_record.hpp"
+#include "theory/bound_unit.hpp"
 #include "theory/bounds.hpp"
 #include "theory/hinge_bound.hpp"
-#include "theory/winnow_bound.hpp"
 
 namespace plab {
 
@@ -139,20 +139,23 @@ void check_hinge_fields(const RecordFields& r, const std::string& where, const H
   check_all_or_none(r, where, h.bound.has_value(), expected, report);
 }
 
-// Winnow's gamma1, R_inf and winnow_weights from the l1-margin verify re-certified: present
-// with those values for a winnow learner where the point has its variant's margin, absent
-// otherwise.
-void check_winnow_fields(const RecordFields& r, const std::string& where, const AuditedPoint& p,
-                         const BoundDeclaration& declared, AuditReport& report) {
-  const L1Margin* m =
-      declared.form == BoundForm::kWinnow ? winnow_margin(p.theory, declared) : nullptr;
-  const bool certified = m != nullptr && m->positive.value_or(false);
-  const std::uint64_t weights = (declared.balanced ? 2u : 1u) * p.data->data.cols();
-  check_all_or_none(r, where, m != nullptr,
-                    {{"gamma1", certified ? boost::json::value(m->gamma1) : nullptr},
-                     {"R_inf", m != nullptr ? boost::json::value(m->r_inf) : nullptr},
-                     {"winnow_weights", weights}},
-                    report, "absent (no winnow learner, or no l1-margin at this point)");
+// The fields the learner's bound form adds (theory/bound_unit.hpp), from the quantities verify
+// re-certified: present with those values where the unit writes them, absent otherwise.
+void check_form_fields(const RecordFields& r, const std::string& where, const AuditedPoint& p,
+                       const BoundDeclaration& declared, AuditReport& report) {
+  for (const BoundUnit* unit : bound_units()) {
+    const std::optional<boost::json::object> values =
+        unit->form() == declared.form ? unit->record_values(p.theory, declared, p.data->data)
+                                      : std::nullopt;
+    std::vector<std::pair<const char*, boost::json::value>> expected;
+    const std::vector<FieldSpec> fields = unit->record_fields();
+    expected.reserve(fields.size());
+    for (const FieldSpec& field : fields) {
+      expected.emplace_back(field.name.c_str(),
+                            values ? values->at(field.name) : boost::json::value(nullptr));
+    }
+    check_all_or_none(r, where, values.has_value(), expected, report, unit->absent_reason());
+  }
 }
 
 // Fields that hold a value only where plab's record builder (run/record_builder.cpp)
@@ -272,7 +275,7 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
   check("bound_clean", number_or_null(b.clean));
   check("plain_bound", number_or_null(b.plain));
   check("plain_bound_holds", flag(b.plain_holds));
-  check_winnow_fields(r, where, p, *l->second.declared, report);
+  check_form_fields(r, where, p, *l->second.declared, report);
   const std::optional<HingeBoundInputs> inputs = audited_hinge_inputs(rec, p, l->second, w0);
   const HingeBoundReport hinge = inputs ? evaluate_hinge_bound(*inputs) : HingeBoundReport{};
   check_hinge_fields(r, where, hinge, report);

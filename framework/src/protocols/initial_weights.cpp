@@ -8,6 +8,7 @@
 #include "config/object_reader.hpp"
 #include "error.hpp"
 #include "theory/bound_forms.hpp"
+#include "theory/bound_unit.hpp"
 
 namespace plab {
 
@@ -65,8 +66,9 @@ struct DeclaredStep {
 DeclaredStep declared_step(const BoundDeclaration& declared) {
   DeclaredStep s;
   // A least-squares step is η·(y − w·x̃)·x̃: its first step is η·y·x̃ from zero, but not after.
-  // Winnow's step is multiplicative and normalised: nothing here describes it.
-  s.known = form_has_bound(declared.form) && declared.form != BoundForm::kWinnow;
+  // A multiplicative step (BoundUnit::additive_step) is not described here.
+  const BoundUnit* unit = find_bound_unit(declared.form);
+  s.known = unit != nullptr && unit->additive_step();
   if (!s.known) return s;
   s.eta = declared.eta;
   s.has_eta = declared.eta != 1.0;

@@ -1,24 +1,14 @@
 #include "report/paired_comparison.hpp"
 
 #include <cmath>
-#include <cstdio>
+
+#include "base/number_text.hpp"
 
 namespace plab {
 
 namespace {
 
-std::string number_text(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.4g", v);
-  return buffer;
-}
-
-std::string p_text(double p) {
-  if (p < 1e-4) return "p < 0.0001";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "p = %.4g", p);
-  return buffer;
-}
+std::string p_text(double p) { return p < 1e-4 ? "p < 0.0001" : "p = " + significant(p); }
 
 PairedComparison compare(const GroupSeries& a, const GroupSeries& b, bool on_test_error) {
   PairedComparison c;
@@ -51,15 +41,15 @@ PairedComparison compare(const GroupSeries& a, const GroupSeries& b, bool on_tes
   // computed, and give both medians, so that "0" is not read as "the same median".
   const std::string unit = on_test_error ? " (fraction of test samples)" : "";
   const std::string how = m == 0 ? "a median paired difference of 0 " + c.measure + " against"
-                                 : "a median paired difference of " + number_text(std::fabs(m)) +
+                                 : "a median paired difference of " + significant(std::fabs(m)) +
                                        (m > 0 ? " more " : " fewer ") + c.measure + unit + " than";
   c.sentence = "At sweep point " + std::to_string(c.point) + ", '" + c.other + "' had " + how +
                " '" + c.baseline + "' over " + std::to_string(c.pairs) +
-               " paired repeats (median " + c.measure + " " + number_text(median_of(values_b)) +
-               " for '" + c.other + "' and " + number_text(median_of(values_a)) + " for '" +
-               c.baseline + "'; " + number_text(100 * c.difference.coverage) +
-               "% CI of the median difference " + number_text(c.difference.low) + " to " +
-               number_text(c.difference.high) + "; Wilcoxon signed-rank " + p_text(c.test.p_value) +
+               " paired repeats (median " + c.measure + " " + significant(median_of(values_b)) +
+               " for '" + c.other + "' and " + significant(median_of(values_a)) + " for '" +
+               c.baseline + "'; " + significant(100 * c.difference.coverage) +
+               "% CI of the median difference " + significant(c.difference.low) + " to " +
+               significant(c.difference.high) + "; Wilcoxon signed-rank " + p_text(c.test.p_value) +
                (c.test.exact ? ", exact" : ", normal approximation") + ").";
   return c;
 }

@@ -11,10 +11,36 @@
 #include "results/json_object_text.hpp"
 #include "results/json_text.hpp"
 #include "results/record_fields.hpp"
+#include "theory/bound_unit.hpp"
 
 namespace plab {
 
 namespace {
+
+// A bound form's own fields: all of them, typed as its unit says, or none.
+void read_form_fields(RunRecord& r, const RecordFields& f) {
+  for (const BoundUnit* unit : bound_units()) {
+    const std::vector<FieldSpec> fields = unit->record_fields();
+    if (!std::any_of(fields.begin(), fields.end(),
+                     [&](const FieldSpec& field) { return f.has(field.name); }))
+      continue;
+    for (const FieldSpec& field : fields) {
+      switch (field.type) {
+        case FieldType::kNumber:
+          r.form_fields[field.name] = f.number(field.name);
+          break;
+        case FieldType::kNumberOrNull: {
+          const std::optional<double> v = f.number_or_null(field.name);
+          r.form_fields[field.name] = v ? boost::json::value(*v) : boost::json::value(nullptr);
+          break;
+        }
+        case FieldType::kCount:
+          r.form_fields[field.name] = static_cast<std::uint64_t>(f.count(field.name));
+          break;
+      }
+    }
+  }
+}
 
 // Asked for every member of every record read (summaries read a whole runs.jsonl), so a
 // hash set rather than a scan of the 70-odd names.
@@ -149,12 +175,7 @@ void read_bound(RunRecord& r, const RecordFields& f) {
   r.bound_clean = f.number_or_null("bound_clean");
   r.plain_bound = f.number_or_null("plain_bound");
   r.ls_distance = norm_or_null(f, "ls_distance");
-  // Winnow's inputs: all three or none (run_record.hpp).
-  if (f.has("winnow_weights")) {
-    r.winnow_weights = f.count("winnow_weights");
-    r.gamma1 = f.number_or_null("gamma1");
-    r.R_inf = f.number("R_inf");
-  }
+  read_form_fields(r, f);
   // The hinge bound: all its fields or none (run_record.hpp).
   if (f.has("nonsep_bound")) {
     r.nonsep_bound = f.number("nonsep_bound");
@@ -186,67 +207,57 @@ std::uint64_t RunRecord::counted() const {
 }
 
 const std::vector<std::string_view>& run_record_fields() {
-  static const std::vector<std::string_view> kFields = {"point",
-                                                        "learner",
-                                                        "plugin",
-                                                        "repeat",
-                                                        "params",
-                                                        "precision",
-                                                        "status",
-                                                        "converged",
-                                                        "epochs",
-                                                        "steps",
-                                                        "mistakes",
-                                                        "updates",
-                                                        "train_error",
-                                                        "test_error",
-                                                        "w_norm",
-                                                        "w0_norm",
-                                                        "R",
-                                                        "separable",
-                                                        "gamma",
-                                                        "w_ref_norm",
-                                                        "rho",
-                                                        "rho_upper",
-                                                        "kernel_R",
-                                                        "kernel_separable",
-                                                        "kernel_rho",
-                                                        "kernel_rho_upper",
-                                                        "bound",
-                                                        "bound_kind",
-                                                        "bound_on",
-                                                        "bound_applies",
-                                                        "bound_note",
-                                                        "ratio",
-                                                        "bound_holds",
-                                                        "bound_clean",
-                                                        "plain_bound",
-                                                        "plain_bound_holds",
-                                                        "ls_gap",
-                                                        "ls_distance",
-                                                        "gamma1",
-                                                        "R_inf",
-                                                        "winnow_weights",
-                                                        "nonsep_bound",
-                                                        "nonsep_bound_kind",
-                                                        "nonsep_ratio",
-                                                        "nonsep_bound_holds",
-                                                        "nonsep_candidate",
-                                                        "nonsep_C",
-                                                        "nonsep_v_norm",
-                                                        "nonsep_hinge_norm",
-                                                        "nonsep_rounds_bound",
-                                                        "nonsep_rounds_kind",
-                                                        "nonsep_rounds_ratio",
-                                                        "nonsep_rounds_holds",
-                                                        "nonsep_rounds_candidate",
-                                                        "nonsep_rounds_L",
-                                                        "loss",
-                                                        "error",
-                                                        "w",
-                                                        "epoch_mistakes",
-                                                        "epoch_loss",
-                                                        "sample_mistakes"};
+  // The bound forms' own fields sit between the least-squares figures and the hinge bound's.
+  static const std::vector<std::string> kFormFields = [] {
+    std::vector<std::string> names;
+    for (const BoundUnit* unit : bound_units()) {
+      for (const FieldSpec& field : unit->record_fields()) names.push_back(field.name);
+    }
+    return names;
+  }();
+  static const std::vector<std::string_view> kFields = [] {
+    std::vector<std::string_view> fields{"point",       "learner",
+                                         "plugin",      "repeat",
+                                         "params",      "precision",
+                                         "status",      "converged",
+                                         "epochs",      "steps",
+                                         "mistakes",    "updates",
+                                         "train_error", "test_error",
+                                         "w_norm",      "w0_norm",
+                                         "R",           "separable",
+                                         "gamma",       "w_ref_norm",
+                                         "rho",         "rho_upper",
+                                         "kernel_R",    "kernel_separable",
+                                         "kernel_rho",  "kernel_rho_upper",
+                                         "bound",       "bound_kind",
+                                         "bound_on",    "bound_applies",
+                                         "bound_note",  "ratio",
+                                         "bound_holds", "bound_clean",
+                                         "plain_bound", "plain_bound_holds",
+                                         "ls_gap",      "ls_distance"};
+    fields.insert(fields.end(), kFormFields.begin(), kFormFields.end());
+    fields.insert(fields.end(), {"nonsep_bound",
+                                 "nonsep_bound_kind",
+                                 "nonsep_ratio",
+                                 "nonsep_bound_holds",
+                                 "nonsep_candidate",
+                                 "nonsep_C",
+                                 "nonsep_v_norm",
+                                 "nonsep_hinge_norm",
+                                 "nonsep_rounds_bound",
+                                 "nonsep_rounds_kind",
+                                 "nonsep_rounds_ratio",
+                                 "nonsep_rounds_holds",
+                                 "nonsep_rounds_candidate",
+                                 "nonsep_rounds_L",
+                                 "loss",
+                                 "error",
+                                 "w",
+                                 "epoch_mistakes",
+                                 "epoch_loss",
+                                 "sample_mistakes"});
+    return fields;
+  }();
   return kFields;
 }
 
@@ -305,11 +316,7 @@ std::string write_run_record(const RunRecord& record) {
   o.flag("plain_bound_holds", record.plain_bound_holds);
   o.number("ls_gap", record.ls_gap);
   o.number("ls_distance", record.ls_distance);
-  if (record.winnow_weights) {
-    o.number("gamma1", record.gamma1);
-    o.number("R_inf", record.R_inf);
-    o.count("winnow_weights", record.winnow_weights);
-  }
+  for (const auto& [key, value] : record.form_fields) o.value(key, value);
   if (record.nonsep_bound) {
     o.number("nonsep_bound", record.nonsep_bound);
     o.text("nonsep_bound_kind", record.nonsep_bound_kind);

@@ -92,14 +92,11 @@ struct RunRecord {
   std::optional<double> ls_gap;       // linear unit: E(w) - E(ŵ), whole-data runs only
   std::optional<double> ls_distance;  // linear unit: ‖w - ŵ‖
 
-  // Winnow's bound inputs (BoundForm::kWinnow; theory/l1_margin.hpp, docs/bounds.md): the
-  // certified ℓ₁-margin of the learner's variant (null when none is certified), R∞ =
-  // maxᵢⱼ |x̃ᵢⱼ| and N, the number of positive weights (d or 2d). Written only for a learner
-  // declaring kWinnow at a point where the l1-margin was computed: other records keep their
-  // bytes. All three present together or absent together.
-  std::optional<double> gamma1;
-  std::optional<double> R_inf;
-  std::optional<std::uint64_t> winnow_weights;
+  // The fields the learner's bound form adds (theory/bound_unit.hpp, BoundUnit::record_fields),
+  // in the unit's order: written only for a learner declaring that form at a point holding the
+  // quantity they come from, so other records keep their bytes. All of a form's fields are
+  // present together or absent together.
+  boost::json::object form_fields;
 
   // The hinge (Freund–Schapire) bound past separability for this run's T = epochs
   // (theory/hinge_bound.hpp, docs/bounds.md): the smallest over the point's certified

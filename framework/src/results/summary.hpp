@@ -10,6 +10,8 @@
 
 #include <boost/json/value.hpp>
 
+#include "theory/bound_unit.hpp"
+
 namespace plab {
 
 // Of the runs that have the value: count 0 (every run of the group failed) prints "-" and
@@ -33,8 +35,9 @@ struct GroupSummary {
   Quantiles epochs;
   std::optional<double> train_error_mean;  // over runs with a train_error; none: null
   // The radius and margin the learner's theorem speaks of: "" the input space's R and ρ;
-  // "kernel" R_K and ρ_K in the kernel's feature space (kernel_R, kernel_rho); "l1" Winnow's
-  // R∞ and ℓ₁-margin γ₁ (R_inf, gamma1). The table marks the last two.
+  // "kernel" R_K and ρ_K in the kernel's feature space (kernel_R, kernel_rho); otherwise the
+  // label of a bound form's own geometry (theory/bound_unit.hpp, FormGeometry: "l1" is R∞
+  // and the ℓ₁-margin γ₁). The table marks all but the first.
   std::string geometry;
   double radius = 0;
   std::optional<double> rho;  // certified margin at this point (null: none)
@@ -95,6 +98,11 @@ struct Summary {
 // file:line and the field.
 Summary summarize_runs(const std::filesystem::path& runs_file);
 
+// The geometry of a bound form that a group carries (GroupSummary::geometry,
+// theory/bound_unit.hpp), by its label; nullopt for "" and "kernel".
+std::optional<FormGeometry> form_geometry(const std::string& label);
+
+// summary.json, summary.csv and the tables (results/summary_text.cpp).
 boost::json::value summary_to_json(const Summary& summary);
 std::string summary_to_csv(const Summary& summary);
 // Fixed-width tables for a terminal: the run summary, and the verification view

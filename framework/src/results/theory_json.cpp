@@ -3,6 +3,7 @@
 #include "results/optional_json.hpp"
 #include "results/vector_json.hpp"
 #include "theory/bound_forms.hpp"
+#include "theory/bound_unit.hpp"
 
 namespace plab {
 
@@ -17,18 +18,6 @@ boost::json::object kernel_spec_json(const KernelSpec& k) {
 }
 
 }  // namespace
-
-boost::json::object l1_margin_json(const L1Margin& m) {
-  const bool positive = m.positive.value_or(false);
-  return boost::json::object{
-      {"certified", positive},
-      {"gamma1", positive ? boost::json::value(m.gamma1) : nullptr},
-      {"R_inf", m.r_inf},
-      {"u", positive ? vector_json(m.u) : nullptr},
-      {"reason", m.reason.empty() ? boost::json::value(nullptr) : boost::json::value(m.reason)},
-      {"note", m.note},
-      {"seconds", m.seconds}};
-}
 
 boost::json::object theory_json(const PointTheory& t) {
   const MarginCertificate& m = t.margin;
@@ -85,12 +74,17 @@ boost::json::object theory_json(const PointTheory& t) {
     }
     out["hinge_candidates"] = std::move(candidates);
   }
-  // Winnow's l1-margins (theory/l1_margin.hpp), so that plab verify re-certifies them.
-  boost::json::object l1;
-  for (const auto* m : {&t.l1_plain, &t.l1_balanced}) {
-    if (*m) l1[(*m)->balanced ? "balanced" : "plain"] = l1_margin_json(**m);
+  // The quantity units' figures (theory/bound_unit.hpp), so that plab verify re-certifies
+  // them: one member per unit, one object per variant, in the registry's orders.
+  const auto write_vector = [](const std::vector<double>& v) { return vector_json(v); };
+  for (const QuantityUnit* unit : quantity_units()) {
+    boost::json::object variants;
+    for (const std::string& variant : unit->variants()) {
+      const auto it = t.quantities.find({unit->key(), variant});
+      if (it != t.quantities.end()) variants[variant] = unit->json(*it->second, write_vector);
+    }
+    if (!variants.empty()) out[unit->key()] = std::move(variants);
   }
-  if (!l1.empty()) out["l1_margin"] = std::move(l1);
   if (t.least_squares) {
     out["least_squares"] = boost::json::object{{"loss", t.least_squares->loss},
                                                {"w", vector_json(t.least_squares->w)}};
@@ -105,9 +99,10 @@ boost::json::object declaration_json(const BoundDeclaration& d) {
       {"counts", has ? boost::json::value(bound_count_name(d.counts)) : nullptr},
       {"step_scale", has ? boost::json::value(d.eta) : nullptr},
       {"threshold", has ? boost::json::value(d.tau) : nullptr}};
-  // Only winnow has variants; other declarations keep their bytes.
-  if (d.form == BoundForm::kWinnow) out["balanced"] = d.balanced;
-  if (d.form == BoundForm::kKernelNovikoff) out["kernel"] = kernel_spec_json(d.kernel);
+  // Only the forms with variants or a kernel write them; other declarations keep their bytes.
+  const BoundUnit* unit = find_bound_unit(d.form);
+  if (unit != nullptr && unit->has_variants()) out["balanced"] = d.balanced;
+  if (unit != nullptr && unit->has_kernel()) out["kernel"] = kernel_spec_json(d.kernel);
   return out;
 }
 

@@ -15,10 +15,6 @@ namespace plab {
 // non-separability certificate and the least-squares fit when there are.
 boost::json::object theory_json(const PointTheory& theory);
 
-// One of Winnow's ℓ₁-margins (manifest theory.l1_margin.plain / .balanced): the certified γ₁,
-// R∞ and the comparator u (d values) behind γ₁, or null fields and the reason.
-boost::json::object l1_margin_json(const L1Margin& margin);
-
 // The learner's declared bound for its resolved params (plab/bound.hpp: step_scale is its
 // eta, threshold its tau; named apart from any plugin param).
 boost::json::object declaration_json(const BoundDeclaration& declared);

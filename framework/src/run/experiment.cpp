@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <iterator>
 #include <map>
+#include <set>
 
+#include "base/number_text.hpp"
 #include "config/object_reader.hpp"
 #include "data/dataset_loader.hpp"
 #include "data/label_mapping.hpp"
@@ -13,6 +15,8 @@
 #include "plugin_loader/plugin_locator.hpp"
 #include "protocols/initial_weights.hpp"
 #include "run/memory_estimate.hpp"
+#include "run/point_checks.hpp"
+#include "theory/bound_unit.hpp"
 #include "theory/kernel_psd.hpp"
 #include "theory/oracle_progress.hpp"
 
@@ -26,11 +30,7 @@ constexpr std::size_t kMaxTotalRuns = 1'000'000'000;
 // margin sweep).
 constexpr double kRecordBytes = 700.0;
 
-std::string about(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g", value);
-  return text;
-}
+std::string about(double value) { return significant(value, 3); }
 
 std::string about_bytes(double bytes) {
   const char* const units[] = {"bytes", "kB", "MB", "GB", "TB", "PB", "EB"};
@@ -100,119 +100,6 @@ std::string point_label(const SweepPoint& p) {
   std::string s = " (sweep point " + std::to_string(p.index) + ":";
   for (const auto& [pointer, value] : p.assignments) s += " " + pointer + "=" + value.dump();
   return s + ")";
-}
-
-// Binary-only learners on multi-class data and the reverse are refused with the fix.
-void check_task(const PluginDescriptor& d, const Dataset& data, const LearnerSpec& spec) {
-  const bool binary = data.task() == TaskKind::kBinary;
-  if (binary && (d.tasks & kBinaryTask) == 0) {
-    throw_config_error(spec.pointer, "plugin '" + std::string(d.name) +
-                                         "' handles multi-class tasks only, but the data set is "
-                                         "binary; give 'classes' instead of 'positive'");
-  }
-  if (!binary && (d.tasks & kMulticlassTask) == 0) {
-    throw_config_error(spec.pointer,
-                       "plugin '" + std::string(d.name) +
-                           "' handles binary tasks only, but the "
-                           "data set has " +
-                           std::to_string(data.class_names().size()) +
-                           " classes; list the positive classes in /dataset/positive");
-  }
-}
-
-// A dense-only learner (its descriptor's `storage`, dense only by default) would read a
-// sparse data set's rows as dense arrays: refused before any run, with the way out.
-void check_storage(const PluginDescriptor& d, const Dataset& data, const LearnerSpec& spec) {
-  if (!data.sparse() || d.storage == StorageSupport::kDenseAndSparse) return;
-  throw_config_error(spec.pointer, "plugin '" + std::string(d.name) + "' (learner '" + spec.name +
-                                       "') reads dense rows only, but the data set is stored "
-                                       "sparse (/dataset/storage); set \"storage\": \"dense\" "
-                                       "or use a learner that declares sparse support");
-}
-
-void check_order(const PluginDescriptor& d, const ProtocolSpec& protocol, const LearnerSpec& spec,
-                 std::vector<std::string>& notes) {
-  const bool mistake_driven = protocol.mistake_driven();
-  if (d.orders == OrderSupport::kNone) {
-    if (protocol.order_given && protocol.order != SampleOrder::kCyclic) {
-      notes.push_back("learner '" + spec.name + "' (" + d.name +
-                      ") is a batch learner: it sees "
-                      "every sample each epoch, so /protocol/order '" +
-                      order_name(protocol.order) + "' does not apply to it");
-    }
-    return;
-  }
-  if (mistake_driven && d.orders != OrderSupport::kMistakeDriven) {
-    throw_config_error("/protocol/order", "plugin '" + std::string(d.name) + "' (learner '" +
-                                              spec.name + "') does not support the order '" +
-                                              order_name(protocol.order) +
-                                              "'; use 'cyclic' or 'shuffle'");
-  }
-}
-
-// A `given` reference of the wrong length is a config error, not a silent "no margin".
-void check_given_reference(const TheorySpec& theory, const Dataset& data) {
-  if (theory.margin != "given") return;
-  const bool multiclass = data.task() == TaskKind::kMulticlass;
-  const std::size_t expected = multiclass ? data.class_names().size() * data.cols() : data.cols();
-  if (theory.u.size() != expected) {
-    throw_config_error(
-        "/theory/u", "has " + std::to_string(theory.u.size()) +
-                         " values, but the reference separator needs " + std::to_string(expected) +
-                         (multiclass ? " (one row of " + std::to_string(data.cols()) + " per class)"
-                                     : " (one per column, bias first)"));
-  }
-}
-
-// The report's plane names features of the data: checked before any run, not when the
-// report is drawn after hours of them.
-void check_report_plane(const ReportSpec& report, const Dataset& data) {
-  const FeatureNames& names = data.feature_names();
-  for (std::size_t k = 0; k < report.plane.size(); ++k) {
-    if (names.find_feature(report.plane[k])) continue;
-    throw_config_error(pointer_append("/report/plane", k),
-                       "'" + report.plane[k] +
-                           "' is not a feature of the data set; its features "
-                           "are " +
-                           names.quoted_features(20));
-  }
-}
-
-// A data file read for several sweep points (their dataset blocks differ) must have held
-// the same bytes each time; otherwise one experiment would mix two data sets.
-void check_same_data_bytes(const std::vector<PreparedPoint>& points) {
-  std::map<std::string, std::pair<std::size_t, std::string>> first;  // path -> point, digest
-  for (const PreparedPoint& p : points) {
-    if (!p.config.dataset.reads_file()) continue;
-    const std::string path = p.config.dataset.path.lexically_normal().string();
-    const auto [it, inserted] = first.try_emplace(path, p.sweep.index, p.data->source_sha256());
-    if (!inserted && it->second.second != p.data->source_sha256()) {
-      throw DataError("data file '" + path + "' changed while plab was reading it: sweep point " +
-                      std::to_string(it->second.first) + " read SHA-256 " + it->second.second +
-                      ", sweep point " + std::to_string(p.sweep.index) + " read " +
-                      p.data->source_sha256() + "; leave the file alone during a run");
-    }
-  }
-}
-
-// Cross-validation deals each class round-robin into the folds, so a fold gets test rows
-// only if the largest class reaches it: more folds than that leave empty test folds (a
-// test_error of null), which is refused rather than recorded.
-void check_folds(const ProtocolSpec& protocol, const Dataset& data) {
-  if (protocol.kind != ProtocolKind::kHoldout || protocol.folds < 2) return;
-  const auto folds = static_cast<std::size_t>(protocol.folds);
-  const std::vector<std::size_t> counts = data.class_counts();
-  const auto largest = std::max_element(counts.begin(), counts.end());
-  if (largest == counts.end() || *largest >= folds) return;
-  const std::string name = data.class_names()[static_cast<std::size_t>(largest - counts.begin())];
-  throw_config_error(
-      "/protocol/folds",
-      std::to_string(folds) + " folds, but the data set has " + std::to_string(data.rows()) +
-          " rows and its largest class ('" + name + "') " + std::to_string(*largest) + ": " +
-          (folds - *largest == 1
-               ? "fold " + std::to_string(*largest)
-               : "folds " + std::to_string(*largest) + " to " + std::to_string(folds - 1)) +
-          " would have no test rows; use at most " + std::to_string(*largest) + " folds");
 }
 
 }  // namespace
@@ -315,8 +202,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       check_report_plane(p.config.report, *p.data);
       bool need_least_squares = false;
       bool need_hinge = false;
-      bool need_l1_plain = false;
-      bool need_l1_balanced = false;
+      std::set<QuantityRequest> quantities;
 
       for (const LearnerSpec& spec : p.config.learners) {
         auto& plugin = plugins[spec.plugin];
@@ -364,19 +250,19 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
         }
         need_least_squares = need_least_squares || l.bound.form == BoundForm::kLeastSquares;
         need_hinge = need_hinge || hinge_bound_covers(l.bound.form);
-        if (l.bound.form == BoundForm::kWinnow) {
-          (l.bound.balanced ? need_l1_balanced : need_l1_plain) = true;
+        if (const BoundUnit* unit = find_bound_unit(l.bound.form)) {
+          for (const QuantityRequest& q : unit->needs(l.bound)) quantities.insert(q);
         }
         p.learners.push_back(std::move(l));
       }
       // The oracle runs once per (data set, theory block), before any run (docs/bounds.md).
-      auto& theory = theories[data_key + "|" + p.sweep.document.value("theory", Json()).dump() +
-                              (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "") +
-                              (need_l1_plain ? "|l1" : "") + (need_l1_balanced ? "|l1b" : "")];
+      std::string theory_key = data_key + "|" + p.sweep.document.value("theory", Json()).dump() +
+                               (need_least_squares ? "|ls" : "") + (need_hinge ? "|hinge" : "");
+      for (const QuantityRequest& q : quantities) theory_key += "|" + q.key + "/" + q.variant;
+      auto& theory = theories[theory_key];
       if (!theory) {
-        theory = std::make_shared<const PointTheory>(
-            compute_point_theory(*p.data, p.config.theory, loaded->teacher, need_least_squares,
-                                 need_hinge, need_l1_plain, need_l1_balanced));
+        theory = std::make_shared<const PointTheory>(compute_point_theory(
+            *p.data, p.config.theory, loaded->teacher, need_least_squares, need_hinge, quantities));
       }
       p.theory = theory;
     } catch (const Error& error) {

@@ -1,8 +1,8 @@
 #include "run/record_builder.hpp"
 
+#include "theory/bound_unit.hpp"
 #include "theory/bounds.hpp"
 #include "theory/hinge_bound.hpp"
-#include "theory/winnow_bound.hpp"
 
 namespace plab {
 
@@ -116,11 +116,9 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   r.plain_bound_holds = bound.plain_holds;
   r.ls_gap = bound.ls_gap;
   r.ls_distance = bound.ls_distance;
-  if (learner.bound.form == BoundForm::kWinnow) {
-    if (const L1Margin* m = winnow_margin(*point.theory, learner.bound)) {
-      if (m->positive.value_or(false)) r.gamma1 = m->gamma1;
-      r.R_inf = m->r_inf;
-      r.winnow_weights = (learner.bound.balanced ? 2 : 1) * point.data->cols();
+  if (const BoundUnit* unit = find_bound_unit(learner.bound.form)) {
+    if (auto fields = unit->record_values(*point.theory, learner.bound, *point.data)) {
+      r.form_fields = std::move(*fields);
     }
   }
   if (ran) {

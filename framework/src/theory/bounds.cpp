@@ -8,54 +8,13 @@
 #include <vector>
 
 #include "theory/bound_forms.hpp"
+#include "theory/bound_unit.hpp"
 #include "theory/least_squares.hpp"
 #include "theory/unit_roundoff.hpp"
-#include "theory/winnow_bound.hpp"
 
 namespace plab {
 
 namespace {
-
-struct Form {
-  std::string name;
-  double eta = 1.0;
-  double r2 = 0.0;      // R²ₑ
-  double factor = 1.0;  // R²ₑ / R², for the evaluation in units of R
-  bool count_updates = false;
-};
-
-// R²ₑ of each declared form (docs/bounds.md, "One form for every learner").
-std::optional<Form> form_for(const BoundInputs& in) {
-  const BoundDeclaration& d = in.declared;
-  if (!form_has_bound(d.form)) return std::nullopt;
-  // Proved in the kernel's feature space, on its own R_K and ρ_K (theory/kernel_theory.hpp),
-  // never on the input space's R and ρ.
-  if (d.form == BoundForm::kKernelNovikoff) return std::nullopt;
-  const double radius = in.theory->radius;
-  const double r2 = radius * radius;
-  Form form{bound_form_name(d.form), d.eta, r2, 1.0, d.counts == BoundCount::kUpdates};
-  switch (d.form) {
-    case BoundForm::kBatchSummed: {
-      // Counting misclassified samples: ‖gₜ‖² ≤ mₜ²R² ≤ n·mₜR².
-      const auto n = static_cast<double>(in.data->rows());
-      form.r2 = n * r2;
-      form.factor = n;
-      break;
-    }
-    case BoundForm::kKesler:
-      form.r2 = 2.0 * r2;
-      form.factor = 2.0;
-      break;
-    case BoundForm::kMarginPerceptron:
-      // Each update grows ‖w/η‖² by at most R² + 2τ/η.
-      form.r2 = r2 + 2.0 * d.tau / d.eta;
-      form.factor = 1.0 + 2.0 * d.tau / d.eta / radius / radius;
-      break;
-    default:
-      break;
-  }
-  return form;
-}
 
 // Every nonzero input of the formula as written is well inside the range of a double, so
 // no square over- or underflows: evaluated as written, bit for bit as before.
@@ -75,9 +34,9 @@ std::string exact_text(double v) {
   return text;
 }
 
-// Novikoff in the kernel's feature space (docs/bounds.md, "The kernel perceptron"): from
-// α = 0 and w₀ = 0, mistakes ≤ R_K²/ρ_K², with R_K rounded up and ρ_K certified below.
-BoundReport kernel_bound(const BoundInputs& in) {
+}  // namespace
+
+BoundReport evaluate_kernel_novikoff(const BoundInputs& in) {
   BoundReport out;
   const KernelCertificate* k = in.kernel;
   if (k == nullptr || !k->separable.value_or(false)) return out;
@@ -106,8 +65,6 @@ BoundReport kernel_bound(const BoundInputs& in) {
   out.holds = within_bound(counted, bound);
   return out;
 }
-
-}  // namespace
 
 // Every bound is rounded up where it is computed (R up, the margin down, the result raised by
 // its rounding error), so a count is compared with it as it stands: a further slack would
@@ -170,24 +127,31 @@ double euclidean_norm(std::span<const double> v) {
 }
 
 BoundReport evaluate_bound(const BoundInputs& in) {
-  if (in.declared.form == BoundForm::kWinnow) return evaluate_winnow_bound(in);
+  const BoundUnit* unit = find_bound_unit(in.declared.form);
+  return unit != nullptr ? unit->evaluate(in) : BoundReport{};
+}
+
+BoundReport evaluate_least_squares(const BoundInputs& in) {
   BoundReport out;
   const PointTheory& t = *in.theory;
-
-  if (in.declared.form == BoundForm::kLeastSquares && t.least_squares &&
-      !in.final_weights.empty()) {
-    const auto& ref = *t.least_squares;
-    out.ls_gap = squared_error(*in.data, in.final_weights) - ref.loss;
-    double s = 0.0;
-    for (std::size_t j = 0; j < ref.w.size(); ++j) {
-      s += (in.final_weights[j] - ref.w[j]) * (in.final_weights[j] - ref.w[j]);
-    }
-    out.ls_distance = std::sqrt(s);
-    return out;
+  if (!t.least_squares || in.final_weights.empty()) return out;
+  const auto& ref = *t.least_squares;
+  out.ls_gap = squared_error(*in.data, in.final_weights) - ref.loss;
+  double s = 0.0;
+  for (std::size_t j = 0; j < ref.w.size(); ++j) {
+    s += (in.final_weights[j] - ref.w[j]) * (in.final_weights[j] - ref.w[j]);
   }
-  if (in.declared.form == BoundForm::kKernelNovikoff) return kernel_bound(in);
-  const std::optional<Form> form = form_for(in);
-  if (!form || !t.margin.separable.value_or(false)) return out;
+  out.ls_distance = std::sqrt(s);
+  return out;
+}
+
+BoundReport evaluate_init_aware(const BoundInputs& in, const std::string& name,
+                                EffectiveStep step) {
+  BoundReport out;
+  const PointTheory& t = *in.theory;
+  if (!t.margin.separable.value_or(false)) return out;
+  const double eta = in.declared.eta;
+  const bool count_updates = in.declared.counts == BoundCount::kUpdates;
   const double rho = t.margin.rho;
   const std::vector<double>& u = t.margin.reference;
   if (u.size() != in.initial_weights.size()) return out;  // a learner of another shape
@@ -220,13 +184,12 @@ BoundReport evaluate_bound(const BoundInputs& in) {
   }
   // a = ‖w₀‖/η rounded up; c = û·w₀/η rounded down: both err toward a larger bound.
   const double slack = (static_cast<double>(u.size()) + 4.0) * kUnitRoundoff;
-  const double a = unscale(euclidean_norm(w) * (1.0 + slack) / form->eta);
-  const double c =
-      unscale((dot - slack * dot_size) / t.margin.reference_norm / form->eta) - slack * a;
+  const double a = unscale(euclidean_norm(w) * (1.0 + slack) / eta);
+  const double c = unscale((dot - slack * dot_size) / t.margin.reference_norm / eta) - slack * a;
 
-  const auto counted = static_cast<double>(form->count_updates ? in.updates : in.mistakes);
-  out.counts = form->count_updates ? "updates" : "mistakes";
-  out.kind = from_zero ? form->name : form->name + "_init";
+  const auto counted = static_cast<double>(count_updates ? in.updates : in.mistakes);
+  out.counts = count_updates ? "updates" : "mistakes";
+  out.kind = from_zero ? name : name + "_init";
   // A bound that cannot be computed is no verdict: not applied, with the reason.
   const auto cannot = [&](const std::string& why) {
     out.note = "the " + out.kind + " bound cannot be computed in double precision: " + why;
@@ -234,22 +197,22 @@ BoundReport evaluate_bound(const BoundInputs& in) {
   };
   if (!std::isfinite(a) || !std::isfinite(c)) {
     return cannot("||w0||/eta overflows (||w0|| = " + exact_text(unscale(euclidean_norm(w))) +
-                  ", eta = " + exact_text(form->eta) + ")");
+                  ", eta = " + exact_text(eta) + ")");
   }
-  if (!std::isfinite(form->factor)) {
-    return cannot("the step term 2*tau/eta overflows (eta = " + exact_text(form->eta) + ")");
+  if (!std::isfinite(step.factor)) {
+    return cannot("the step term 2*tau/eta overflows (eta = " + exact_text(eta) + ")");
   }
   const double radius = t.radius;
-  const bool as_written = middle_sized({form->r2, rho, a, c, form->r2 - 2.0 * rho * c});
+  const bool as_written = middle_sized({step.r2, rho, a, c, step.r2 - 2.0 * rho * c});
   // The robust evaluation has a few more roundings than the formula as written.
   const double margin_of_error = as_written ? slack : slack + 64.0 * kUnitRoundoff;
   const double plain_exact =
-      as_written ? form->r2 / (rho * rho) : form->factor / (rho / radius) / (rho / radius);
+      as_written ? step.r2 / (rho * rho) : step.factor / (rho / radius) / (rho / radius);
   const double plain = plain_exact * (1.0 + margin_of_error);
   double bound = plain;
   if (!from_zero) {
-    const double k = as_written ? init_aware_bound(form->r2, rho, a, c)
-                                : init_aware_bound_scaled(form->factor, radius, rho, a, c);
+    const double k = as_written ? init_aware_bound(step.r2, rho, a, c)
+                                : init_aware_bound_scaled(step.factor, radius, rho, a, c);
     bound = k * (1.0 + margin_of_error);
     const double clean = (plain + 2.0 * a / rho) * (1.0 + margin_of_error);
     if (std::isfinite(clean)) out.clean = clean;

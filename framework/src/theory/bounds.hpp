@@ -65,7 +65,26 @@ double init_aware_bound(double r2_effective, double rho, double a, double c);
 // itself is beyond the range of a double.
 double init_aware_bound_scaled(double factor, double radius, double rho, double a, double c);
 
+// The declared form's unit evaluates it (theory/bound_unit.hpp); nothing for an unknown form.
 BoundReport evaluate_bound(const BoundInputs& in);
+
+// R²ₑ of a form (the header comment) and R²ₑ/R², for the evaluation in units of R.
+struct EffectiveStep {
+  double r2 = 0.0;
+  double factor = 1.0;
+};
+
+// The init-aware bound k₊ of the R²ₑ forms, `name` its bound_kind stem ("_init" added for
+// w₀ ≠ 0): nothing where the point is not certified separable.
+BoundReport evaluate_init_aware(const BoundInputs& in, const std::string& name, EffectiveStep step);
+
+// Novikoff in the kernel's feature space (docs/bounds.md, "The kernel perceptron"): from
+// α = 0 and w₀ = 0, mistakes ≤ R_K²/ρ_K², with R_K rounded up and ρ_K certified below.
+BoundReport evaluate_kernel_novikoff(const BoundInputs& in);
+
+// The linear unit: E(w) − E(ŵ) and ‖w − ŵ‖ against the least-squares reference, for a run
+// on the whole data set that finished.
+BoundReport evaluate_least_squares(const BoundInputs& in);
 
 // count ≤ bound, no slack: the bound is already rounded up (a bound met with equality, the
 // Hadamard rows' 4 mistakes against 4, is met by a bound rounded up from 4).

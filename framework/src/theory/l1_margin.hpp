@@ -13,10 +13,11 @@
 #include <vector>
 
 #include "data/dataset.hpp"
+#include "theory/bound_unit.hpp"
 
 namespace plab {
 
-struct L1Margin {
+struct L1Margin : CertifiedQuantity {
   bool balanced = false;
   std::optional<bool> positive;  // nullopt: undecided (the LP failed or ran out of time)
   std::vector<double> u;         // the certified comparator (d values), when positive
@@ -42,5 +43,12 @@ L1Margin find_l1_margin(const Dataset& data, bool balanced, double max_seconds);
 // mean for the l1-margin, as for the linear one. `source` names it ("teacher", "given").
 L1Margin certify_given_l1(const Dataset& data, bool balanced, const std::vector<double>& u,
                           const std::string& source);
+
+// The quantity unit (theory/bound_unit.hpp): key "l1_margin", variants "plain" and
+// "balanced"; the LP under theory.margin "svm", the teacher's or given u itself otherwise.
+const QuantityUnit& l1_margin_unit();
+
+// The certified margin of a variant at a point, if the point has one.
+const L1Margin* l1_margin_of(const PointTheory& theory, bool balanced);
 
 }  // namespace plab

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <span>
+#include <stdexcept>
 
 #include "theory/bounds.hpp"
 
@@ -42,12 +43,12 @@ std::string theory_too_large(const Dataset& data) {
 
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
                                  const std::vector<double>& teacher, bool need_least_squares,
-                                 bool need_hinge, bool need_l1_plain, bool need_l1_balanced) {
+                                 bool need_hinge, const std::set<QuantityRequest>& quantities) {
   const bool needs_rows = theory.margin != "none" || need_least_squares;
   if (data.sparse() && needs_rows) {
     if (theory_needs_dense_copy(data)) {
       return compute_point_theory(data.stored_dense(), theory, teacher, need_least_squares,
-                                  need_hinge, need_l1_plain, need_l1_balanced);
+                                  need_hinge, quantities);
     }
     PointTheory t;
     t.radius = data_radius(data);
@@ -80,14 +81,15 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
   if (need_hinge && request.kind != "none" && !t.margin.separable.value_or(false)) {
     t.hinge_candidates = hinge_candidates(data, theory.oracle_seconds - t.margin.seconds);
   }
-  // Winnow's l1-margin: the LP under "svm"; the teacher's or given vector itself otherwise,
-  // as for the linear margin (cheap where the LP over 2d columns is not).
-  const auto l1 = [&](bool balanced) {
-    return request.kind == "svm" ? find_l1_margin(data, balanced, theory.oracle_seconds)
-                                 : certify_given_l1(data, balanced, request.vector, request.kind);
-  };
-  if (request.kind != "none" && need_l1_plain) t.l1_plain = l1(false);
-  if (request.kind != "none" && need_l1_balanced) t.l1_balanced = l1(true);
+  if (request.kind != "none") {
+    const QuantityContext context{&data, request.kind, request.vector, theory.oracle_seconds};
+    for (const QuantityRequest& q : quantities) {
+      const QuantityUnit* unit = find_quantity_unit(q.key);
+      // A form's needs name registered units only (theory/bound_registry.cpp).
+      if (unit == nullptr) throw std::logic_error("no quantity unit '" + q.key + "' registered");
+      t.quantities[q] = unit->compute(context, q.variant);
+    }
+  }
   if (need_least_squares && data.task() == TaskKind::kBinary) {
     t.least_squares = solve_least_squares(data);
   }

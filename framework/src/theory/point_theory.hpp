@@ -4,11 +4,12 @@
 #pragma once
 
 #include <optional>
+#include <set>
 
 #include "config/experiment_config.hpp"
 #include "data/dataset.hpp"
+#include "theory/bound_unit.hpp"
 #include "theory/hinge_bound.hpp"
-#include "theory/l1_margin.hpp"
 #include "theory/least_squares.hpp"
 #include "theory/margin_oracle.hpp"
 
@@ -21,10 +22,9 @@ struct PointTheory {
   // Certified candidates for the hinge bounds (theory/hinge_bound.hpp): only for data the
   // oracle did not certify separable, and only when a learner's form is covered.
   std::vector<HingeCandidate> hinge_candidates;
-  // The ℓ₁-margins Winnow's bound needs (theory/l1_margin.hpp): only when a learner declares
-  // BoundForm::kWinnow of that variant, and not under `theory.margin: "none"`.
-  std::optional<L1Margin> l1_plain;
-  std::optional<L1Margin> l1_balanced;
+  // The quantity units' figures (theory/bound_unit.hpp): only those a learner's form needs,
+  // and none under `theory.margin: "none"`.
+  PointQuantities quantities;
 };
 
 double data_radius(const Dataset& data);
@@ -42,11 +42,11 @@ bool theory_needs_dense_copy(const Dataset& data);  // sparse, within the limit
 std::string theory_too_large(const Dataset& data);  // "" when theory can run
 
 // `teacher`: the generator's vector for synthetic data (empty otherwise). `need_hinge`: a
-// learner declares a form the hinge bounds cover (hinge_bound_covers). `need_l1_plain`,
-// `need_l1_balanced`: a learner declares kWinnow of that variant.
+// learner declares a form the hinge bounds cover (hinge_bound_covers). `quantities`: what the
+// learners' forms need (BoundUnit::needs).
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
                                  const std::vector<double>& teacher, bool need_least_squares,
-                                 bool need_hinge = false, bool need_l1_plain = false,
-                                 bool need_l1_balanced = false);
+                                 bool need_hinge = false,
+                                 const std::set<QuantityRequest>& quantities = {});
 
 }  // namespace plab

@@ -8,7 +8,7 @@
 
 #include <optional>
 
-#include "theory/bounds.hpp"
+#include "theory/bound_unit.hpp"
 
 namespace plab {
 
@@ -20,10 +20,8 @@ double log_cosh(double x);
 // positive.
 std::optional<double> winnow_bound_value(double eta, double gamma1, double r_inf, double weights);
 
-// The whole report for a run declaring kWinnow (called by evaluate_bound).
-BoundReport evaluate_winnow_bound(const BoundInputs& in);
-
-// The certified margin of the declaration's variant at this point, if the point has one.
-const L1Margin* winnow_margin(const PointTheory& theory, const BoundDeclaration& declared);
+// The form's unit (theory/bound_unit.hpp): it needs the ℓ₁-margin of its variant and adds
+// gamma1, R_inf and winnow_weights to a record.
+const BoundUnit& winnow_bound_unit();
 
 }  // namespace plab

@@ -1,4 +1,4 @@
-#include "run/run_count_audit.hpp"
+#include "session/run_count_audit.hpp"
 
 #include <memory>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "run/replay.hpp"
+#include "session/replay.hpp"
 
 #include <algorithm>
 #include <charconv>

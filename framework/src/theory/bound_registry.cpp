@@ -1,0 +1,65 @@
+// The registry of bound forms and certified quantities (theory/bound_unit.hpp): the one
+// place that lists the built-in units. The engine iterates it; a build may add its own.
+#include <stdexcept>
+#include <string>
+
+#include "theory/bound_unit.hpp"
+#include "theory/l1_margin.hpp"
+#include "theory/perceptron_bounds.hpp"
+#include "theory/winnow_bound.hpp"
+
+namespace plab {
+
+namespace {
+
+// In the order the declaration messages list the forms.
+std::vector<const BoundUnit*>& bound_registry() {
+  static std::vector<const BoundUnit*> units{
+      &no_bound_unit(),      &novikoff_unit(),     &batch_averaged_unit(),
+      &batch_summed_unit(),  &kesler_unit(),       &margin_perceptron_unit(),
+      &least_squares_unit(), &winnow_bound_unit(), &kernel_novikoff_unit()};
+  return units;
+}
+
+// In the order their members are written into the manifest's theory.
+std::vector<const QuantityUnit*>& quantity_registry() {
+  static std::vector<const QuantityUnit*> units{&l1_margin_unit()};
+  return units;
+}
+
+}  // namespace
+
+const std::vector<const BoundUnit*>& bound_units() { return bound_registry(); }
+const std::vector<const QuantityUnit*>& quantity_units() { return quantity_registry(); }
+
+const BoundUnit* find_bound_unit(BoundForm form) {
+  for (const BoundUnit* unit : bound_registry()) {
+    if (unit->form() == form) return unit;
+  }
+  return nullptr;
+}
+
+const QuantityUnit* find_quantity_unit(const std::string& key) {
+  for (const QuantityUnit* unit : quantity_registry()) {
+    if (unit->key() == key) return unit;
+  }
+  return nullptr;
+}
+
+// A second unit for a form or key would make the lookups ambiguous: a build that registers
+// one has a bug, and stops before any run.
+void register_bound_unit(const BoundUnit& unit) {
+  if (find_bound_unit(unit.form()) != nullptr) {
+    throw std::logic_error(std::string("bound form ") + unit.name() + " registered twice");
+  }
+  bound_registry().push_back(&unit);
+}
+
+void register_quantity_unit(const QuantityUnit& unit) {
+  if (find_quantity_unit(unit.key()) != nullptr) {
+    throw std::logic_error("quantity " + unit.key() + " registered twice");
+  }
+  quantity_registry().push_back(&unit);
+}
+
+}  // namespace plab

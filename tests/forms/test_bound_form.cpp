@@ -1,0 +1,83 @@
+// A bound form that exists only in the test build `plab_test_form`: plab's own command line
+// with this unit registered beside the built-in ones (theory/bound_unit.hpp). No engine file
+// names it, so a run of it shows the registry carrying a new form end to end: the declaration
+// accepted, the quantity it needs computed and written into the manifest, the bound evaluated,
+// its own record field written, and plab verify re-certifying the quantity and checking the
+// field. Its theorem is Novikoff's bound doubled (R²ₑ = 2R², which holds wherever R² does),
+// and its quantity the number of rows, which verify recounts.
+#include <memory>
+
+#include "data/dataset.hpp"
+#include "theory/bound_unit.hpp"
+#include "theory/bounds.hpp"
+
+namespace {
+
+constexpr auto kTestForm = static_cast<plab::BoundForm>(200);  // fixture test_form_learner
+
+struct RowCount final : plab::CertifiedQuantity {
+  std::uint64_t rows = 0;
+};
+
+class RowCountUnit final : public plab::QuantityUnit {
+ public:
+  std::string key() const override { return "test_row_count"; }
+  std::vector<std::string> variants() const override { return {"all"}; }
+  std::shared_ptr<const plab::CertifiedQuantity> compute(const plab::QuantityContext& c,
+                                                         const std::string&) const override {
+    auto q = std::make_shared<RowCount>();
+    q->rows = c.data->rows();
+    return q;
+  }
+  boost::json::object json(
+      const plab::CertifiedQuantity& quantity,
+      const std::function<boost::json::value(const std::vector<double>&)>&) const override {
+    return {{"rows", dynamic_cast<const RowCount&>(quantity).rows}};
+  }
+  std::shared_ptr<const plab::CertifiedQuantity> recertify(
+      const plab::Dataset& data, const std::string&, const plab::StoredFields& stored, std::size_t,
+      const plab::ReportDifference& differ) const override {
+    auto q = std::make_shared<RowCount>();
+    q->rows = data.rows();
+    if (!(stored.number("rows") == static_cast<double>(q->rows))) {
+      differ("rows", stored.any("rows"), q->rows);
+    }
+    return q;
+  }
+};
+
+class DoubledNovikoff final : public plab::BoundUnit {
+ public:
+  plab::BoundForm form() const override { return kTestForm; }
+  const char* name() const override { return "test_doubled_novikoff"; }
+  const char* description() const override {
+    return "test only: count <= 2 (R/rho)^2 from zero init";
+  }
+  std::vector<plab::QuantityRequest> needs(const plab::BoundDeclaration&) const override {
+    return {{"test_row_count", "all"}};
+  }
+  plab::BoundReport evaluate(const plab::BoundInputs& in) const override {
+    const double radius = in.theory->radius;
+    return plab::evaluate_init_aware(in, name(), {2.0 * radius * radius, 2.0});
+  }
+  std::vector<plab::FieldSpec> record_fields() const override {
+    return {{"test_rows", plab::FieldType::kCount}};
+  }
+  std::optional<boost::json::object> record_values(const plab::PointTheory& theory,
+                                                   const plab::BoundDeclaration&,
+                                                   const plab::Dataset&) const override {
+    const auto it = theory.quantities.find({"test_row_count", "all"});
+    if (it == theory.quantities.end()) return std::nullopt;
+    return boost::json::object{{"test_rows", dynamic_cast<const RowCount&>(*it->second).rows}};
+  }
+};
+
+const bool kRegistered = [] {
+  static const RowCountUnit quantity;
+  static const DoubledNovikoff form;
+  plab::register_quantity_unit(quantity);
+  plab::register_bound_unit(form);
+  return true;
+}();
+
+}  // namespace

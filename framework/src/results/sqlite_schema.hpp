@@ -21,6 +21,7 @@ enum class DatabaseKind {
   kCurrent,  // this plab's schema
   kEarlier,  // an earlier plab export's tables, without the current version
   kNewer,    // plab's application id with a later version
+  kUnknown,  // plab's application id with a version no plab writes (below the current one)
   kOther,    // tables that are not plab's
 };
 

@@ -130,7 +130,7 @@ const Hostile kCases[] = {
     {"plab's database with a column of another type",
      {"export", "{D}/c", "--sqlite", "{D}/retyped.db"},
      2,
-     "is of type 'INTEGER' where plab makes it 'TEXT'",
+     "its column 'runs.params' is of type 'BLOB' where plab makes it 'TEXT'",
      "is not an SQLite database plab can use"},
     {"a truncated database",
      {"export", "{D}/a", "--sqlite", "{D}/truncated.db"},
@@ -323,7 +323,7 @@ const Hostile kCases[] = {
     {"BEGIN", query("BEGIN", "{D}/q38"), 2, "it asks to begin or end a transaction",
      "the query must only read the database (a SELECT)"},
     {"a temporary table", query("CREATE TEMP TABLE t AS " + kGood, "{D}/q39"), 2,
-     "it asks to do more than read", "the query must only read the database (a SELECT)"},
+     "it asks to write to the table", "the query must only read the database (a SELECT)"},
     {"an empty query", query("", "{D}/q40"), 2, "the query is empty"},
     {"a query of a comment only", query("-- only a comment", "{D}/q41"), 2, "the query is empty"},
     {"a query of spaces and a semicolon", query("  ;\n", "{D}/q42"), 2, "the query is empty"},
@@ -338,11 +338,17 @@ const Hostile kCases[] = {
            "'a' AS learner, 0 AS \"repeat\", '1' AS seed, 1 AS mistakes FROM c",
            "{D}/q44"),
      2, "the query returns more than 1000000 runs, the most plab report --query compares"},
-    {"learner names that differ after a NUL",
+    {"a learner name with a NUL",
      query("SELECT 0 AS point, 'a' || char(0) || x AS learner, 0 AS \"repeat\", '1' AS seed, "
            "1 AS mistakes FROM (SELECT 'x' AS x UNION ALL SELECT 'y')",
            "{D}/q45"),
-     0, "comparison:"},
+     2,
+     "the query's column 'learner' in row 1 is text 'a\\x00x'; expected a learner's name "
+     "without control characters",
+     "the query's column"},
+    {"a learner name with a line break",
+     query(query_with("learner", "char(10) || r.learner"), "{D}/q47"), 2, "in row 1 is text '\\x0a",
+     "the query's column"},
     {"a query without --out",
      {"report", "{D}/runs.db", "--query", kGood},
      2,
@@ -464,7 +470,7 @@ class HostileExport : public ::testing::TestWithParam<Hostile> {
     damaged("no-column.db", "ALTER TABLE runs RENAME COLUMN mistakes TO mistakes_renamed;");
     damaged("retyped.db",
             "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, "
-            "'seed TEXT NOT NULL', 'seed INTEGER NOT NULL') WHERE name = 'runs';");
+            "'\"params\" TEXT', '\"params\" BLOB') WHERE name = 'runs';");
     damaged("version-minus-1.db", "PRAGMA user_version = -1;");
     damaged("version-1.db", "PRAGMA user_version = 1;");
     damaged("version-99.db", "PRAGMA user_version = 99;");

@@ -158,9 +158,8 @@ std::string text_sha256(const std::string& text) {
 // The runs of every experiment of the same identity already in the database.
 std::map<RunKey, StoredRun> stored_runs(Exporter& db, const std::string& identity) {
   SqliteStatement s = db.prepare(
-      "SELECT r.point, r.learner, r.\"repeat\", r.seed, r.record, r.experiment_id, r.run FROM runs "
-      "r "
-      "JOIN experiments e ON e.id = r.experiment_id WHERE e.identity_sha256 = ?");
+      "SELECT r.point, r.learner, r.\"repeat\", r.seed, r.record, r.experiment_id, r.run "
+      "FROM runs r JOIN experiments e ON e.id = r.experiment_id WHERE e.identity_sha256 = ?");
   bind_value(s.get(), 1, identity);
   std::map<RunKey, StoredRun> runs;
   const auto text = [&](int column) {

@@ -1,11 +1,36 @@
 #include "results/sqlite_file.hpp"
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 #include "error.hpp"
 
 namespace plab {
+
+namespace {
+
+// True when a file size limit (ulimit -f) is set and the database or its journal has grown to
+// within a page or so of it: SQLite reports the failed write as an I/O error, and the errno
+// it keeps is often that of a later call.
+bool at_file_size_limit(sqlite3* db) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_FSIZE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return false;
+  const char* name = sqlite3_db_filename(db, "main");
+  if (name == nullptr || *name == '\0') return false;
+  std::uintmax_t largest = 0;
+  for (const std::string& file : {std::string(name), std::string(name) + "-journal"}) {
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    if (!ec) largest = std::max(largest, size);
+  }
+  return largest + 65536 >= limit.rlim_cur;
+}
+
+}  // namespace
 
 void require_database_file_name(const std::filesystem::path& path, const std::string& option) {
   const std::string name = path.string();
@@ -74,7 +99,8 @@ std::string write_failure_reason(sqlite3* db) {
              "): the folder must be writable";
     case SQLITE_IOERR:
       if (code == SQLITE_IOERR_NOMEM) return "out of memory (" + said + ")";
-      if (system == EFBIG) return "the file size limit (ulimit -f) was reached (" + said + ")";
+      if (system == EFBIG || at_file_size_limit(db))
+        return "the file size limit (ulimit -f) was reached (" + said + ")";
       if (system == ENOSPC) return "the disk is full (" + said + ")";
       if (system == EDQUOT) return "the disk quota is used up (" + said + ")";
       return said + system_text;

@@ -47,9 +47,15 @@ class Cell {
 
   std::string text() const {
     if (type_ != SQLITE_TEXT) wrong("text (a learner's name)");
-    // Every byte, a NUL among them: cut at a NUL, two names could become one.
+    // Every byte, a NUL among them: cut at a NUL, two names could become one. A line break
+    // or another control character would break the report's text: refused.
     const auto* t = reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
-    return {t, static_cast<std::size_t>(sqlite3_column_bytes(s_, column_))};
+    std::string name(t, static_cast<std::size_t>(sqlite3_column_bytes(s_, column_)));
+    for (const char c : name) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+        wrong("a learner's name without control characters (a line break, tab or NUL)");
+    }
+    return name;
   }
 
   // A seed: a non-negative integer, or the decimal text plab export stores (exact up to
@@ -96,9 +102,19 @@ class Cell {
       case SQLITE_FLOAT:
         return "the real number " + number_text(sqlite3_column_double(s_, column_));
       case SQLITE_TEXT: {
-        std::string t = reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
-        if (t.size() > 40) t = t.substr(0, 40) + "...";
-        return "text '" + t + "'";
+        const auto* raw = reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
+        const std::string whole(raw, static_cast<std::size_t>(sqlite3_column_bytes(s_, column_)));
+        std::string t;  // control characters as \xHH, so that the message stays one line
+        for (const char c : whole.substr(0, 40)) {
+          const auto byte = static_cast<unsigned char>(c);
+          if (byte >= 0x20 && byte != 0x7f) {
+            t += c;
+          } else {
+            t += "\\x" + std::string(1, "0123456789abcdef"[byte >> 4]) +
+                 "0123456789abcdef"[byte & 0xf];
+          }
+        }
+        return "text '" + t + (whole.size() > 40 ? "...'" : "'");
       }
       default:
         return "a blob of " + std::to_string(sqlite3_column_bytes(s_, column_)) + " bytes";

@@ -179,16 +179,6 @@ const Hostile kCases[] = {
      "its seed 22 is not its sweep point's seed 21",
      "is not an SQLite database plab can use"},
     // plab export: the folders
-    {"a runs learner renamed, the record not",
-     {"export", "{D}/c", "--sqlite", "{D}/learner-edited.db"},
-     2,
-     "its learner 'nobody' is not in the table learners",
-     "is not an SQLite database plab can use"},
-    {"a runs repeat past the point's repeats",
-     {"export", "{D}/c", "--sqlite", "{D}/repeat-edited.db"},
-     2,
-     "its repeat 9 is past its sweep point's 3 repeats",
-     "is not an SQLite database plab can use"},
     {"a manifest that is a link to /dev/zero",
      {"export", "{D}/zero-manifest", "--sqlite", "{D}/n12.db"},
      2,
@@ -479,8 +469,6 @@ class HostileExport : public ::testing::TestWithParam<Hostile> {
     damaged("no-point.db", "UPDATE runs SET point = 7 WHERE experiment_id = 1 AND run = 0;");
     damaged("column-edited.db",
             "UPDATE runs SET mistakes = mistakes + 5 WHERE experiment_id = 1 AND run = 0;");
-    damaged("learner-edited.db", "UPDATE runs SET learner = 'nobody' WHERE run = 1;");
-    damaged("repeat-edited.db", "UPDATE runs SET \"repeat\" = 9 WHERE run = 1;");
     damaged("seed-edited.db", "UPDATE runs SET seed = '22' WHERE experiment_id = 2;");
     const std::string whole = read_file(d / "runs.db");
     d.write("truncated.db", whole.substr(0, 100));

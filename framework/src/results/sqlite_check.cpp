@@ -128,20 +128,18 @@ void check_links(SchemaReader& r, const fs::path& path) {
     throw_unusable_database(path, "run " + pointless[0][1] + " of experiment " + pointless[0][0] +
                                       " is of sweep point " + pointless[0][2] +
                                       ", which the table points does not list for it");
-  // A run is found again by its point, learner, repeat and seed: a run whose seed, learner or
-  // repeat no longer agrees with its point would be taken for a new one and added twice.
+  // A run is found again by its point, learner, repeat and seed: a run whose seed no longer
+  // agrees with its point's would be taken for a new one and added twice. (Its learner and
+  // repeat are not checked against `learners` and `points.repeats`: export does not require
+  // a folder's records to keep to its manifest's lists.)
   const auto astray = r.rows(
-      "SELECT r.experiment_id, r.run, CASE WHEN r.seed IS NOT p.seed THEN 'its seed ' || "
-      "r.seed || ' is not its sweep point''s seed ' || p.seed WHEN r.\"repeat\" >= p.repeats "
-      "THEN 'its repeat ' || r.\"repeat\" || ' is past its sweep point''s ' || p.repeats || "
-      "' repeats' ELSE 'its learner ''' || r.learner || ''' is not in the table learners for "
-      "its sweep point' END FROM runs r JOIN points p ON p.experiment_id = r.experiment_id AND "
-      "p.point = r.point WHERE r.seed IS NOT p.seed OR r.\"repeat\" >= p.repeats OR NOT EXISTS "
-      "(SELECT 1 FROM learners l WHERE l.experiment_id = r.experiment_id AND l.point = r.point "
-      "AND l.learner = r.learner) LIMIT 1");
+      "SELECT r.experiment_id, r.run, r.seed, p.seed FROM runs r JOIN points p ON "
+      "p.experiment_id = r.experiment_id AND p.point = r.point WHERE r.seed IS NOT p.seed LIMIT 1");
   if (!astray.empty())
-    throw_unusable_database(path, "run " + astray[0][1] + " of experiment " + astray[0][0] + ": " +
-                                      astray[0][2] + " (edited in the database?)");
+    throw_unusable_database(path, "run " + astray[0][1] + " of experiment " + astray[0][0] +
+                                      ": its seed " + astray[0][2] +
+                                      " is not its sweep point's seed " + astray[0][3] +
+                                      " (edited in the database?)");
 }
 
 }  // namespace

@@ -77,7 +77,7 @@ void throw_database_failure(sqlite3* db, const std::filesystem::path& path) {
 }
 
 std::string write_failure_reason(sqlite3* db) {
-  const std::string said = sqlite3_errmsg(db);
+  std::string said = sqlite3_errmsg(db);
   const int code = sqlite3_extended_errcode(db);
   const int system = sqlite3_system_errno(db);
   const std::string system_text = system != 0 ? std::string(": ") + std::strerror(system) : "";

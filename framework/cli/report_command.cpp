@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "base/interrupt.hpp"
 #include "cli/claim_output.hpp"
 #include "cli/options.hpp"
 #include "error.hpp"
@@ -75,6 +76,8 @@ int report_command(const Args& args) {
       throw UsageError(
           "plab report DB --query SQL needs one database and --out OUT for the comparison");
     const std::filesystem::path out = vm["out"].as<std::string>();
+    // A query may run long: a signal stops it (exit 130) instead of killing plab.
+    install_interrupt_handlers();
     print_notes(write_query_report(dirs[0], vm["query"].as<std::string>(), out, force));
     std::printf("comparison: %s, %s\n", (out / "report.html").c_str(), (out / "report.md").c_str());
     return 0;

@@ -96,7 +96,93 @@ const Hostile kCases[] = {
      {"export", "{D}/a", "--sqlite", "{D}/empty.db"},
      0,
      "6 runs added as experiment 1"},
+    {"SQLite's in-memory database",
+     {"export", "{D}/a", "--sqlite", ":memory:"},
+     2,
+     "':memory:' is SQLite's in-memory database"},
+    {"an SQLite URI of an in-memory database",
+     {"export", "{D}/a", "--sqlite", "file:uri.db?mode=memory"},
+     2,
+     "is an SQLite URI"},
+    {"an SQLite URI of a file",
+     {"export", "{D}/a", "--sqlite", "file:{D}/uri.db"},
+     2,
+     "is an SQLite URI"},
+    {"an empty database name",
+     {"export", "{D}/a", "--sqlite", ""},
+     2,
+     "needs the name of a database file on disk"},
+    {"plab's database without its runs table",
+     {"export", "{D}/c", "--sqlite", "{D}/no-runs.db"},
+     2,
+     "it has plab's version but no table 'runs'",
+     "is not an SQLite database plab can use"},
+    {"plab's database without its points table",
+     {"export", "{D}/c", "--sqlite", "{D}/no-points.db"},
+     2,
+     "no table 'points'",
+     "is not an SQLite database plab can use"},
+    {"plab's database without a runs column",
+     {"export", "{D}/c", "--sqlite", "{D}/no-column.db"},
+     2,
+     "its table 'runs' has no column 'mistakes'",
+     "is not an SQLite database plab can use"},
+    {"plab's database with a column of another type",
+     {"export", "{D}/c", "--sqlite", "{D}/retyped.db"},
+     2,
+     "its column 'runs.params' is of type 'BLOB' where plab makes it 'TEXT'",
+     "is not an SQLite database plab can use"},
+    {"a truncated database",
+     {"export", "{D}/a", "--sqlite", "{D}/truncated.db"},
+     2,
+     "is not an SQLite database plab can use"},
+    {"a database with bytes overwritten in the middle",
+     {"export", "{D}/c", "--sqlite", "{D}/corrupt.db"},
+     2,
+     "is not an SQLite database plab can use"},
+    {"plab's database with version -1",
+     {"export", "{D}/a", "--sqlite", "{D}/version-minus-1.db"},
+     2,
+     "has plab's application id but schema version -1, which no plab writes"},
+    {"plab's database with version 1",
+     {"export", "{D}/a", "--sqlite", "{D}/version-1.db"},
+     2,
+     "schema version 1, which no plab writes",
+     "has plab's application id but schema version -1, which no plab writes"},
+    {"plab's database with version 99",
+     {"export", "{D}/a", "--sqlite", "{D}/version-99.db"},
+     2,
+     "was written by a newer plab"},
+    {"an experiments row deleted (its runs stay)",
+     {"export", "{D}/a", "--sqlite", "{D}/no-experiment.db"},
+     2,
+     "holds rows of experiment 1, which the table experiments does not list",
+     "is not an SQLite database plab can use"},
+    {"a runs row deleted",
+     {"export", "{D}/c", "--sqlite", "{D}/run-deleted.db"},
+     2,
+     "experiment 1 says it added 6 runs and the table runs holds 5",
+     "is not an SQLite database plab can use"},
+    {"a run of a sweep point the points table lacks",
+     {"export", "{D}/c", "--sqlite", "{D}/no-point.db"},
+     2,
+     "which the table points does not list",
+     "is not an SQLite database plab can use"},
+    {"a runs column edited, the record not",
+     {"export", "{D}/a", "--sqlite", "{D}/column-edited.db"},
+     2,
+     "has a column 'mistakes' that differs from its record",
+     "is not an SQLite database plab can use"},
+    {"a runs seed edited, the record not",
+     {"export", "{D}/b", "--sqlite", "{D}/seed-edited.db"},
+     2,
+     "its seed 22 is not its sweep point's seed 21",
+     "is not an SQLite database plab can use"},
     // plab export: the folders
+    {"a manifest that is a link to /dev/zero",
+     {"export", "{D}/zero-manifest", "--sqlite", "{D}/n12.db"},
+     2,
+     "manifest.json' is not a regular file"},
     {"a folder that does not exist",
      {"export", "{D}/nothere", "--sqlite", "{D}/n1.db"},
      2,
@@ -208,6 +294,51 @@ const Hostile kCases[] = {
     {"a query with --out /dev/null", query(kGood, "/dev/null"), 2,
      "cannot be a folder: '/dev/null' is a device"},
     {"a query into a results folder", query(kGood, "{D}/a/sub"), 2, "is inside the results folder"},
+    {"a second statement after the query", query(kGood + "; DELETE FROM runs", "{D}/q31"), 2,
+     "the query must be one statement"},
+    {"a second statement after an empty one", query(kGood + ";; DELETE FROM runs", "{D}/q46"), 2,
+     "the query must be one statement"},
+    {"a second SELECT after the query", query(kGood + ";\n SELECT 1", "{D}/q32"), 2,
+     "the query must be one statement"},
+    {"text that is no statement after the query", query(kGood + "; garbage", "{D}/q33"), 2,
+     "the query must be one statement"},
+    {"a comment and semicolons after the query", query(kGood + "; -- the end\n;", "{D}/q34"), 0,
+     "comparison:"},
+    {"ATTACH", query("ATTACH DATABASE '{D}/attached.db' AS x", "{D}/q35"), 2,
+     "it asks to attach another database", "the query must only read the database (a SELECT)"},
+    {"PRAGMA writable_schema", query("PRAGMA writable_schema=ON", "{D}/q36"), 2,
+     "it asks to run PRAGMA writable_schema", "the query must only read the database (a SELECT)"},
+    {"a PRAGMA that reads", query("PRAGMA user_version", "{D}/q37"), 2,
+     "it asks to run PRAGMA user_version", "the query must only read the database (a SELECT)"},
+    {"BEGIN", query("BEGIN", "{D}/q38"), 2, "it asks to begin or end a transaction",
+     "the query must only read the database (a SELECT)"},
+    {"a temporary table", query("CREATE TEMP TABLE t AS " + kGood, "{D}/q39"), 2,
+     "it asks to write to the table", "the query must only read the database (a SELECT)"},
+    {"an empty query", query("", "{D}/q40"), 2, "the query is empty"},
+    {"a query of a comment only", query("-- only a comment", "{D}/q41"), 2, "the query is empty"},
+    {"a query of spaces and a semicolon", query("  ;\n", "{D}/q42"), 2, "the query is empty"},
+    {"runs of one learner",
+     query("SELECT r.point, r.learner, r.\"repeat\", p.seed, r.mistakes FROM runs r JOIN points p "
+           "ON p.experiment_id = r.experiment_id AND p.point = r.point WHERE r.experiment_id = 1",
+           "{D}/q43"),
+     2, "the query returns the runs of one learner only ('classic')",
+     "the query returns the runs of one learner only"},
+    {"a query that never ends",
+     query("WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x+1 FROM c) SELECT x AS point, "
+           "'a' AS learner, 0 AS \"repeat\", '1' AS seed, 1 AS mistakes FROM c",
+           "{D}/q44"),
+     2, "the query returns more than 1000000 runs, the most plab report --query compares"},
+    {"a learner name with a NUL",
+     query("SELECT 0 AS point, 'a' || char(0) || x AS learner, 0 AS \"repeat\", '1' AS seed, "
+           "1 AS mistakes FROM (SELECT 'x' AS x UNION ALL SELECT 'y')",
+           "{D}/q45"),
+     2,
+     "the query's column 'learner' in row 1 is text 'a\\x00x'; expected a learner's name "
+     "without control characters",
+     "the query's column"},
+    {"a learner name with a line break",
+     query(query_with("learner", "char(10) || r.learner"), "{D}/q47"), 2, "in row 1 is text '\\x0a",
+     "the query's column"},
     {"a query without --out",
      {"report", "{D}/runs.db", "--query", kGood},
      2,
@@ -319,6 +450,35 @@ class HostileExport : public ::testing::TestWithParam<Hostile> {
          "\"seed\":-21,\"repeats\":3,\"learners\"");
     edit("text-seed", "manifest.json", "\"seed\":21,\"repeats\":3,\"learners\"",
          "\"seed\":\"21\",\"repeats\":3,\"learners\"");
+    // Databases of plab's version damaged in one place each (runs.db holds a, then b).
+    const auto damaged = [&](const std::string& name, const std::string& sql) {
+      fs::copy_file(d / "runs.db", d / name);
+      test::sqlite_exec(d / name, sql);
+    };
+    damaged("no-runs.db", "DROP TABLE runs;");
+    damaged("no-points.db", "DROP TABLE points;");
+    damaged("no-column.db", "ALTER TABLE runs RENAME COLUMN mistakes TO mistakes_renamed;");
+    damaged("retyped.db",
+            "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, "
+            "'\"params\" TEXT', '\"params\" BLOB') WHERE name = 'runs';");
+    damaged("version-minus-1.db", "PRAGMA user_version = -1;");
+    damaged("version-1.db", "PRAGMA user_version = 1;");
+    damaged("version-99.db", "PRAGMA user_version = 99;");
+    damaged("no-experiment.db", "DELETE FROM experiments WHERE id = 1;");
+    damaged("run-deleted.db", "DELETE FROM runs WHERE experiment_id = 1 AND run = 0;");
+    damaged("no-point.db", "UPDATE runs SET point = 7 WHERE experiment_id = 1 AND run = 0;");
+    damaged("column-edited.db",
+            "UPDATE runs SET mistakes = mistakes + 5 WHERE experiment_id = 1 AND run = 0;");
+    damaged("seed-edited.db", "UPDATE runs SET seed = '22' WHERE experiment_id = 2;");
+    const std::string whole = read_file(d / "runs.db");
+    d.write("truncated.db", whole.substr(0, 100));
+    // Every page after the first two overwritten with a pattern SQLite cannot read.
+    std::string corrupt = whole;
+    for (std::size_t i = 8192; i < corrupt.size(); ++i) corrupt[i] = static_cast<char>(0xa5);
+    d.write("corrupt.db", corrupt);
+    fs::create_directory(d / "zero-manifest");
+    fs::copy(d / "a" / "runs.jsonl", d / "zero-manifest" / "runs.jsonl");
+    fs::create_symlink("/dev/zero", d / "zero-manifest" / "manifest.json");
     fs::copy(d / "a", d / "twice-point", fs::copy_options::recursive);
     std::string m = read_file(d / "twice-point" / "manifest.json");
     const auto at = m.find("\"index\":1,");

@@ -67,13 +67,34 @@ void check_comparison_target(const fs::path& out, bool force) {
 
 void write_comparison(const fs::path& out, const Document& doc, const std::string& title) {
   std::error_code ec;
+  const bool made = !fs::exists(out, ec);
   fs::create_directories(out, ec);
   if (ec) {
     throw WriteError("cannot make the folder '" + out.string() +
                      "' for the comparison: " + ec.message());
   }
-  write_file_atomically(out / "report.md", doc.markdown());
-  write_file_atomically(out / "report.html", doc.html(title, out.string()));
+  // Both files are written under other names first and renamed only once both are whole: a
+  // failed write (a full disk, a file size limit) leaves OUT as it was, never a report.md
+  // without its report.html, which a retry without --force would refuse.
+  const fs::path md = out / ".report.md.new";
+  const fs::path html = out / ".report.html.new";
+  try {
+    write_file_atomically(md, doc.markdown());
+    write_file_atomically(html, doc.html(title, out.string()));
+  } catch (...) {
+    fs::remove(md, ec);
+    fs::remove(html, ec);
+    if (made) fs::remove(out, ec);  // only when empty: the folder this call made
+    throw;
+  }
+  fs::rename(md, out / "report.md", ec);
+  if (!ec) fs::rename(html, out / "report.html", ec);
+  if (ec) {
+    const std::string why = ec.message();
+    fs::remove(md, ec);
+    fs::remove(html, ec);
+    throw WriteError("cannot put the comparison into '" + out.string() + "': " + why);
+  }
 }
 
 }  // namespace plab

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <new>
+#include <set>
 #include <utility>
 
 #include "error.hpp"
@@ -9,6 +11,7 @@
 #include "report/comparison_target.hpp"
 #include "report/paired_comparison.hpp"
 #include "results/sqlite_query.hpp"
+#include "results/sqlite_query_statement.hpp"
 
 namespace plab {
 
@@ -58,14 +61,32 @@ ReportData series_of(const std::vector<QueriedRun>& runs) {
   return d;
 }
 
+// A comparison of one learner compares nothing: said, instead of a report without one.
+void require_two_learners(const ReportData& data) {
+  std::set<std::string> learners;
+  for (const GroupSeries& s : data.series) learners.insert(s.learner);
+  if (learners.size() < 2)
+    throw UsageError("the query returns the runs of one learner only ('" +
+                     (learners.empty() ? std::string() : *learners.begin()) +
+                     "'); a comparison needs two or more: select the runs of another learner "
+                     "too (or name the learners of two experiments apart in the query)");
+}
+
 }  // namespace
 
 ReportResult write_query_report(const std::filesystem::path& db, const std::string& sql,
                                 const std::filesystem::path& out, bool force) {
   check_comparison_target(out, force);
-  const std::vector<QueriedRun> runs = query_runs(db, sql);
-  if (runs.empty()) throw UsageError("the query returns no runs from '" + db.string() + "'");
-  const ReportData data = series_of(runs);
+  std::vector<QueriedRun> runs;
+  ReportData data;
+  try {
+    runs = query_runs(db, sql);
+    if (runs.empty()) throw UsageError("the query returns no runs from '" + db.string() + "'");
+    data = series_of(runs);
+  } catch (const std::bad_alloc&) {
+    throw_query_out_of_memory(db);
+  }
+  require_two_learners(data);
   Document doc;
   const std::string title = "perceptron-lab comparison: " + db.filename().string();
   doc.heading(title, 1);

@@ -30,9 +30,29 @@ std::string escape_html(const std::string& text) {
 
 namespace {
 
+// A cell's text on one line of its table row: `|` and `\` escaped, and a line break, NUL or
+// other control character (a learner named by a query may hold any) written as \n, \0, \xHH,
+// which would otherwise end the row or the table.
 std::string escape_markdown_cell(const std::string& text) {
+  static const char* const kHex = "0123456789abcdef";
   std::string out;
-  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '|' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\0') {
+      out += "\\0";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += std::string("\\x") + kHex[byte >> 4] + kHex[byte & 0xf];
+    } else {
+      out += c;
+    }
+  }
   return out;
 }
 

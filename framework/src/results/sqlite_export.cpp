@@ -24,6 +24,8 @@
 #include "results/run_record.hpp"
 #include "results/runs_flat_view.hpp"
 #include "results/runs_reader.hpp"
+#include "results/sqlite_check.hpp"
+#include "results/sqlite_file.hpp"
 #include "results/sqlite_handles.hpp"
 #include "results/sqlite_migration.hpp"
 #include "results/sqlite_schema.hpp"
@@ -89,27 +91,26 @@ class Exporter {
                          "into a regular file (give a new file name)");
     }
     sqlite3* db = nullptr;
-    const int rc =
-        sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+    const int rc = open_database_file(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &db);
     db_.reset(db);
     if (rc != SQLITE_OK) {
       throw WriteError("cannot open the SQLite database '" + path.string() +
                        "': " + (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
     }
-    sqlite3_busy_timeout(db_.get(), 10000);  // another export writing it: wait, then fail
+    sqlite3_busy_timeout(db_.get(), kSqliteBusyWaitMs);  // another export writing it: wait
     // One transaction for the whole export: refused, failed or interrupted, it leaves the
     // database as it was.
-    if (sqlite3_exec(db_.get(), "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
-      if (sqlite3_errcode(db_.get()) == SQLITE_NOTADB) (void)database_kind(db_.get(), path);
-      fail();
-    }
+    if (sqlite3_exec(db_.get(), "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) fail();
     const DatabaseKind kind = database_kind(db_.get(), path);
     require_current_schema(db_.get(), path, kind, "plab export");
     if (kind == DatabaseKind::kEmpty) {
       create_schema(db_.get(), path);
       exec(run_table());
+    } else {
+      // A version-2 database is checked against the schema it is migrated to.
+      if (kind == DatabaseKind::kPrevious) migrate_to_current_schema(db_.get(), path);
+      check_plab_database(db_.get(), path, run_table());
     }
-    if (kind == DatabaseKind::kPrevious) migrate_to_current_schema(db_.get(), path);
   }
 
   void exec(const std::string& sql) {
@@ -133,10 +134,7 @@ class Exporter {
   long long last_id() { return sqlite3_last_insert_rowid(db_.get()); }
   sqlite3* handle() { return db_.get(); }
 
-  [[noreturn]] void fail() {
-    throw WriteError("writing the SQLite database '" + path_.string() +
-                     "' failed: " + sqlite3_errmsg(db_.get()));
-  }
+  [[noreturn]] void fail() { throw_database_failure(db_.get(), path_); }
 
  private:
   fs::path path_;
@@ -152,6 +150,7 @@ const boost::json::value* member(const boost::json::object& o, const char* key) 
 using RunKey = std::tuple<std::int64_t, std::string, std::int64_t, std::string>;
 struct StoredRun {
   long long experiment_id = 0;
+  long long run = 0;
   std::string record_sha256;
 };
 
@@ -164,8 +163,8 @@ std::string text_sha256(const std::string& text) {
 // The runs of every experiment of the same identity already in the database.
 std::map<RunKey, StoredRun> stored_runs(Exporter& db, const std::string& identity) {
   SqliteStatement s = db.prepare(
-      "SELECT r.point, r.learner, r.\"repeat\", r.seed, r.record, r.experiment_id FROM runs r "
-      "JOIN experiments e ON e.id = r.experiment_id WHERE e.identity_sha256 = ?");
+      "SELECT r.point, r.learner, r.\"repeat\", r.seed, r.record, r.experiment_id, r.run "
+      "FROM runs r JOIN experiments e ON e.id = r.experiment_id WHERE e.identity_sha256 = ?");
   bind_value(s.get(), 1, identity);
   std::map<RunKey, StoredRun> runs;
   const auto text = [&](int column) {
@@ -176,7 +175,8 @@ std::map<RunKey, StoredRun> stored_runs(Exporter& db, const std::string& identit
   while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) {
     runs.emplace(RunKey{sqlite3_column_int64(s.get(), 0), text(1), sqlite3_column_int64(s.get(), 2),
                         text(3)},
-                 StoredRun{sqlite3_column_int64(s.get(), 5), text_sha256(text(4))});
+                 StoredRun{sqlite3_column_int64(s.get(), 5), sqlite3_column_int64(s.get(), 6),
+                           text_sha256(text(4))});
   }
   if (rc != SQLITE_DONE) db.fail();
   return runs;
@@ -241,19 +241,22 @@ void insert_provenance(Exporter& db, long long id, const boost::json::object& m)
   }
 }
 
-// The plugin entry of the manifest named `name` (for a learner's plugin version and hash).
-const boost::json::object* plugin_named(const boost::json::object& m,
-                                        const boost::json::value* name) {
-  if (name == nullptr) return nullptr;
+// The manifest's plugin entries by name (the first of a name), for each learner's plugin
+// version and hash: one lookup per learner of every point, not a search of the whole list.
+using PluginsByName = std::map<std::string, const boost::json::object*>;
+PluginsByName plugins_by_name(const boost::json::object& m) {
+  PluginsByName plugins;
   for (const auto& v : m.at("plugins").as_array()) {
     const auto* n = v.as_object().if_contains("name");
-    if (n != nullptr && *n == *name) return &v.as_object();
+    if (n != nullptr && n->is_string())
+      plugins.emplace(std::string(n->as_string()), &v.as_object());
   }
-  return nullptr;
+  return plugins;
 }
 
 void insert_points(Exporter& db, long long id, const CheckedFolder& f) {
   const boost::json::object& m = f.manifest;
+  const auto plugins = plugins_by_name(m);
   SqliteStatement point = db.prepare(
       "INSERT INTO points (experiment_id, point, params, seed, repeats, rows, cols, task) "
       "VALUES (" +
@@ -278,7 +281,11 @@ void insert_points(Exporter& db, long long id, const CheckedFolder& f) {
     db.step(point.get());
     for (const auto& lv : p.at("learners").as_array()) {
       const boost::json::object& l = lv.as_object();
-      const boost::json::object* plugin = plugin_named(m, member(l, "plugin"));
+      const auto* name = member(l, "plugin");
+      const auto it = name != nullptr && name->is_string()
+                          ? plugins.find(std::string(name->as_string()))
+                          : plugins.end();
+      const boost::json::object* plugin = it != plugins.end() ? it->second : nullptr;
       bind_value(learner.get(), 1, id);
       bind_value(learner.get(), 2, member(p, "index"));
       bind_value(learner.get(), 3, member(l, "name"));
@@ -292,6 +299,39 @@ void insert_points(Exporter& db, long long id, const CheckedFolder& f) {
   }
 }
 
+// Compares a stored run's columns with its record's values (bound as an insert binds them,
+// so SQLite converts both alike): one 0/1 per column, `seed` first.
+SqliteStatement prepare_column_check(Exporter& db) {
+  std::string sql = "SELECT seed IS ?";
+  for (const auto& [name, type] : kRunColumns) sql += std::string(", \"") + name + "\" IS ?";
+  return db.prepare(sql + " FROM runs WHERE experiment_id = ? AND run = ?");
+}
+
+// A run found in the database with the folder's record: its columns must still say what the
+// record says (someone may have edited a column and not `record`; queries read the columns).
+void require_columns_of_record(Exporter& db, sqlite3_stmt* check, const fs::path& path,
+                               const StoredRun& stored, const std::string& seed,
+                               const boost::json::object& record) {
+  int i = 0;
+  bind_value(check, ++i, seed);
+  for (const auto& [name, type] : kRunColumns) bind_value(check, ++i, member(record, name));
+  bind_value(check, ++i, stored.experiment_id);
+  bind_value(check, ++i, stored.run);
+  const int rc = sqlite3_step(check);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) db.fail();
+  std::string differs;
+  for (int c = 0; rc == SQLITE_ROW && c < sqlite3_column_count(check) && differs.empty(); ++c) {
+    if (sqlite3_column_int(check, c) == 0)
+      differs = c == 0 ? std::string("seed") : kRunColumns[c - 1].first;
+  }
+  sqlite3_reset(check);
+  sqlite3_clear_bindings(check);
+  if (!differs.empty())
+    throw_unusable_database(path, "run " + std::to_string(stored.run) + " of experiment " +
+                                      std::to_string(stored.experiment_id) + " has a column '" +
+                                      differs + "' that differs from its record (edited?)");
+}
+
 // Adds the folder's runs that are not in the database yet; counts the others into `out`.
 // A run whose identity is there with another record is refused: the same config, plab,
 // plugins and data make the same record, so one of the two folders was changed.
@@ -302,6 +342,7 @@ void insert_runs(Exporter& db, const fs::path& path, const fs::path& dir, const 
   const std::size_t n = std::size(kRunColumns) + 4;
   SqliteStatement s =
       db.prepare("INSERT INTO runs (" + columns + ", record) VALUES (" + placeholders(n) + ")");
+  SqliteStatement check = prepare_column_check(db);
   const fs::path runs_file = dir / "runs.jsonl";
   // The lines as plab wrote them, read beside the checked records: `record` holds the line,
   // and the columns its numbers read exactly (Boost's parser may be a unit in the last place
@@ -334,6 +375,7 @@ void insert_runs(Exporter& db, const fs::path& path, const fs::path& dir, const 
             std::to_string(it->second.experiment_id) + " in '" + path.string() +
             "' (same config, plab version, plugins and data); run plab verify on both folders");
       }
+      require_columns_of_record(db, check.get(), path, it->second, seed, record);
       ++out.skipped;
       out.found_in.insert(it->second.experiment_id);
       return;
@@ -345,7 +387,8 @@ void insert_runs(Exporter& db, const fs::path& path, const fs::path& dir, const 
     for (const auto& [name, type] : kRunColumns) bind_value(s.get(), ++i, member(record, name));
     bind_value(s.get(), ++i, text);
     db.step(s.get());
-    stored.emplace(key, StoredRun{out.experiment_id, text_sha256(text)});
+    stored.emplace(key, StoredRun{out.experiment_id, static_cast<long long>(f.first_run + line - 1),
+                                  text_sha256(text)});
     ++out.runs;
   });
 }
@@ -381,6 +424,7 @@ ExportedFolder export_folder(Exporter& db, const fs::path& path, const fs::path&
 std::vector<ExportedFolder> export_to_sqlite(const fs::path& path,
                                              const std::vector<fs::path>& dirs) {
   if (dirs.empty()) throw UsageError("plab export needs at least one results folder");
+  require_database_file_name(path, "--sqlite");
   // Every folder is read and checked first: a refused one leaves the database as it was.
   std::vector<FolderLock> locks;
   std::vector<CheckedFolder> folders;

@@ -11,7 +11,9 @@
 
 #include "base/number_text.hpp"
 #include "error.hpp"
+#include "results/sqlite_file.hpp"
 #include "results/sqlite_handles.hpp"
+#include "results/sqlite_query_statement.hpp"
 #include "results/sqlite_schema.hpp"
 
 namespace plab {
@@ -45,7 +47,15 @@ class Cell {
 
   std::string text() const {
     if (type_ != SQLITE_TEXT) wrong("text (a learner's name)");
-    return reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
+    // Every byte, a NUL among them: cut at a NUL, two names could become one. A line break
+    // or another control character would break the report's text: refused.
+    const auto* t = reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
+    std::string name(t, static_cast<std::size_t>(sqlite3_column_bytes(s_, column_)));
+    for (const char c : name) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+        wrong("a learner's name without control characters (a line break, tab or NUL)");
+    }
+    return name;
   }
 
   // A seed: a non-negative integer, or the decimal text plab export stores (exact up to
@@ -92,9 +102,19 @@ class Cell {
       case SQLITE_FLOAT:
         return "the real number " + number_text(sqlite3_column_double(s_, column_));
       case SQLITE_TEXT: {
-        std::string t = reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
-        if (t.size() > 40) t = t.substr(0, 40) + "...";
-        return "text '" + t + "'";
+        const auto* raw = reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
+        const std::string whole(raw, static_cast<std::size_t>(sqlite3_column_bytes(s_, column_)));
+        std::string t;  // control characters as \xHH, so that the message stays one line
+        for (const char c : whole.substr(0, 40)) {
+          const auto byte = static_cast<unsigned char>(c);
+          if (byte >= 0x20 && byte != 0x7f) {
+            t += c;
+          } else {
+            t += "\\x" + std::string(1, "0123456789abcdef"[byte >> 4]) +
+                 "0123456789abcdef"[byte & 0xf];
+          }
+        }
+        return "text '" + t + (whole.size() > 40 ? "...'" : "'");
       }
       default:
         return "a blob of " + std::to_string(sqlite3_column_bytes(s_, column_)) + " bytes";
@@ -116,23 +136,16 @@ std::vector<QueriedRun> query_runs(const std::filesystem::path& db_path, const s
     throw UsageError("cannot query '" + db_path.string() +
                      "': it is not a file (give the SQLite file plab export wrote)");
   sqlite3* raw = nullptr;
-  const int rc = sqlite3_open_v2(db_path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  const int rc = open_database_file(db_path, SQLITE_OPEN_READONLY, &raw);
   SqliteDatabase db(raw);
   if (rc != SQLITE_OK)
     throw UsageError("cannot open the SQLite database '" + db_path.string() + "' to query it: " +
                      (raw != nullptr ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)));
   const DatabaseKind kind = database_kind(db.get(), db_path);
-  if (kind == DatabaseKind::kEarlier || kind == DatabaseKind::kNewer)
+  if (kind == DatabaseKind::kEarlier || kind == DatabaseKind::kNewer ||
+      kind == DatabaseKind::kUnknown)
     require_current_schema(db.get(), db_path, kind, "plab report --query");
-  sqlite3_stmt* raw_statement = nullptr;
-  if (sqlite3_prepare_v2(db.get(), sql.c_str(), -1, &raw_statement, nullptr) != SQLITE_OK ||
-      raw_statement == nullptr) {
-    throw UsageError("the query does not run on '" + db_path.string() +
-                     "': " + sqlite3_errmsg(db.get()));
-  }
-  SqliteStatement s(raw_statement);
-  if (!sqlite3_stmt_readonly(s.get()))
-    throw UsageError("the query must only read the database (a SELECT)");
+  SqliteStatement s = prepare_reading_query(db.get(), sql, db_path);
   std::map<std::string, int> columns;
   std::string returned;
   for (int c = 0; c < sqlite3_column_count(s.get()); ++c) {
@@ -162,6 +175,10 @@ std::vector<QueriedRun> query_runs(const std::filesystem::path& db_path, const s
   int step = 0;
   while ((step = sqlite3_step(s.get())) == SQLITE_ROW) {
     const std::size_t row = runs.size() + 1;
+    if (row > kMaxQueriedRuns)
+      throw UsageError("the query returns more than " + std::to_string(kMaxQueriedRuns) +
+                       " runs, the most plab report --query compares; select fewer "
+                       "experiments, sweep points or repeats");
     QueriedRun r;
     r.point = cell("point", row).index();
     r.learner = cell("learner", row).text();
@@ -178,9 +195,7 @@ std::vector<QueriedRun> query_runs(const std::filesystem::path& db_path, const s
     }
     runs.push_back(std::move(r));
   }
-  if (step != SQLITE_DONE)
-    throw UsageError("the query does not run on '" + db_path.string() +
-                     "': " + sqlite3_errmsg(db.get()));
+  if (step != SQLITE_DONE) throw_query_failure(db.get(), db_path);
   return runs;
 }
 

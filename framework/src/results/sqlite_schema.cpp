@@ -107,7 +107,8 @@ DatabaseKind database_kind(sqlite3* db, const fs::path& path) {
   if (application_id == kSqliteApplicationId) {
     if (version == kSqliteSchemaVersion) return DatabaseKind::kCurrent;
     if (version == kSqliteMigratableVersion) return DatabaseKind::kPrevious;
-    return version > kSqliteSchemaVersion ? DatabaseKind::kNewer : DatabaseKind::kEarlier;
+    // The application id came with version 2: any other lower version is not an earlier plab's.
+    return version > kSqliteSchemaVersion ? DatabaseKind::kNewer : DatabaseKind::kUnknown;
   }
   if (application_id == 0 && tables.empty() && version == 0) return DatabaseKind::kEmpty;
   const bool earlier = application_id == 0 && version == 0 &&
@@ -152,6 +153,13 @@ void require_current_schema(sqlite3* db, const fs::path& path, DatabaseKind kind
                          std::to_string(pragma_int(db, "PRAGMA user_version", path)) +
                          "; this plab reads version " + std::to_string(kSqliteSchemaVersion) +
                          "); use that plab, or export into a new file");
+    case DatabaseKind::kUnknown:
+      throw ResultsError(what + ": " + db_name + " has plab's application id but schema version " +
+                         std::to_string(pragma_int(db, "PRAGMA user_version", path)) +
+                         ", which no plab writes (this plab writes version " +
+                         std::to_string(kSqliteSchemaVersion) +
+                         "; edited by hand?); nothing was written to it; give a new file name, "
+                         "or one plab export wrote");
     case DatabaseKind::kOther:
       throw ResultsError(what + ": " + db_name +
                          " is an SQLite database that plab export did not write (its tables " +

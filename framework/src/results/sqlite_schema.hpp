@@ -25,6 +25,7 @@ enum class DatabaseKind {
   kPrevious,  // version 2: read as it is, migrated by an export
   kEarlier,   // an earlier plab export's tables, without the current version
   kNewer,     // plab's application id with a later version
+  kUnknown,   // plab's application id with a version no plab writes
   kOther,     // tables that are not plab's
 };
 

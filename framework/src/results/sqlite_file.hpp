@@ -1,0 +1,42 @@
+// The SQLite file behind `plab export --sqlite DB` and `plab report DB --query`: a name that
+// is a file on disk (never an in-memory or temporary database, which would keep nothing), and
+// SQLite's failures said in words: why a write failed (a file size limit, a full disk,
+// another process holding the database, a read-only file), and a damaged database told apart
+// from a failed write.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <string>
+
+namespace plab {
+
+// How long a command waits for another process that holds the database, in milliseconds.
+inline constexpr int kSqliteBusyWaitMs = 10000;
+
+// UsageError (exit 2) for a name SQLite does not take as a file on disk: empty (a temporary
+// database), ":memory:", or a URI ("file:…"). `option` names where it was given.
+void require_database_file_name(const std::filesystem::path& path, const std::string& option);
+
+// sqlite3_open_v2 with URI names off and extended result codes on. The handle is set even
+// when opening fails (SQLite's rule): the caller owns it.
+int open_database_file(const std::filesystem::path& path, int flags, sqlite3** db);
+
+// True when SQLite's last error on `db` says the file is damaged or not a database.
+bool database_damaged(sqlite3* db);
+
+// "'DB' is not an SQLite database plab can use: `why`; …" (ResultsError, exit 2).
+[[noreturn]] void throw_unusable_database(const std::filesystem::path& path,
+                                          const std::string& why);
+
+// The last error on `db`, while plab export writes the database: a damaged file as
+// throw_unusable_database, anything else as WriteError (exit 4) "writing the SQLite database
+// 'DB' failed: <write_failure_reason>; …as it was before".
+[[noreturn]] void throw_database_failure(sqlite3* db, const std::filesystem::path& path);
+
+// The last error on `db` as the reason a write failed, with its cause where SQLite's words
+// do not say it (EFBIG: the file size limit; ENOSPC: a full disk; busy: another process).
+std::string write_failure_reason(sqlite3* db);
+
+}  // namespace plab

@@ -18,7 +18,8 @@ int merge_command(const Args& args, const std::string& command_line) {
   options.add_options()("out", po::value<std::string>(),
                         "a new folder for the merged results (or give it first)")(
       "folders", po::value<std::vector<std::string>>()->default_value({}, ""),
-      "OUT unless --out is given, then one or more shard results folders");
+      "the folders given without an option: OUT, then one or more shard results folders "
+      "(only the shards when --out names OUT)");
   add_wide_option(options);
   po::positional_options_description positional;
   positional.add("folders", -1);

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 
 #include "build_info.hpp"
@@ -131,6 +132,13 @@ int dispatch(int argc, char** argv) {
   } catch (const boost::program_options::error& e) {
     std::fprintf(stderr, "plab: error: %s (see plab %s --help)\n", e.what(), argv[1]);
     return plab::kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    // Out of memory where no command named it (each names it where it knows what was written).
+    std::fprintf(stderr,
+                 "plab: error: out of memory during plab %s; free memory or raise the limit and "
+                 "run it again\n",
+                 argv[1]);
+    return plab::kExitWriteFailure;
   } catch (const std::exception& e) {
     // A plab::Error is a mistake the user can fix; anything else is a bug of plab's.
     const bool known = dynamic_cast<const plab::Error*>(&e) != nullptr;

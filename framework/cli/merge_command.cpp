@@ -13,19 +13,33 @@ namespace plab::cli {
 
 int merge_command(const Args& args, const std::string& command_line) {
   po::options_description options("options");
-  options.add_options()("out", po::value<std::string>()->required(),
-                        "a new folder for the merged results")(
-      "shards", po::value<std::vector<std::string>>()->required(),
-      "one or more shard results folders");
+  // OUT is the first positional, or --out OUT like the other commands that write a folder
+  // (then every positional is a shard).
+  options.add_options()("out", po::value<std::string>(),
+                        "a new folder for the merged results (or give it first)")(
+      "folders", po::value<std::vector<std::string>>()->default_value({}, ""),
+      "the folders given without an option: OUT, then one or more shard results folders "
+      "(only the shards when --out names OUT)");
   add_wide_option(options);
   po::positional_options_description positional;
-  positional.add("out", 1).add("shards", -1);
+  positional.add("folders", -1);
   po::variables_map vm;
   if (!parse_options("merge", "merge OUT SHARD_DIR... [--wide]", args, options, positional, vm))
     return 0;
-  std::vector<std::filesystem::path> shards;
-  for (const auto& s : vm["shards"].as<std::vector<std::string>>()) shards.emplace_back(s);
-  const std::filesystem::path out = vm["out"].as<std::string>();
+  std::vector<std::string> folders = vm["folders"].as<std::vector<std::string>>();
+  const std::string usage = "; usage: plab merge OUT SHARD_DIR... [--wide] (see plab merge --help)";
+  std::filesystem::path out;
+  if (vm.count("out") != 0) {
+    out = vm["out"].as<std::string>();
+  } else if (folders.empty()) {
+    throw UsageError("plab merge needs a new folder for the merged results OUT" + usage);
+  } else {
+    out = folders.front();
+    folders.erase(folders.begin());
+  }
+  if (folders.empty())
+    throw UsageError("plab merge needs one or more shard results folders SHARD_DIR..." + usage);
+  std::vector<std::filesystem::path> shards(folders.begin(), folders.end());
   const MergeResult merged = merge_shards(out, shards, command_line);
 
   const Summary summary = summarize_runs(out / "runs.jsonl");

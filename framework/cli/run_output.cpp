@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "base/interrupt.hpp"
 #include "cli/claim_output.hpp"
 #include "error.hpp"
 
@@ -139,7 +140,7 @@ int print_outcome(const SessionOutcome& o) {
                  "plab: interrupted by signal %d after %zu of %zu runs; the results so far are in "
                  "%s\nplab: continue with: plab run --resume %s\n",
                  o.signal, o.runs_written, o.runs_in_range, dir, dir);
-    return kExitInterrupted;
+    return interrupted_exit_code(o.signal);
   }
   if (o.violations > 0) {
     std::fprintf(stderr, "plab: %zu run%s exceeded an applicable bound (see plab verify %s)\n",

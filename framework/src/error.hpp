@@ -61,9 +61,11 @@ struct WriteError : Error {
   explicit WriteError(const std::string& m) : Error(kExitWriteFailure, m) {}
 };
 
-// A signal (SIGINT, SIGTERM, SIGHUP) asked plab to stop before anything was written.
+// A signal asked plab to stop before anything was written: exit 130 for SIGINT, SIGTERM and
+// SIGHUP, 128 + N for the other signals plab handles (base/interrupt.hpp).
 struct InterruptedError : Error {
-  explicit InterruptedError(const std::string& m) : Error(kExitInterrupted, m) {}
+  explicit InterruptedError(const std::string& m, int exit_code = kExitInterrupted)
+      : Error(exit_code, m) {}
 };
 
 // The exit code of an exception that ends a command: a plab::Error's own; any other

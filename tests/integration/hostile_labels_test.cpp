@@ -107,6 +107,17 @@ std::function<Args(const test::TempDir&)> regression(std::size_t rows, std::stri
   };
 }
 
+// An inline data set of four rows with labels `y` (a JSON array) and `extra` in the dataset.
+std::function<Args(const test::TempDir&)> inline_labels(std::string y, std::string plugin,
+                                                        std::string extra = "") {
+  return [=](const test::TempDir& dir) {
+    dir.write(
+        "c.json",
+        config(R"({"kind": "inline", "x": [[0], [1], [2], [3]], "y": )" + y + extra + "}", plugin));
+    return Args{"run", "c.json", "--out", (dir / "out").string()};
+  };
+}
+
 std::function<Args(const test::TempDir&)> args(Args a) {
   return [a](const test::TempDir&) { return a; };
 }
@@ -182,6 +193,46 @@ const std::vector<Case>& cases() {
        labels(false, {"1", "2"}, "multiclass_perceptron", R"(, "keep_classes": ["7"])"), 2,
        "which does not occur in the labels"},
       {"EmptyLabelCell", labels(true, {"1", "", "2"}), 2, "the label cell is empty"},
+      {"InlineEmptyLabel", inline_labels(R"(["", "", "b", "b"])", "perceptron"), 2,
+       "config error at /dataset/y/0: the label is the empty string"},
+      {"InlineEmptyLabelAfterOthers",
+       inline_labels(R"(["a", "b", "a", ""])", "multiclass_perceptron"), 2,
+       "config error at /dataset/y/3: the label is the empty string"},
+      {"InlineSpaceIsAName", inline_labels(R"([" ", " ", "b", "b"])", "multiclass_perceptron"), 0,
+       kDone},
+      // A learner for binary tasks on classes not written -1/+1 or 0/1: they are named.
+      {"TwoClassesNotPlusMinusOneAreNamed",
+       labels(true, {"1", "+1", "1.0", "1e0", "2", "2", "2", "2"}, "perceptron"), 2,
+       "the data set's 2 classes ('1', '2') are not -1/+1 or 0/1: list the positive one in "
+       "/dataset/positive"},
+      {"TwoNamesForABinaryLearner", inline_labels(R"(["x", "y", "x", "y"])", "perceptron"), 2,
+       "the data set's 2 classes ('x', 'y') are not -1/+1"},
+      {"ThreeClassesForABinaryLearner", labels(true, {"a", "b", "c", "a"}, "perceptron"), 2,
+       "the data set has 3 classes ('a', 'b', 'c'): list the positive ones in /dataset/positive"},
+      {"SixClassesNamedFourAtMost", labels(false, {"6", "5", "4", "3", "2", "1"}, "perceptron"), 2,
+       "the data set has 6 classes ('1', '2', '3', '4', ...)"},
+      // Classes a config lists: named by their JSON Pointer, each once.
+      {"PositiveWithAHugeExponentNamesTheConfig",
+       labels(true, {"1", "2", "1", "2"}, "perceptron", R"(, "positive": ["1e1234567890123456"])"),
+       2, "config error at /dataset/positive/0: the label '1e1234567890123456' is a number whose"},
+      {"ClassesWithAHugeExponentNamesTheConfig",
+       labels(true, {"1", "2"}, "multiclass_perceptron",
+              R"(, "classes": ["1", "2e-99999999999999999"])"),
+       2, "config error at /dataset/classes/1: the label '2e-99999999999999999'"},
+      {"PositiveListedTwice",
+       inline_labels(R"(["a", "a", "b", "b"])", "perceptron", R"(, "positive": ["a", "a"])"), 2,
+       "config error at /dataset/positive/1: class 'a' is listed twice in 'positive'; list each "
+       "class once"},
+      {"PositiveListedTwiceBySpelling",
+       labels(true, {"1", "2", "3", "1"}, "perceptron", R"(, "positive": ["3", "1", "1.0"])"), 2,
+       "config error at /dataset/positive/2: class '1' is listed twice in 'positive' (also as "
+       "'1.0')"},
+      {"KeepClassesListedTwice",
+       labels(true, {"1", "2", "3"}, "multiclass_perceptron",
+              R"(, "keep_classes": ["1", "2", "2"])"),
+       2, "config error at /dataset/keep_classes/2: class '2' is listed twice in 'keep_classes'"},
+      {"PositiveOnceEachStillRuns",
+       labels(true, {"1", "2", "3", "1"}, "perceptron", R"(, "positive": ["3", "1"])"), 0, kDone},
       {"SvmlightLineWithoutLabel", labels(false, {"1:2"}), 2, "comes where the label should be"},
       {"AlmostAllDistinctLabelsGetANote", regression(60, "1"), 0,
        "almost surely a regression target"},
@@ -269,7 +320,10 @@ TEST(HostileLabels, TheNewMessagesAreInTroubleshooting) {
   for (const char* text :
        {"exponent has more than 15 digits", "almost surely a regression target",
         "this synthetic data set", "would take at least", "more than this machine's",
-        "nothing was generated", "Wolfe 1976; stopped before a first hull point was chosen"}) {
+        "nothing was generated", "Wolfe 1976; stopped before a first hull point was chosen",
+        "the label is the empty string", "is listed twice in 'positive'",
+        "data set's 2 classes ('1', '2') are not -1/+1 or 0/1",
+        "data set has 3 classes ('a', 'b', 'c')"}) {
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;
   }
 }

@@ -24,6 +24,7 @@
 #include "support/folder_edit.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace plab {
 namespace {
@@ -190,6 +191,19 @@ std::string status_of(const fs::path& out) {
 
 constexpr const char* kOnlyRegular = "replaces only a regular file";
 
+// plab convert --labels numeric of a CSV file `text` (in.csv) to o.svm.
+std::function<Args(const TempDir&)> numeric_labels(std::string text) {
+  return [text](const TempDir& d) {
+    return Args{"convert", d.write("in.csv", text).string(), (d / "o.svm").string(), "--labels",
+                "numeric"};
+  };
+}
+
+void rule_says(const TempDir& d, const std::string& words) {
+  const std::string rule = read_file(d / "o.svm.labels.json");
+  EXPECT_NE(rule.find(words), std::string::npos) << rule;
+}
+
 // ---- convert: targets and inputs ----------------------------------------------------------
 
 TEST(HostileSignals, ConvertTargetsAndInputs) {
@@ -347,6 +361,44 @@ TEST(HostileSignals, ConvertTargetsAndInputs) {
        0,
        {},
        [](const TempDir& d) { EXPECT_EQ(read_file(d / "o.svm"), "old\n"); }},
+      // --labels numeric: a label plab cannot read is named by its line; one class present
+      // gets a rule for one class.
+      {"--labels numeric, a label with a huge exponent on line 3",
+       numeric_labels("a,y\n1,2\n3,1e1234567890123456\n4,2\n"),
+       2,
+       {"in.csv:3: the label '1e1234567890123456' is a number whose exponent has more than 15"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o.svm")); }},
+      {"--labels numeric, one class spelled 1 and +1",
+       numeric_labels("a,b,y\n1,2,1\n3,4,+1\n"),
+       0,
+       {"converted 2 rows"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) {
+         rule_says(d, "\"rule\": \"one class, +1: every label is the positive class");
+         EXPECT_EQ(read_file(d / "o.svm.labels.json").find("two classes"), std::string::npos);
+         EXPECT_EQ(read_file(d / "o.svm"), "1 1:1 2:2\n1 1:3 2:4\n");
+       }},
+      {"--labels numeric, one class -1",
+       numeric_labels("a,y\n1,-1\n3,-1.0\n"),
+       0,
+       {"converted 2 rows"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { rule_says(d, "\"rule\": \"one class, -1"); }},
+      {"--labels numeric, two classes still say two",
+       numeric_labels("a,y\n1,0\n3,1\n"),
+       0,
+       {"converted 2 rows"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { rule_says(d, "two classes: the second is +1"); }},
   };
   run_table(table);
 }
@@ -364,6 +416,17 @@ TEST(HostileSignals, SignalsAtDifferentMoments) {
     usleep(300000);
     return true;
   };
+  const auto long_run = [](const TempDir& d) {
+    return Args{"run",       iris_config(d, 20000, "versicolor", 1000),
+                "--out",     (d / "o").string(),
+                "--quiet",   "--no-report",
+                "--threads", "2"};
+  };
+  const auto first_record_written = [](const TempDir& d) {
+    return fs::exists(d / "o" / "runs.jsonl") && fs::file_size(d / "o" / "runs.jsonl") > 0;
+  };
+  const auto convert_big = [](const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); };
+  const auto no_output = [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o.svm")); };
   const std::vector<Hostile> table = {
       {"SIGTERM while converting CSV to svmlight",
        [](const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); },
@@ -423,22 +486,155 @@ TEST(HostileSignals, SignalsAtDifferentMoments) {
        SIGHUP,
        soon},
       {"SIGTERM during plab run, after the first record",
-       [](const TempDir& d) {
-         return Args{"run",       iris_config(d, 20000, "versicolor", 1000),
-                     "--out",     (d / "o").string(),
-                     "--quiet",   "--no-report",
-                     "--threads", "2"};
-       },
+       long_run,
        130,
        {"interrupted by signal 15", "plab run --resume"},
        {},
        SIGTERM,
-       [](const TempDir& d) {
-         return fs::exists(d / "o" / "runs.jsonl") && fs::file_size(d / "o" / "runs.jsonl") > 0;
-       },
+       first_record_written,
        [](const TempDir& d) { EXPECT_EQ(status_of(d / "o"), "interrupted"); }},
+      // Any other signal whose default action ends a process is answered as SIGINT is, with
+      // exit 128 + N (docs/exit-codes.md).
+      {"SIGUSR1 while converting CSV to svmlight",
+       convert_big,
+       138,
+       {"interrupted by signal 10 (User defined signal 1)", "the output was not written"},
+       {},
+       SIGUSR1,
+       converting,
+       no_output},
+      {"SIGUSR2 while converting over an existing file with --force",
+       [](const TempDir& d) { return convert(big_csv(d), d.write("o.svm", "old\n"), true); },
+       140,
+       {"interrupted by signal 12"},
+       {},
+       SIGUSR2,
+       converting,
+       [](const TempDir& d) { EXPECT_EQ(read_file(d / "o.svm"), "old\n"); }},
+      {"SIGXCPU (a CPU time limit) while converting",
+       convert_big,
+       152,
+       {"interrupted by signal 24"},
+       {},
+       SIGXCPU,
+       converting},
+      {"SIGALRM during verify --replay",
+       long_replay,
+       142,
+       {"interrupted by signal 14 (Alarm clock)", "gave no verdict"},
+       {},
+       SIGALRM,
+       soon,
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o" / "verify.json")); }},
+      {"SIGUSR1 during plab run, after the first record",
+       long_run,
+       138,
+       {"interrupted by signal 10", "plab run --resume"},
+       {},
+       SIGUSR1,
+       first_record_written,
+       [](const TempDir& d) { EXPECT_EQ(status_of(d / "o"), "interrupted"); }},
+      {"SIGUSR1 during plab export into a new database",
+       [](const TempDir& d) {
+         const auto r = run_plab({"run", iris_config(d, 6000, "setosa", 5), "--out",
+                                  (d / "o").string(), "--quiet", "--no-report"});
+         EXPECT_EQ(r.exit_code, 0) << r.err;
+         return Args{"export", (d / "o").string(), "--sqlite", (d / "new.db").string()};
+       },
+       138,
+       {"interrupted by signal 10 (User defined signal 1) during plab export",
+        "is as it was before"},
+       {},
+       SIGUSR1,
+       [](const TempDir& d) { return fs::exists(d / "new.db-journal"); },
+       [](const TempDir& d) {
+         EXPECT_FALSE(fs::exists(d / "new.db"));
+         EXPECT_FALSE(fs::exists(d / "new.db-journal"));
+       }},
   };
   run_table(table);
+}
+
+// ---- command-line edges of merge and verify ----------------------------------------------
+
+// plab merge with `words` in this order: "--out" as is, "s0", "s1", "m" and "n" as folders of
+// DIR; s0 and s1 are made first as the two shards of one experiment.
+std::function<Args(const TempDir&)> merge_of(std::vector<std::string> words) {
+  return [words](const TempDir& d) {
+    const std::string config = iris_config(d, 4, "setosa", 20);
+    for (const char* shard : {"0", "1"}) {
+      const auto r = run_plab({"run", config, "--out", (d / ("s" + std::string(shard))).string(),
+                               "--shard", std::string(shard) + "/2", "--quiet", "--no-report"});
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+    }
+    Args args{"merge"};
+    for (const std::string& w : words) args.push_back(w == "--out" ? w : (d / w).string());
+    return args;
+  };
+}
+
+// plab verify --replay COUNT on a finished folder of 9 records.
+std::function<Args(const TempDir&)> replay_of(std::string count) {
+  return [count](const TempDir& d) {
+    return Args{"verify", finished_folder(d).string(), "--replay", count};
+  };
+}
+
+TEST(HostileSignals, MergeAndReplayArguments) {
+  const auto merged = [](const TempDir& d) {
+    EXPECT_EQ(test::lines_of(d / "m" / "runs.jsonl").size(), 4u);
+  };
+  const std::string kMerged = "merged 2 shards, 4 runs";
+  const std::vector<Hostile> table = {
+      {"merge SHARDS --out OUT",
+       merge_of({"s0", "s1", "--out", "m"}),
+       0,
+       {kMerged},
+       {},
+       0,
+       {},
+       merged},
+      {"merge --out OUT SHARDS",
+       merge_of({"--out", "m", "s0", "s1"}),
+       0,
+       {kMerged},
+       {},
+       0,
+       {},
+       merged},
+      {"merge OUT SHARDS, as before", merge_of({"m", "s0", "s1"}), 0, {kMerged}, {}, 0, {}, merged},
+      {"merge --out OUT without shards",
+       merge_of({"--out", "m"}),
+       2,
+       {"plab merge needs one or more shard results folders SHARD_DIR..."}},
+      {"merge --out given twice",
+       merge_of({"--out", "m", "--out", "n", "s0"}),
+       2,
+       {"option '--out' cannot be specified more than once"}},
+      {"verify --replay past any count",
+       replay_of("99999999999999999999999"),
+       2,
+       {"--replay '99999999999999999999999' is larger than any number of records a folder can hold",
+        "or 'all'"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o" / "verify.json.tmp")); }},
+      {"verify --replay one past a 64-bit count",
+       replay_of("18446744073709551616"),
+       2,
+       {"is larger than any number of records"}},
+      {"verify --replay of the largest 64-bit count",
+       replay_of("18446744073709551615"),
+       2,
+       {"asks for more records than the 9 in"}},
+      {"verify --replay with a sign",
+       replay_of("+99999999999999999999999"),
+       2,
+       {"is not a number of records"}},
+  };
+  run_table(table);
+  EXPECT_TRUE(test::in_troubleshooting("is larger than any number of records a folder can hold"));
 }
 
 // ---- a full disk at different moments ----------------------------------------------------
@@ -714,6 +910,61 @@ TEST(MemoryLimit, HostileInputs) {
        0,
        {},
        [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o" / "verify.json")); }},
+      {"threads that cannot start: 2 asked for under 24 MB (a thread's stack is 8 MiB)",
+       [](const TempDir& d) {
+         return Args{"run",
+                     d.write("k.json", R"({"name": "k", "seed": 3, "repeats": 1,
+    "dataset": {"kind": "synthetic", "generator": "noisy", "rows": 3000, "dim": 2, "flip": 0.1},
+    "learners": [{"name": "k", "plugin": "kernel_perceptron", "params": {"cache_mb": 0}}],
+    "theory": {"margin": "none"}, "protocol": {"kind": "convergence", "max_epochs": 2}})")
+                         .string(),
+                     "--out",
+                     (d / "o").string(),
+                     "--quiet",
+                     "--no-report",
+                     "--threads",
+                     "2"};
+       },
+       0,
+       {"only 1 of 2 threads could start", "going on with 1"},
+       // Between about 20 MB (plab cannot load) and 28 MB (both threads fit) on x86-64 Linux.
+       {0, 24000000},
+       0,
+       {},
+       [](const TempDir& d) {
+         EXPECT_EQ(status_of(d / "o"), "completed");
+         const auto manifest = boost::json::parse(read_file(d / "o" / "manifest.json"));
+         EXPECT_EQ(manifest.at("sessions").at(0).at("threads").to_number<int>(), 1);
+       }},
+      {"out of memory in LIBLINEAR's child process (9,000,001 sparse columns under 120 MiB)",
+       [](const TempDir& d) {
+         std::string rows;
+         for (int i = 0; i < 200; ++i) {
+           rows += (i % 2 ? "1 " : "-1 ") + std::to_string(1 + i % 50) + (i % 2 ? ":1 " : ":-1 ") +
+                   std::to_string(100 + i) + ":1 9000000:0.5\n";
+         }
+         d.write("wide.svm", rows);
+         return Args{"run",
+                     d.write("w.json", R"({"name": "w", "seed": 1, "repeats": 1,
+    "dataset": {"kind": "svmlight", "path": "wide.svm", "storage": "sparse"},
+    "learners": [{"name": "p", "plugin": "perceptron"}],
+    "protocol": {"kind": "convergence", "max_epochs": 5},
+    "theory": {"margin": "svm", "oracle_seconds": 20}})")
+                         .string(),
+                     "--out",
+                     (d / "o").string(),
+                     "--quiet",
+                     "--no-report"};
+       },
+       4,
+       {"out of memory while preparing the experiment", "nothing was written"},
+       {0, 120ull << 20},
+       0,
+       {},
+       [](const TempDir& d) {
+         // Before, the child said so and plab went on: a folder, and a second error.
+         EXPECT_FALSE(fs::exists(d / "o"));
+       }},
       {"convert a 16 MB file under 64 MiB (it streams)",
        [](const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); },
        0,

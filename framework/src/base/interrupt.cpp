@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "error.hpp"
 
@@ -17,14 +20,56 @@ namespace {
 std::atomic<int> g_signal{0};
 static_assert(std::atomic<int>::is_always_lock_free, "the signal flag must be async-signal-safe");
 
+// SIGINT, SIGTERM and SIGHUP are always taken (a background job's ignored SIGINT too); the
+// others only where their action on entry is the default one.
+constexpr int kAlwaysTaken[] = {SIGINT, SIGTERM, SIGHUP};
+
+std::vector<int> signals_to_take() {
+  std::vector<int> out(std::begin(kAlwaysTaken), std::end(kAlwaysTaken));
+  for (const int s :
+       {SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT, SIGXCPU}) {
+    out.push_back(s);
+  }
+  for (int s = SIGRTMIN; s <= SIGRTMAX; ++s) out.push_back(s);
+  return out;
+}
+
+bool always_taken(int signal) {
+  return std::find(std::begin(kAlwaysTaken), std::end(kAlwaysTaken), signal) !=
+         std::end(kAlwaysTaken);
+}
+
+// The signals plab took over, and their action before, for restore_default_signals().
+constexpr int kMaxSignal = 65;
+bool g_taken[kMaxSignal] = {};
+struct sigaction g_before[kMaxSignal] = {};
+
+void take(int signal, void (*handler)(int)) {
+  if (signal <= 0 || signal >= kMaxSignal) return;
+  struct sigaction now {};
+  struct sigaction before {};
+  if (::sigaction(signal, nullptr, &before) != 0) return;
+  if (!g_taken[signal]) {
+    if (!always_taken(signal) && before.sa_handler != SIG_DFL) return;
+    g_before[signal] = before;
+    g_taken[signal] = true;
+  }
+  now.sa_handler = handler;
+  now.sa_flags = SA_RESTART;  // as signal(2) installs a handler: reads and writes go on
+  sigemptyset(&now.sa_mask);
+  ::sigaction(signal, &now, nullptr);
+}
+
 extern "C" void on_signal(int signal) {
   g_signal.store(signal);
   // A second signal takes the default action: a user who presses Ctrl-C twice means it.
   std::signal(signal, SIG_DFL);
 }
 
-// exit_at_once_on_signal's words, set before the handler is installed.
+// exit_at_once_on_signal's words and each signal's "N (NAME)", set before the handler is
+// installed: the handler may not call strsignal or allocate.
 char g_exit_message[1024] = {};
+char g_signal_names[kMaxSignal][64] = {};
 
 void write_text(const char* text) {
   std::size_t n = 0;
@@ -39,35 +84,47 @@ void write_text(const char* text) {
 
 // Only async-signal-safe calls: write(2) and _exit(2).
 extern "C" void exit_on_signal(int signal) {
-  const char* name = signal == SIGINT    ? "2 (Interrupt)"
-                     : signal == SIGTERM ? "15 (Terminated)"
-                                         : "1 (Hangup)";
   write_text("plab: interrupted by signal ");
-  write_text(name);
+  write_text(signal > 0 && signal < kMaxSignal ? g_signal_names[signal] : "?");
   write_text("; ");
   write_text(g_exit_message);
   write_text("\n");
-  ::_exit(kExitInterrupted);
+  ::_exit(interrupted_exit_code(signal));
 }
 
 }  // namespace
+
+int interrupted_exit_code(int signal) {
+  return signal == SIGINT || signal == SIGTERM || signal == SIGHUP ? kExitInterrupted
+                                                                   : 128 + signal;
+}
 
 void exit_at_once_on_signal(const std::string& consequence) {
   const std::size_t n = std::min(consequence.size(), sizeof g_exit_message - 1);
   std::memcpy(g_exit_message, consequence.data(), n);
   g_exit_message[n] = '\0';
-  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) std::signal(signal, exit_on_signal);
+  for (const int signal : signals_to_take()) {
+    if (signal <= 0 || signal >= kMaxSignal) continue;
+    const std::string name = std::to_string(signal) + " (" + ::strsignal(signal) + ")";
+    std::snprintf(g_signal_names[signal], sizeof g_signal_names[signal], "%s", name.c_str());
+    take(signal, exit_on_signal);
+  }
 }
 
 void restore_default_signals() {
-  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) std::signal(signal, SIG_DFL);
+  for (int signal = 1; signal < kMaxSignal; ++signal) {
+    if (!g_taken[signal]) continue;
+    if (always_taken(signal)) {
+      std::signal(signal, SIG_DFL);
+    } else {
+      ::sigaction(signal, &g_before[signal], nullptr);
+    }
+  }
 }
 
 void install_interrupt_handlers() {
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
   // A closed terminal (SIGHUP) is a request to stop like Ctrl-C: the folder is closed cleanly.
-  std::signal(SIGHUP, on_signal);
+  for (const int signal : signals_to_take()) take(signal, on_signal);
   // A closed stdout (`plab run ... | head -1`) must not kill plab half-way: writes to it then
   // fail with EPIPE and are dropped, while the results, the manifest and the report are
   // finished and the exit code is the usual one.
@@ -81,7 +138,8 @@ void throw_if_interrupted(const std::string& doing, const std::string& consequen
   const int signal = g_signal.load();
   if (signal == 0) return;
   throw InterruptedError("interrupted by signal " + std::to_string(signal) + " (" +
-                         ::strsignal(signal) + ") while " + doing + "; " + consequence);
+                             ::strsignal(signal) + ") while " + doing + "; " + consequence,
+                         interrupted_exit_code(signal));
 }
 
 void throw_if_interrupted_while_preparing() {

@@ -1,6 +1,11 @@
-// SIGINT/SIGTERM/SIGHUP handling: the first signal asks the runner to stop starting runs and
-// to close the results folder cleanly; a second one ends the process at once. SIGPIPE is
-// ignored: a closed stdout does not end a run.
+// Signals that ask plab to stop. SIGINT, SIGTERM and SIGHUP, and every other signal whose
+// default action ends the process without a core dump (SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+// SIGPROF, SIGIO, SIGPWR, SIGSTKFLT, the real-time signals) or that a CPU time limit sends
+// (SIGXCPU): the first one asks the runner to stop starting runs and to close the results
+// folder cleanly, and the commands that write a file at their end to remove their temporary
+// files; a second one ends the process at once. The others are taken only when their action
+// on entry is the default one: a signal a parent ignored (nohup) or a profiler's SIGPROF
+// stays as it was. SIGPIPE is ignored: a closed stdout does not end a run.
 #pragma once
 
 #include <string>
@@ -11,20 +16,25 @@ void install_interrupt_handlers();
 bool interrupt_requested();
 int interrupt_signal();  // the signal that asked, 0 if none
 
-// Throws InterruptedError (exit 130) if a signal asked to stop while the experiment was being
-// prepared (configs, data, plugins, the margin oracle): nothing has been written yet.
+// The exit status after `signal` asked plab to stop: 130 for SIGINT, SIGTERM and SIGHUP (as
+// plab always answered them), 128 + N for the others, as a shell reports a process N ended.
+int interrupted_exit_code(int signal);
+
+// Throws InterruptedError if a signal asked to stop while the experiment was being prepared
+// (configs, data, plugins, the margin oracle): nothing has been written yet.
 void throw_if_interrupted_while_preparing();
 
 // For a command that writes nothing until its end (plab verify --replay): from now on the first
-// SIGINT, SIGTERM or SIGHUP prints "plab: interrupted by signal N (NAME); " + `consequence`
-// and ends the process at once with exit 130, whatever it is doing (a long run being replayed
-// included). restore_default_signals() ends this before the command writes its files.
+// signal plab handles prints "plab: interrupted by signal N (NAME); " + `consequence` and ends
+// the process at once with interrupted_exit_code(N), whatever it is doing (a long run being
+// replayed included). restore_default_signals() ends this before the command writes its files,
+// and a child process calls it to die of these signals as any process would.
 void exit_at_once_on_signal(const std::string& consequence);
 void restore_default_signals();
 
-// Throws InterruptedError (exit 130) if a signal asked to stop: "interrupted by signal N
-// (name) while `doing`; `consequence`". For the commands that write nothing until the end
-// (convert, verify --replay), which poll it between rows or runs.
+// Throws InterruptedError if a signal asked to stop: "interrupted by signal N (name) while
+// `doing`; `consequence`". For the commands that write nothing until the end (convert,
+// verify --replay), which poll it between rows or runs.
 void throw_if_interrupted(const std::string& doing, const std::string& consequence);
 
 }  // namespace plab

@@ -18,7 +18,15 @@ constexpr std::int64_t kMaxRepeats = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kMaxEpochs = 1'000'000'000;
 
 std::string label_text(const Json& value, const std::string& pointer) {
-  if (value.is_string()) return value.get<std::string>();
+  if (value.is_string()) {
+    // As a CSV's empty label cell: an empty name is a forgotten label, not a class.
+    if (value.get<std::string>().empty()) {
+      throw_config_error(pointer,
+                         "the label is the empty string; every row needs its class (a name or a "
+                         "number), as a CSV file's label cell does");
+    }
+    return value.get<std::string>();
+  }
   // Unsigned first: 2^63 and above read as int64 would wrap to a negative label.
   if (value.is_number_unsigned()) return std::to_string(value.get<std::uint64_t>());
   if (value.is_number_integer()) return std::to_string(value.get<std::int64_t>());

@@ -39,13 +39,17 @@ struct LabelNumbers {
 
 LabelNumbers number_the_labels(const fs::path& in, const ConvertOptions& options) {
   std::vector<std::string> distinct;
+  std::vector<std::size_t> first_line;  // where each distinct label first occurs
   std::unordered_map<std::string, std::size_t> seen;
   const CsvTable table = read_csv_rows(in, options.csv, [&](const CsvRow& row) {
     const std::string label(row.label);
-    if (seen.emplace(label, distinct.size()).second) distinct.push_back(label);
+    if (seen.emplace(label, distinct.size()).second) {
+      distinct.push_back(label);
+      first_line.push_back(row.line);
+    }
   });
   LabelNumbers numbers;
-  numbers.classes = numeric_classes(distinct, in.string());
+  numbers.classes = numeric_classes(distinct, first_line, in.string());
   for (const NumericClass& c : numbers.classes) numbers.text[c.name] = std::to_string(c.number);
   numbers.sha256 = table.sha256;
   return numbers;

@@ -5,12 +5,20 @@
 #include <unordered_map>
 
 #include "config/did_you_mean.hpp"
+#include "config/object_reader.hpp"
 #include "data/decimal_number.hpp"
 #include "error.hpp"
 
 namespace plab {
 
 namespace {
+
+std::string huge_exponent(const std::string& text) {
+  return "the label '" + text +
+         "' is a number whose exponent has more than 15 digits; plab compares numeric labels by "
+         "their exact value and cannot hold this one: write the class as a name or a shorter "
+         "number";
+}
 
 // A numeric label's exact value (data/decimal_number.hpp); nullopt for a class name.
 std::optional<ExactDecimal> as_number(const std::string& text, const std::string& where) {
@@ -23,10 +31,7 @@ std::optional<ExactDecimal> as_number(const std::string& text, const std::string
     case ExactRead::kHugeExponent:
       break;
   }
-  throw DataError(where + ": the label '" + text +
-                  "' is a number whose exponent has more than 15 digits; plab compares numeric "
-                  "labels by their exact value and cannot hold this one: write the class as a "
-                  "name or a shorter number");
+  throw DataError(where + ": " + huge_exponent(text));
 }
 
 // One text per class: numbers by their exact value ("1", "+1", "1.0" and "1e0" are one
@@ -74,6 +79,29 @@ Distinct distinct_labels(const std::vector<std::string>& labels,
   return d;
 }
 
+// The classes a config lists in /dataset/`name` (positive, classes, keep_classes), each read as
+// a label is; a fault is named by the entry's JSON Pointer, and a class listed twice (under
+// any spelling: "1" and "1.0") is refused as 'classes' always refused it.
+void check_listed(const std::optional<std::vector<std::string>>& list, const std::string& name) {
+  if (!list) return;
+  std::unordered_map<std::string, std::size_t> first;  // class key -> its first entry
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string& text = (*list)[i];
+    const std::string pointer = "/dataset/" + name + "/" + std::to_string(i);
+    ExactDecimal v;
+    const ExactRead read = read_exact_decimal(text, v);
+    if (read == ExactRead::kHugeExponent) throw_config_error(pointer, huge_exponent(text));
+    const auto [it, added] =
+        first.emplace(read == ExactRead::kNumber ? "n" + v.key() : "t" + text, i);
+    if (!added) {
+      const std::string& before = (*list)[it->second];
+      throw_config_error(pointer, "class '" + before + "' is listed twice in '" + name + "'" +
+                                      (before == text ? "" : " (also as '" + text + "')") +
+                                      "; list each class once");
+    }
+  }
+}
+
 std::string count_text(std::size_t n, const char* what) {
   return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
 }
@@ -82,6 +110,7 @@ std::string count_text(std::size_t n, const char* what) {
 
 std::vector<bool> labels_in(const std::vector<std::string>& labels,
                             const std::vector<std::string>& wanted, const std::string& source) {
+  check_listed(wanted, "keep_classes");
   const Distinct d = distinct_labels(labels, [&](std::size_t) { return source; });
   std::vector<bool> class_kept(d.names.size(), false);
   for (const std::string& w : wanted) {
@@ -103,6 +132,8 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
                         const std::optional<std::vector<std::string>>& classes,
                         const std::string& source,
                         const std::function<std::string(std::size_t)>& row_origin) {
+  check_listed(positive, "positive");
+  check_listed(classes, "classes");
   const Distinct d = distinct_labels(labels, row_origin);
   LabelMapping m;
 
@@ -131,14 +162,8 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
 
   if (classes) {
     std::unordered_map<std::string, std::int32_t> listed;  // class key -> position in 'classes'
-    for (std::size_t c = 0; c < classes->size(); ++c) {
-      const auto [it, added] =
-          listed.emplace(class_key((*classes)[c], source), static_cast<std::int32_t>(c));
-      if (!added) {
-        const std::string& twice = (*classes)[static_cast<std::size_t>(it->second)];
-        throw DataError(source + ": class '" + twice + "' is listed twice in 'classes'");
-      }
-    }
+    for (std::size_t c = 0; c < classes->size(); ++c)
+      listed.emplace(class_key((*classes)[c], source), static_cast<std::int32_t>(c));
     std::vector<std::int32_t> remap(d.names.size(), -1);
     for (std::size_t k = 0; k < d.names.size(); ++k) {
       const auto it = listed.find(class_key(d.names[k], source));

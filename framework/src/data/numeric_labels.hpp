@@ -8,6 +8,7 @@
 // task) being +1; k classes other than two become 1, 2, ..., k in that order.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,10 @@ struct NumericClass {
   int number = 0;    // the label written
 };
 
-// `distinct`: each label once, in order of first appearance; `source` names the file.
+// `distinct`: each label once, in order of first appearance; `first_line[i]` the line of the
+// file `source` where distinct[i] first occurs (a label plab cannot read is named there).
 std::vector<NumericClass> numeric_classes(const std::vector<std::string>& distinct,
+                                          const std::vector<std::size_t>& first_line,
                                           const std::string& source);
 
 // The mapping file written beside the output (OUT.labels.json): JSON text.

@@ -72,8 +72,9 @@ void stop_export_if_interrupted(const fs::path& db) {
   if (!interrupt_requested()) return;
   const int signal = interrupt_signal();
   throw InterruptedError("interrupted by signal " + std::to_string(signal) + " (" +
-                         ::strsignal(signal) + ") during plab export; '" + db.string() +
-                         "' is as it was before (nothing of this export was written)");
+                             ::strsignal(signal) + ") during plab export; '" + db.string() +
+                             "' is as it was before (nothing of this export was written)",
+                         interrupted_exit_code(signal));
 }
 
 CheckedFolder read_checked_folder(const fs::path& dir, const fs::path& db) {

@@ -267,7 +267,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       p.theory = theory;
     } catch (const Error& error) {
       const std::string where = point_label(p.sweep);
-      if (where.empty() || error.exit_code() == kExitInterrupted) throw;
+      if (where.empty() || dynamic_cast<const InterruptedError*>(&error) != nullptr) throw;
       if (dynamic_cast<const PluginError*>(&error) != nullptr)
         throw PluginError(error.what() + where);
       throw ConfigError(error.what() + where);

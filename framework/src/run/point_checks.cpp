@@ -17,12 +17,20 @@ void check_task(const PluginDescriptor& d, const Dataset& data, const LearnerSpe
                                          "binary; give 'classes' instead of 'positive'");
   }
   if (!binary && (d.tasks & kMulticlassTask) == 0) {
-    throw_config_error(spec.pointer,
-                       "plugin '" + std::string(d.name) +
-                           "' handles binary tasks only, but the "
-                           "data set has " +
-                           std::to_string(data.class_names().size()) +
-                           " classes; list the positive classes in /dataset/positive");
+    // Two classes are a binary task only when written -1/+1 or 0/1: say so, and name them.
+    const auto& names = data.class_names();
+    std::string listed;
+    for (std::size_t k = 0; k < names.size() && k < 4; ++k)
+      listed += (k == 0 ? "'" : ", '") + names[k] + "'";
+    if (names.size() > 4) listed += ", ...";
+    throw_config_error(
+        spec.pointer,
+        "plugin '" + std::string(d.name) + "' handles binary tasks only, but the " +
+            (names.size() == 2 ? "data set's 2 classes (" + listed +
+                                     ") are not -1/+1 or 0/1: list the positive one in "
+                                     "/dataset/positive"
+                               : "data set has " + std::to_string(names.size()) + " classes (" +
+                                     listed + "): list the positive ones in /dataset/positive"));
   }
 }
 

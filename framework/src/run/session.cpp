@@ -8,6 +8,7 @@
 
 #include "analysis/claims_file.hpp"
 #include "base/interrupt.hpp"
+#include "base/thread_start.hpp"
 #include "config/experiment_identity.hpp"
 #include "error.hpp"
 #include "report/report_writer.hpp"
@@ -294,6 +295,9 @@ SessionOutcome Session::run(SessionObserver& observer) {
       },
       request);
   throw_if_interrupted_while_preparing();
+  // Before anything is written: threads that cannot start mean fewer threads, not an exit.
+  const ThreadStart started = start_worker_threads(request.threads);
+  if (!started.note.empty()) observer.note(started.note);
   const auto start = std::chrono::system_clock::now();
   if (!request.resume) {
     ResultsFolder folder = create_results_folder(request.out, "results", e.name, start,
@@ -305,7 +309,7 @@ SessionOutcome Session::run(SessionObserver& observer) {
   session.status = SessionStatus::kRunning;
   session.start_time = utc_timestamp(start);
   session.command_line = request.command_line;
-  session.threads = request.threads;
+  session.threads = started.threads;
   session.scheduler = request.scheduler;
   session.runs_at_start = s.next_run - manifest.range.begin;
   session.runs_written = session.runs_at_start;
@@ -316,11 +320,11 @@ SessionOutcome Session::run(SessionObserver& observer) {
   const std::uintmax_t manifest_bytes =
       std::filesystem::file_size(s.dir / "manifest.json", size_error);
   SpaceReserve reserve(s.dir, (std::uintmax_t{256} << 10) + 4 * (size_error ? 0 : manifest_bytes));
-  observer.starting(e, manifest.range.end - s.next_run, request.threads, s.dir);
+  observer.starting(e, manifest.range.end - s.next_run, started.threads, s.dir);
 
   const ExecuteResult r =
       execute_runs(e, s.dir,
-                   ExecuteOptions{request.threads, request.progress, manifest.range.begin,
+                   ExecuteOptions{started.threads, request.progress, manifest.range.begin,
                                   s.next_run, manifest.range.end, request.lanes});
 
   reserve.release();

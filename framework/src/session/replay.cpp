@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <new>
 #include <set>
@@ -13,6 +15,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "base/random.hpp"
+#include "base/thread_start.hpp"
 #include "build_info.hpp"
 #include "error.hpp"
 #include "results/manifest_reader.hpp"
@@ -160,6 +163,13 @@ std::optional<std::size_t> parse_replay_count(const std::string& text) {
   if (text == "all") return std::nullopt;
   std::size_t k = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), k);
+  if (error == std::errc::result_out_of_range && end == text.data() + text.size()) {
+    // Digits beyond a 64-bit count: a number, but more records than any folder holds.
+    throw UsageError("--replay '" + text +
+                     "' is larger than any number of records a folder can hold (at most " +
+                     std::to_string(std::numeric_limits<std::size_t>::max()) +
+                     "): give at most the number of records in DIR/runs.jsonl, or 'all'");
+  }
   if (error != std::errc() || end != text.data() + text.size() || k == 0) {
     throw UsageError("--replay '" + text +
                      "' is not a number of records: give a count of at least 1, or 'all'");
@@ -217,6 +227,8 @@ ReplayResult replay_records(const std::filesystem::path& dir, const boost::json:
   }
   const std::uint64_t seed = e.points.front().config.seed;
   prepare_window(e, first_run, end_run, {plugin_dirs});
+  const ThreadStart started = start_worker_threads(request.threads);
+  if (!started.note.empty()) std::fprintf(stderr, "plab: note: %s\n", started.note.c_str());
   const std::vector<std::size_t> lines = replay_lines(seed, result.records, k);
   // The trajectories of the runs replayed, compared line for line too.
   const std::filesystem::path trajectory_file = dir / "trajectory.jsonl";
@@ -237,7 +249,7 @@ ReplayResult replay_records(const std::filesystem::path& dir, const boost::json:
   auto wanted = lines.begin();
   std::vector<std::pair<std::size_t, std::string>> batch;
   const auto flush = [&] {
-    const std::vector<RunText> replayed = replay_batch(e, first_run, batch, request.threads);
+    const std::vector<RunText> replayed = replay_batch(e, first_run, batch, started.threads);
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const std::size_t line = batch[i].first;
       const std::string& recorded = batch[i].second;

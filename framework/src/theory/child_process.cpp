@@ -9,6 +9,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <new>
 
 #include "base/interrupt.hpp"
 
@@ -27,14 +28,30 @@ bool write_all(int fd, const std::string& bytes) {
   return true;
 }
 
+// The child's exit status says what became of `work`: its bytes sent, or why not.
+constexpr int kChildSent = 0;
+constexpr int kChildCouldNotSend = 1;
+constexpr int kChildThrew = 2;  // the pipe holds the exception's message instead
+constexpr int kChildOutOfMemory = 3;
+
 [[noreturn]] void child_main(int fd, const std::function<std::string()>& work) {
   // Die with plab, and of Ctrl-C like any foreground job, rather than run on orphaned.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
-  std::signal(SIGHUP, SIG_DFL);
-  const bool ok = write_all(fd, work());
-  ::_exit(ok ? 0 : 1);  // no atexit handlers, no flushing of the parent's buffers
+  restore_default_signals();
+  // No exception may leave the child: it would unwind into the parent's copied stack and run
+  // plab's own error handling (its messages, its exit code) in the child, while the parent
+  // went on. Out of memory is told apart so that the parent ends as out of memory too.
+  int status = kChildSent;
+  try {
+    status = write_all(fd, work()) ? kChildSent : kChildCouldNotSend;
+  } catch (const std::bad_alloc&) {
+    status = kChildOutOfMemory;
+  } catch (const std::exception& e) {
+    status = write_all(fd, e.what()) ? kChildThrew : kChildCouldNotSend;
+  } catch (...) {
+    status = kChildCouldNotSend;
+  }
+  ::_exit(status);  // no atexit handlers, no flushing of the parent's buffers
 }
 
 }  // namespace
@@ -104,7 +121,12 @@ ChildOutcome run_in_child(const std::function<std::string()>& work, double secon
     out.failure = "stopped at the time limit";
   } else if (WIFSIGNALED(status)) {
     out.failure = std::string("crashed (") + ::strsignal(WTERMSIG(status)) + ")";
-  } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  } else if (WIFEXITED(status) && WEXITSTATUS(status) == kChildOutOfMemory) {
+    // Out of memory in the child is out of memory of plab: the caller's handler names it.
+    throw std::bad_alloc();
+  } else if (WIFEXITED(status) && WEXITSTATUS(status) == kChildThrew) {
+    out.failure = "failed: " + bytes;
+  } else if (!WIFEXITED(status) || WEXITSTATUS(status) != kChildSent) {
     out.failure = "could not send its result";
   } else {
     out.bytes = std::move(bytes);

@@ -17,7 +17,8 @@ struct ChildOutcome {
 };
 
 // `work` runs in the child; the child is killed after `seconds`. Where fork() is refused,
-// `work` runs here instead, without a time limit.
+// `work` runs here instead, without a time limit. Out of memory in the child (std::bad_alloc)
+// is thrown here as std::bad_alloc; any other exception in it is a failure with its message.
 ChildOutcome run_in_child(const std::function<std::string()>& work, double seconds);
 
 }  // namespace plab

@@ -23,6 +23,8 @@ class SlowMethodNotice {
   static void enable(bool enabled);
 
  private:
+  void start_watcher(std::string line, std::string what);
+
   std::mutex mutex_;
   std::condition_variable done_signal_;
   std::condition_variable waiting_signal_;

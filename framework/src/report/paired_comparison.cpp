@@ -13,12 +13,16 @@ std::string number_text(double v) {
   return buffer;
 }
 
+}  // namespace
+
 std::string p_text(double p) {
   if (p < 1e-4) return "p < 0.0001";
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "p = %.4g", p);
   return buffer;
 }
+
+namespace {
 
 PairedComparison compare(const GroupSeries& a, const GroupSeries& b, bool on_test_error) {
   PairedComparison c;

@@ -147,6 +147,24 @@ Plane plane_of(const Dataset& data, const std::vector<std::string>& named) {
   return p;
 }
 
+// The update condition of the bundled learners whose rule depends only on y·(w·x̃); a
+// rule the panel does not know is shown without a verdict on each visit.
+void learner_rule(const LearnerSpec& learner, TrajectoryView& view) {
+  const Json& p = learner.params;
+  const auto param = [&p](const char* key) -> const Json* {
+    return p.is_object() && p.contains(key) ? &p.at(key) : nullptr;
+  };
+  if (learner.plugin == "perceptron" || learner.plugin == "eta_perceptron") {
+    const Json* tie = param("tie");
+    view.rule =
+        tie && tie->is_string() && tie->get<std::string>() == "positive" ? "positive" : "mistake";
+  } else if (learner.plugin == "margin_perceptron") {
+    const Json* tau = param("tau");
+    view.rule = "margin";
+    view.tau = tau && tau->is_number() ? tau->get<double>() : 1.0;
+  }
+}
+
 }  // namespace
 
 std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
@@ -198,6 +216,10 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
   if (config.init.kind == "zero") view.start = std::array<double, 3>{};
   if (config.init.kind == "given" && config.init.w.size() == 3)
     view.start = plane.project_weights(config.init.w);
+  learner_rule(config.learners.front(), view);
+  view.cyclic = config.protocol.order == SampleOrder::kCyclic;
+  if (!d.summary.groups.empty() && d.summary.groups.front().learner == view.learner)
+    view.converged = d.summary.groups.front().converged == d.summary.groups.front().runs;
   std::map<std::size_t, std::vector<double>> finals;
   if (chosen->learner == view.learner) finals = chosen->final_weights;
   std::ifstream in(file);

@@ -63,7 +63,8 @@ ReportData inseparable(const std::string& tie, bool augment) {
       "config": {"dataset": {"augment": )" +
                                   std::string(augment ? "true" : "false") +
                                   R"(}, "learners": [{"name": "a", "plugin": "perceptron",
-      "params": {"tie": ")" + tie + R"("}}]}})")
+      "params": {"tie": ")" + tie +
+                                  R"("}}]}})")
                    .as_object();
   return d;
 }

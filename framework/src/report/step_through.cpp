@@ -114,7 +114,7 @@ std::string script_data(const Frame& f, const TrajectoryView& view) {
   s += view.start ? "[" + coord((*view.start)[0]) + "," + coord((*view.start)[1]) + "," +
                         coord((*view.start)[2]) + "]"
                   : "null";
-  s += ",\"rule\":\"" + view.rule + "\",\"tau\":" + coord(view.tau) +
+  s += R"(,"rule":")" + view.rule + R"(","tau":)" + coord(view.tau) +
        ",\"cyclic\":" + (view.cyclic ? "true" : "false") +
        ",\"conv\":" + (view.converged ? "true" : "false") +
        ",\"cut\":" + (view.steps_cut ? "true" : "false");

@@ -361,15 +361,19 @@ void epoch_curves(const ReportData& d, PlotWriter& w) {
     }
   }
   std::string optimum_lines;
+  double epochs = 1.0, m_low = 1e300, m_high = 0.0, l_low = 1e300, l_high = 0.0;
   for (std::size_t i = 0; i < d.series.size(); ++i) {
     const GroupSeries& s = d.series[i];
     if (!s.epoch_mistakes.empty() && m_block < 8) {
       for (std::size_t e = 0; e < s.epoch_mistakes.size(); ++e) {
         mistakes_data += std::to_string(e + 1) + " " + gnuplot_number(s.epoch_mistakes[e]) + "\n";
+        if (s.epoch_mistakes[e] > 0) m_low = std::min(m_low, s.epoch_mistakes[e]);
+        m_high = std::max(m_high, s.epoch_mistakes[e]);
       }
+      epochs = std::max(epochs, static_cast<double>(s.epoch_mistakes.size()));
       mistakes_data += "\n\n";
       mistakes_plot += std::string(m_block == 0 ? "plot " : ", ") + "'epoch_mistakes.dat' index " +
-                       std::to_string(m_block) + " using 1:2 with lines lw 1.5 lc rgb '" +
+                       std::to_string(m_block) + " using 1:(@Y) with lines lw 1.5 lc rgb '" +
                        kColours[m_block % 8] + "' title " + gnuplot_quote(group_label(d, i));
       ++m_block;
     }
@@ -377,15 +381,18 @@ void epoch_curves(const ReportData& d, PlotWriter& w) {
                                       [](double v) { return !std::isnan(v); });
     if (has_loss && l_block < 8) {
       for (std::size_t e = 0; e < s.epoch_loss.size(); ++e) {
-        if (!std::isnan(s.epoch_loss[e]))
-          loss_data += std::to_string(e + 1) + " " + gnuplot_number(s.epoch_loss[e]) + "\n";
+        if (std::isnan(s.epoch_loss[e])) continue;
+        loss_data += std::to_string(e + 1) + " " + gnuplot_number(s.epoch_loss[e]) + "\n";
+        l_low = std::min(l_low, s.epoch_loss[e]), l_high = std::max(l_high, s.epoch_loss[e]);
       }
+      epochs = std::max(epochs, static_cast<double>(s.epoch_loss.size()));
       loss_data += "\n\n";
       loss_plot += std::string(l_block == 0 ? "plot " : ", ") + "'epoch_loss.dat' index " +
                    std::to_string(l_block) + " using 1:2 with lines lw 1.5 lc rgb '" +
                    kColours[l_block % 8] + "' title " + gnuplot_quote(group_label(d, i));
       if (optimum.count(s.point) &&
           optimum_lines.find("point " + std::to_string(s.point) + "'") == std::string::npos) {
+        l_low = std::min(l_low, optimum[s.point]);
         optimum_lines +=
             ", " + gnuplot_number(optimum[s.point]) +
             " with lines dt 2 lw 2 lc rgb 'black' title " +
@@ -394,18 +401,32 @@ void epoch_curves(const ReportData& d, PlotWriter& w) {
       ++l_block;
     }
   }
+  // Past a factor of 10 an axis is logarithmic; an epoch without a mistake is drawn at 0.5.
+  const std::string x_axis = spans_decade(1.0, epochs) ? log_axis('x', 1.0, epochs) : "";
   if (m_block > 0) {
+    const bool log = spans_decade(std::min(m_low, m_high), m_high);
+    std::string plot = mistakes_plot;
+    for (auto at = plot.find("@Y"); at != std::string::npos; at = plot.find("@Y"))
+      plot.replace(at, 2, log ? "$2 > 0 ? $2 : 0.5" : "$2");
     w.draw(
-        "epoch_mistakes", "Mistakes per epoch (repeat 0 of each learner).", mistakes_data,
+        "epoch_mistakes",
+        std::string("Mistakes per epoch (repeat 0 of each learner)") +
+            (log ? "; the axis is logarithmic, 0 is drawn at 0.5." : "."),
+        mistakes_data,
         "set title 'Mistakes per epoch (repeat 0)'\nset xlabel 'epoch'\nset ylabel 'mistakes'\n" +
-            mistakes_plot);
+            x_axis +
+            (log ? log_axis('y', 1.0, m_high) + "set yrange [0.4:*]\nset ytics add ('0' 0.5)\n"
+                 : "") +
+            plot);
   }
   if (l_block > 0) {
     w.draw("epoch_loss",
            "The squared error E(w) per epoch (repeat 0) against the least-squares optimum.",
            loss_data,
            "set title 'Squared error E(w) per epoch (repeat 0)'\nset xlabel 'epoch'\n"
-           "set ylabel 'E(w)'\nset logscale x\nset key inside right top box opaque\n" +
+           "set ylabel 'E(w)'\nset key inside right top box opaque\n" +
+               x_axis +
+               (l_low > 0 && spans_decade(l_low, l_high) ? log_axis('y', l_low, l_high) : "") +
                loss_plot + optimum_lines);
   }
 }

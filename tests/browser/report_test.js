@@ -116,8 +116,8 @@ const expectations = {
       const converged = runs.filter((r) => r.status === 'converged').length;
       const m = g(median(runs.map((r) => r.mistakes)), 4);
       const n = runs.length;
-      want.push("'" + learner + "' in " + converged + ' of ' + n + (n === 1 ? ' run' : ' runs') +
-                ', median ' + m + ' mistakes');
+      want.push("'" + learner + "' converged in " + converged + ' of ' + n +
+                (n === 1 ? ' run' : ' runs') + ' (median ' + m + ' mistakes)');
     }
     return want;
   },

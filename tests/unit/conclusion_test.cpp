@@ -59,12 +59,10 @@ ReportData inseparable(const std::string& tie, bool augment) {
   d.summary.groups[0].plugin = "perceptron";
   d.summary.groups[0].converged = 0;
   d.summary.groups[0].not_converged = 3;
-  d.manifest = boost::json::parse(R"({"points": [{"theory": {"separable": false}}],
-      "config": {"dataset": {"augment": )" +
-                                  std::string(augment ? "true" : "false") +
-                                  R"(}, "learners": [{"name": "a", "plugin": "perceptron",
-      "params": {"tie": ")" + tie +
-                                  R"("}}]}})")
+  d.manifest = boost::json::parse(R"({"points": [{"theory": {"separable": false},
+      "learners": [{"name": "a", "plugin": "perceptron", "params": {"tie": ")" +
+                                  tie + R"("}}]}], "config": {"dataset": {"augment": )" +
+                                  std::string(augment ? "true" : "false") + "}}}")
                    .as_object();
   return d;
 }

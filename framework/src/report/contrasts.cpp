@@ -77,20 +77,20 @@ std::vector<std::string> convergence_contrasts(const ReportData& d) {
            d.summary.groups[end].point == d.summary.groups[i].point) {
       const GroupSummary& g = d.summary.groups[end];
       const std::string median =
-          g.mistakes.count > 0 ? ", median " + significant(g.mistakes.median) + " mistakes" : "";
-      if (g.runs > 0 && g.converged == g.runs)
-        all.push_back("'" + g.learner + "' in " + runs_of(g.converged, g.runs) + median);
-      if (g.runs > 0 && g.converged == 0)
-        none.push_back("'" + g.learner + "' in " + runs_of(0, g.runs) + median);
+          g.mistakes.count > 0 ? " (median " + significant(g.mistakes.median) + " mistakes)" : "";
+      const std::string said =
+          "'" + g.learner + "' converged in " + runs_of(g.converged, g.runs) + median;
+      if (g.runs > 0 && g.converged == g.runs) all.push_back(said);
+      if (g.runs > 0 && g.converged == 0) none.push_back(said);
       ++end;
     }
     if (!all.empty() && !none.empty()) {
       std::string text = "At " + point_name(d.summary.groups[i].point, d.summary.groups[i].params) +
                          " the learners differ in convergence: ";
       for (std::size_t k = 0; k < all.size(); ++k) text += (k == 0 ? "" : ", ") + all[k];
-      text += " converged; ";
+      text += "; ";
       for (std::size_t k = 0; k < none.size(); ++k) text += (k == 0 ? "" : ", ") + none[k];
-      out.push_back(text + " did not.");
+      out.push_back(text + ".");
     }
     i = end;
   }
@@ -127,18 +127,19 @@ std::vector<std::string> inseparable_sentences(const ReportData& d) {
     if (!separable || !separable->is_bool() || separable->as_bool()) continue;
     if (g.plugin != "perceptron" && g.plugin != "eta_perceptron") continue;
     if (g.converged > 0) continue;
-    std::string index;
-    if (const auto* learners = point_setting(d, g.params, "/learners");
+    // The learner's params as resolved for this point (defaults included).
+    const boost::json::value* tie = nullptr;
+    if (const auto* learners =
+            points->as_array()[static_cast<std::size_t>(g.point)].find_pointer("/learners", ec);
         learners && learners->is_array()) {
-      for (std::size_t k = 0; k < learners->as_array().size(); ++k) {
-        const auto* learner = learners->as_array()[k].if_object();
-        const auto* name = learner ? learner->if_contains("name") : nullptr;
-        if (name && name->is_string() && name->as_string() == g.learner) index = std::to_string(k);
+      for (const auto& l : learners->as_array()) {
+        const auto* name = l.is_object() ? l.as_object().if_contains("name") : nullptr;
+        if (name && name->is_string() && name->as_string() == g.learner)
+          tie = l.find_pointer("/params/tie", ec);
       }
     }
-    if (index.empty()) continue;
-    const auto* tie = point_setting(d, g.params, "/learners/" + index + "/params/tie");
-    const bool tie_mistake = !tie || (tie->is_string() && tie->as_string() == "mistake");
+    if (!tie || !tie->is_string()) continue;
+    const bool tie_mistake = tie->as_string() == "mistake";
     const auto* augment = point_setting(d, g.params, "/dataset/augment");
     const bool constant_feature = !augment || (augment->is_bool() && augment->as_bool());
     if (!tie_mistake && !constant_feature) continue;

@@ -114,7 +114,7 @@ std::string script_data(const Frame& f, const TrajectoryView& view) {
   s += view.start ? "[" + coord((*view.start)[0]) + "," + coord((*view.start)[1]) + "," +
                         coord((*view.start)[2]) + "]"
                   : "null";
-  s += R"(,"rule":")" + view.rule + R"(","tau":)" + coord(view.tau) +
+  s += R"(,"rule":")" + view.rule + R"(","threshold":)" + coord(view.threshold) +
        ",\"cyclic\":" + (view.cyclic ? "true" : "false") +
        ",\"conv\":" + (view.converged ? "true" : "false") +
        ",\"cut\":" + (view.steps_cut ? "true" : "false");
@@ -198,7 +198,7 @@ constexpr const char* kScript = R"JS(
     }
     var head = 'y\u00b7(w\u00b7x\u0303) = ' + yt + '\u00b7(' + vec(w) + '\u00b7' + vec(x) + ') = ' + f(m);
     if (D.rule === 'margin') {
-      return [m <= D.tau, head + (m <= D.tau ? ' \u2264 \u03c4 = ' + f(D.tau) + ': within the margin, so w is updated (even on the right side)' : ' > \u03c4 = ' + f(D.tau) + ': outside the margin, so w stays')];
+      return [m <= D.threshold, head + (m <= D.threshold ? ' \u2264 \u03c4 = ' + f(D.threshold) + ': within the margin, so w is updated (even on the right side)' : ' > \u03c4 = ' + f(D.threshold) + ': outside the margin, so w stays')];
     }
     if (D.rule === 'mistake') return [m <= 0, head + (m <= 0 ? ' \u2264 0: a mistake (a score of 0 is one), so w is updated' : ' > 0: right, so w stays')];
     return [null, head];

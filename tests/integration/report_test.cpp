@@ -200,9 +200,10 @@ TEST(Report, EveryKindOfFigureIsDrawnAsValidSvgWithItsSeries) {
   const std::vector<Case> cases = {
       // The bounds of a margin sweep differ by orders of magnitude: the scatter says something.
       {"experiments/margin_sweep/margin_sweep.json",
-       {"--set", "/repeats=5"},
+       {"--set", "/repeats=5", "--set", "/sweep/~1dataset~1seed=[1]", "--set",
+        "/sweep/~1dataset~1rows=[400]"},
        "mistakes_vs_bound",
-       {"classic, margin = 0.025", "mistakes = bound"}},
+       {"classic, seed = 1, rows = 400, margin = 0.025", "mistakes = bound"}},
       {"configs/quickstart.json",
        {"--set", "/repeats=5"},
        "mistakes_strip",

@@ -200,17 +200,19 @@ TEST(Report, EveryKindOfFigureIsDrawnAsValidSvgWithItsSeries) {
   const std::vector<Case> cases = {
       // The bounds of a margin sweep differ by orders of magnitude: the scatter says something.
       {"experiments/margin_sweep/margin_sweep.json",
-       {"--set", "/repeats=5"},
+       {"--set", "/repeats=5", "--set", "/sweep/~1dataset~1seed=[1]", "--set",
+        "/sweep/~1dataset~1rows=[400]"},
        "mistakes_vs_bound",
-       {"classic @ point 0", "mistakes = bound"}},
+       {"classic, seed = 1, rows = 400, margin = 0.025", "mistakes = bound"}},
       {"configs/quickstart.json",
        {"--set", "/repeats=5"},
        "mistakes_strip",
-       {"classic @ point 0", "classic @ point 3", "bound 221.8"}},
+       {"classic, kind = zero, order = cyclic", "classic, kind = gaussian, order = shuffle",
+        "bound 221.8"}},
       {"configs/quickstart.json",
        {"--set", "/repeats=5"},
        "ratio_box",
-       {"classic @ point 0", "classic @ point 3"}},
+       {"classic, kind = zero, order = cyclic", "classic, kind = gaussian, order = shuffle"}},
       // 4-D data: the final lines of the repeats in the plane of the principal directions
       // (the default once the quickstart's own plane is removed), at the first point whose
       // repeats end apart (point 0 repeats one run).
@@ -455,8 +457,10 @@ std::string angle_vector(const boost::json::array& w) {
   return s + "\u27e9";
 }
 
-// Pressing "next" in the step-through shows the recorded next update: its weights, the
-// line it draws, and the update written out with the sample that caused it.
+// The step-through opens on the start w0 and, for this cyclic run, visits every row of every
+// epoch: pressing "next" five times reaches the second recorded update (epoch 2, row 0),
+// with its weights, the line it draws, and the update written out with the sample that
+// caused it. (tests/browser/report_test.js drives the keys.)
 TEST(Report, StepThroughNextShowsTheNextRecordedUpdate) {
   REQUIRE_CHROMIUM();
   test::TempDir dir;
@@ -469,17 +473,19 @@ TEST(Report, StepThroughNextShowsTheNextRecordedUpdate) {
   ASSERT_EQ(steps.size(), 3u);
   const std::string page = "file://" + (out / "report.html").string();
   const auto before = chromium(dir / "p1", {"--dump-dom", page});
-  const auto after = chromium(dir / "p2", {"--dump-dom", page + "#next"});
+  const auto after = chromium(dir / "p2", {"--dump-dom", page + "#next5"});
   ASSERT_NE(before.out.find("id=\"step-through\""), std::string::npos) << before.err;
-  // The script ran: the panel is shown and filled in.
+  // The script ran: the panel is shown and filled in. 3 epochs of 4 rows are 12 visits.
   EXPECT_EQ(before.out.find("id=\"step-through\" hidden"), std::string::npos);
-  EXPECT_EQ(element_text(before.out, "st-counter"), "update 1 of 3 (epoch 1)");
-  EXPECT_EQ(element_text(after.out, "st-counter"), "update 2 of 3 (epoch 2)");
+  EXPECT_EQ(element_text(before.out, "st-counter"),
+            "start (w\u2080), then 12 visits, 3 of them updates");
+  EXPECT_EQ(element_text(before.out, "st-weights"), "w\u2080 = \u27e80, 0, 0\u27e9");
+  EXPECT_EQ(element_text(after.out, "st-counter"), "visit 5 of 12, update 2 of 3 (epoch 2, row 0)");
   EXPECT_EQ(element_text(after.out, "st-weights"),
             "w = " + angle_vector(steps[1].at("w").as_array()));
   EXPECT_EQ(boost::json::parse(attribute(after.out, "st-line", "data-w")).as_array(),
             steps[1].at("w").as_array());
-  // After update 1 only the bias is non-zero: no line; after update 2 the line is drawn.
+  // At the start all weights are zero: no line; after update 2 the line is drawn.
   EXPECT_EQ(attribute(before.out, "st-line", "visibility"), "hidden");
   EXPECT_EQ(attribute(after.out, "st-line", "visibility"), "visible");
   // Update 2 was caused by row 0, (1, 1) with y = +1, at w = <-2, 0, 0>: c = 2 (residual rule).

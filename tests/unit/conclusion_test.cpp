@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/json/parse.hpp>
+
 namespace plab {
 namespace {
 
@@ -47,6 +49,39 @@ TEST(Conclusion, RunsWithoutABoundAreCountedBesideTheOthers) {
   EXPECT_EQ(out[0],
             "The theorem held: 3 of 3 runs stayed within their bound; the worst used 150 % of "
             "it. 1 of the 4 runs had no applicable bound.");
+}
+
+// On data certified not separable, "proved unable to converge" is said only under the
+// conditions that make it true: tie "mistake", or a constant feature (augmented data).
+// Under tie "positive" without one, a clean epoch is possible and nothing is claimed.
+ReportData inseparable(const std::string& tie, bool augment) {
+  ReportData d = one_group(3, 0, 0, {{0, 40}, {1, 41}, {2, 42}});
+  d.summary.groups[0].plugin = "perceptron";
+  d.summary.groups[0].converged = 0;
+  d.summary.groups[0].not_converged = 3;
+  d.manifest = boost::json::parse(R"({"points": [{"theory": {"separable": false},
+      "learners": [{"name": "a", "plugin": "perceptron", "params": {"tie": ")" +
+                                  tie + R"("}}]}], "config": {"dataset": {"augment": )" +
+                                  std::string(augment ? "true" : "false") + "}}}")
+                   .as_object();
+  return d;
+}
+
+std::string inseparable_sentence(const std::vector<std::string>& out) {
+  for (const std::string& s : out) {
+    if (s.find("proved unable to converge") != std::string::npos) return s;
+  }
+  return "";
+}
+
+TEST(Conclusion, ProvedUnableToConvergeOnlyWhenItsConditionsHold) {
+  EXPECT_NE(inseparable_sentence(conclusion_sentences(inseparable("mistake", false)))
+                .find("its tie rule \"mistake\" counts a zero score as a mistake"),
+            std::string::npos);
+  EXPECT_NE(inseparable_sentence(conclusion_sentences(inseparable("positive", true)))
+                .find("the data has a constant feature (the bias)"),
+            std::string::npos);
+  EXPECT_EQ(inseparable_sentence(conclusion_sentences(inseparable("positive", false))), "");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "analysis/statistics.hpp"
 #include "base/number_text.hpp"
+#include "report/contrasts.hpp"
 #include "report/hinge_section.hpp"
 #include "results/json_text.hpp"
 
@@ -54,9 +55,11 @@ std::string theorem_sentence(const Summary& s) {
 
 std::vector<std::string> conclusion_sentences(const ReportData& d) {
   // The findings first: each claim with its numbers and its verdict, then the theorem's.
+  // Without claims, what the data shows: a sweep's trend, learners that differ, a trace's end.
   std::vector<std::string> out;
   for (const ClaimVerdict& c : d.claims)
     out.push_back("Claim '" + c.what + "': " + c.detail + ": " + verdict_word(c.verdict) + ".");
+  if (d.claims.empty()) out = contrast_sentences(d);
   out.push_back(theorem_sentence(d.summary));
   if (const std::string hinge = hinge_bound_sentence(d.summary); !hinge.empty())
     out.push_back(hinge);
@@ -96,8 +99,9 @@ std::vector<std::string> conclusion_sentences(const ReportData& d) {
                   " spread from " + significant(*low) + " to " + significant(*high) + " (median " +
                   significant(median_of(varying)) + ") over " + runs_word(varying.size()) + " (" +
                   std::to_string(varying_groups) +
-                  (one_learner ? (varying_groups == 1 ? " sweep point" : " sweep points")
-                               : " pairs of sweep point and learner") +
+                  (one_learner           ? (varying_groups == 1 ? " sweep point" : " sweep points")
+                   : varying_groups == 1 ? " pair of sweep point and learner"
+                                         : " pairs of sweep point and learner") +
                   ").");
   }
   std::size_t not_converged = 0;

@@ -132,11 +132,13 @@ std::string Document::markdown() const {
 
 std::string Document::html(const std::string& title, const std::string& folder) const {
   std::string h =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
       escape_html(title) +
       "</title>\n<style>\n"
       "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}\n"
-      "table{border-collapse:collapse;margin:1em 0;font-size:0.9em}\n"
+      // Wide tables scroll inside their own box on a phone instead of widening the page.
+      ".table{overflow-x:auto;margin:1em 0}table{border-collapse:collapse;font-size:0.9em}\n"
       "th,td{border:1px solid #bbb;padding:0.25em 0.6em;text-align:right}\n"
       "th{background:#eee}\ntd:nth-child(-n+3){text-align:left}\n"
       "figure{margin:1.5em 0}figcaption{font-style:italic;margin-top:0.3em}\n"
@@ -156,7 +158,7 @@ std::string Document::html(const std::string& title, const std::string& folder) 
         h += "<p>" + escape_html(b.text) + "</p>\n";
         break;
       case Block::Kind::kTable:
-        h += "<table>\n";
+        h += "<div class=\"table\"><table>\n";
         for (std::size_t r = 0; r < b.rows.size(); ++r) {
           h += "<tr>";
           for (const auto& cell : b.rows[r]) {
@@ -164,7 +166,7 @@ std::string Document::html(const std::string& title, const std::string& folder) 
           }
           h += "</tr>\n";
         }
-        h += "</table>\n";
+        h += "</table></div>\n";
         break;
       case Block::Kind::kFigure:
         h += "<figure>\n" + inline_svg(folder + "/" + b.svg_file) + "\n<figcaption>" +

@@ -6,9 +6,9 @@
 
 namespace plab {
 
-namespace {
-
 std::string p_text(double p) { return p < 1e-4 ? "p < 0.0001" : "p = " + significant(p); }
+
+namespace {
 
 PairedComparison compare(const GroupSeries& a, const GroupSeries& b, bool on_test_error) {
   PairedComparison c;

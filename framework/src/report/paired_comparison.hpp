@@ -29,4 +29,7 @@ struct PairedComparison {
 // its Holm-adjusted p-value over all of them (the sentence says so when there are several).
 std::vector<PairedComparison> compare_learners(const ReportData& data);
 
+// "p = 0.0312", or "p < 0.0001" below it.
+std::string p_text(double p);
+
 }  // namespace plab

@@ -93,6 +93,7 @@ ReportData load_report_data(const std::filesystem::path& dir) {
       s.hinge_runs.push_back(
           {static_cast<double>(*r.epochs), static_cast<double>(r.counted()), *r.nonsep_bound});
     }
+    if (r.repeat == 0) s.first_epochs = r.epochs, s.first_updates = r.updates;
     if (r.repeat < kMaxFinalWeights) {
       const RunRecord full = read_run_record(record, where, RecordDetail::kFull);
       if (r.repeat == 0) {

@@ -45,6 +45,9 @@ struct GroupSeries {
   };
   std::vector<HingeRun> hinge_runs;
   bool has_test_error = false;
+  // Repeat 0's epochs and updates (a trace's conclusion says them).
+  std::optional<std::uint64_t> first_epochs;
+  std::optional<std::uint64_t> first_updates;
 };
 
 struct ReportData {

@@ -114,6 +114,10 @@ std::string script_data(const Frame& f, const TrajectoryView& view) {
   s += view.start ? "[" + coord((*view.start)[0]) + "," + coord((*view.start)[1]) + "," +
                         coord((*view.start)[2]) + "]"
                   : "null";
+  s += R"(,"rule":")" + view.rule + R"(","threshold":)" + coord(view.threshold) +
+       ",\"cyclic\":" + (view.cyclic ? "true" : "false") +
+       ",\"conv\":" + (view.converged ? "true" : "false") +
+       ",\"cut\":" + (view.steps_cut ? "true" : "false");
   s += ",\"pts\":[";
   for (std::size_t i = 0; i < view.points.size(); ++i) {
     s += (i == 0 ? "[" : ",[") + coord(view.points[i][0]) + "," + coord(view.points[i][1]) + "," +
@@ -130,10 +134,31 @@ std::string script_data(const Frame& f, const TrajectoryView& view) {
 }
 
 // Plain ES5, no library: clips each line to the drawing box, shades the side w·x̃ > 0.
+// Frame 0 is the start w₀; then, for a cyclic order from a known start, every visit replayed
+// from the recorded updates (w changes only at an update, so the visits between follow from
+// the updates alone), else the recorded updates. Keys: → and ← step, space plays, Home and
+// End go to the start and the last frame.
 constexpr const char* kScript = R"JS(
 (function () {
   var D = JSON.parse(document.getElementById('st-data').textContent);
-  var n = D.steps.length, at = 0, timer = null;
+  var F = [{ start: true, w: D.start }], replayed = false;
+  (function frames() {
+    var w = D.start, e = 1, i = 0, N = D.pts.length, cap = 50000;
+    var ok = D.cyclic && w !== null && N > 0 && D.steps.every(function (s) { return s.i !== null && s.i < N; });
+    function next() { if (++i === N) { i = 0; e++; } }
+    function visitTo(te, ti) {
+      while ((e < te || (e === te && i < ti)) && F.length < cap) { F.push({ e: e, i: i, b: w, w: w, u: false }); next(); }
+    }
+    if (!ok) {
+      D.steps.forEach(function (s, k) { F.push({ e: s.e, i: s.i, b: k > 0 ? D.steps[k - 1].w : D.start, w: s.w, u: true }); });
+      return;
+    }
+    replayed = true;
+    D.steps.forEach(function (s) { visitTo(s.e, s.i); F.push({ e: s.e, i: s.i, b: w, w: s.w, u: true }); w = s.w; next(); });
+    if (D.conv && !D.cut) visitTo((i === 0 ? e : e + 1) + 1, 0);
+  })();
+  var n = F.length, at = 0, timer = null, updates = 0;
+  F.forEach(function (g) { if (g.u) g.k = ++updates; });
   function $(id) { return document.getElementById(id); }
   function X(x) { return D.ox + (x - D.x0) * D.s; }
   function Y(y) { return D.oy - (y - D.y0) * D.s; }
@@ -164,52 +189,89 @@ constexpr const char* kScript = R"JS(
     el.setAttribute('x2', X(c.seg[1][0])); el.setAttribute('y2', Y(c.seg[1][1]));
     return c;
   }
+  // The learner's own condition, worded as it decides: [updates?, the sentence].
+  function rule(w, x, y) {
+    var s = dot(w, x), m = y * s, yt = y > 0 ? '+1' : '\u22121';
+    if (D.rule === 'positive') {
+      var p = s >= 0 ? 1 : -1;
+      return [p !== y, 'w\u00b7x\u0303 = ' + vec(w) + '\u00b7' + vec(x) + ' = ' + f(s) + (s >= 0 ? ' \u2265 0, so \u0177 = +1' : ' < 0, so \u0177 = \u22121') + ' (tie rule positive: a score of 0 predicts +1); y = ' + yt + (p !== y ? ': wrong, so w is updated' : ': right, so w stays')];
+    }
+    var head = 'y\u00b7(w\u00b7x\u0303) = ' + yt + '\u00b7(' + vec(w) + '\u00b7' + vec(x) + ') = ' + f(m);
+    if (D.rule === 'margin') {
+      return [m <= D.threshold, head + (m <= D.threshold ? ' \u2264 \u03c4 = ' + f(D.threshold) + ': within the margin, so w is updated (even on the right side)' : ' > \u03c4 = ' + f(D.threshold) + ': outside the margin, so w stays')];
+    }
+    if (D.rule === 'mistake') return [m <= 0, head + (m <= 0 ? ' \u2264 0: a mistake (a score of 0 is one), so w is updated' : ' > 0: right, so w stays')];
+    return [null, head];
+  }
   function show(k) {
     at = Math.max(0, Math.min(n - 1, k));
-    var s = D.steps[at], w = s.w, before = at > 0 ? D.steps[at - 1].w : D.start;
+    var g = F[at], w = g.w;
     var c = line($('st-line'), w);
-    $('st-line').setAttribute('data-w', JSON.stringify(w));
+    $('st-line').setAttribute('data-w', w ? JSON.stringify(w) : 'null');
     $('st-half').setAttribute('points', c.poly.map(function (p) { return X(p[0]) + ',' + Y(p[1]); }).join(' '));
-    line($('st-before'), before);
-    $('st-counter').textContent = 'update ' + (at + 1) + ' of ' + n + ' (epoch ' + s.e + ')';
-    $('st-weights').textContent = 'w = ' + vec(w) + (w[2] !== 0 || w[1] !== 0 ? '' : ' (no line: only the bias is non-zero)');
-    var ring = $('st-ring'), text = [], x = null, y = 0;
-    if (s.i !== null && s.i < D.pts.length) {
-      var p = D.pts[s.i]; x = [1, p[0], p[1]]; y = p[2];
+    line($('st-before'), g.start ? null : g.b);
+    var ring = $('st-ring'), text = [];
+    $('st-weights').textContent = w ? 'w = ' + vec(w) + (w[2] !== 0 || w[1] !== 0 ? '' : ' (no line: only the bias is non-zero)') : 'w\u2080 is random and not recorded';
+    if (g.start) {
+      $('st-counter').textContent = 'start (w\u2080), then ' + (n - 1) + (replayed ? ' visits, ' + updates + ' of them updates' : ' updates');
+      ring.setAttribute('visibility', 'hidden');
+      $('st-weights').textContent = w ? 'w\u2080 = ' + vec(w) : 'w\u2080 is random and not recorded';
+      text.push(w ? 'the start: w\u2080 = ' + vec(w) + (replayed ? '; next visits row 0 of epoch 1' : '') : 'the start w\u2080 is random and not recorded, so the first update cannot be written out');
+      $('st-equation').textContent = text.join('\n');
+      return;
+    }
+    $('st-counter').textContent = (replayed ? 'visit ' + at + ' of ' + (n - 1) + ', ' : '') + (g.u ? 'update ' + g.k + ' of ' + updates : 'no update') + ' (epoch ' + g.e + (g.i !== null ? ', row ' + g.i : '') + ')';
+    var x = null, y = 0;
+    if (g.i !== null && g.i < D.pts.length) {
+      var p = D.pts[g.i]; x = [1, p[0], p[1]]; y = p[2];
       ring.setAttribute('cx', X(p[0])); ring.setAttribute('cy', Y(p[1]));
       ring.setAttribute('visibility', 'visible');
-      text.push('caused by row ' + s.i + ': x\u0303 = ' + vec(x) + ', y = ' + (y > 0 ? '+1' : '\u22121'));
-      if (before) text.push('before it, w\u00b7x\u0303 = ' + vec(before) + '\u00b7' + vec(x) + ' = ' + f(dot(before, x)) + ', so y\u00b7(w\u00b7x\u0303) = ' + f(y * dot(before, x)) + (y * dot(before, x) <= 0 ? ' \u2264 0: a mistake' : ' > 0: right, yet the rule updated'));
+      text.push((g.u ? 'caused by row ' : 'visits row ') + g.i + ': x\u0303 = ' + vec(x) + ', y = ' + (y > 0 ? '+1' : '\u22121'));
+      if (g.b) {
+        var r = rule(g.b, x, y);
+        text.push('before it, ' + r[1]);
+        if (r[0] !== null && r[0] !== g.u) text.push('(the record ' + (g.u ? 'has an update here' : 'has none here') + ', unlike the rule as written: read this frame with care)');
+      }
     } else {
       ring.setAttribute('visibility', 'hidden');
       text.push('a batch update (all rows at once)');
     }
-    if (!before) {
+    if (!g.u) {
+      text.push('w stays ' + vec(w));
+    } else if (!g.b) {
       text.push('the start w\u2080 is random and not recorded, so the update cannot be written out; after it w = ' + vec(w));
     } else {
-      var d = [w[0] - before[0], w[1] - before[1], w[2] - before[2]];
+      var b = g.b, d = [w[0] - b[0], w[1] - b[1], w[2] - b[2]];
       var c2 = x ? dot(d, x) * y / dot(x, x) : 0;
-      var r = x ? [d[0] - c2 * y * x[0], d[1] - c2 * y * x[1], d[2] - c2 * y * x[2]] : d;
-      if (x && Math.sqrt(dot(r, r)) <= 1e-9 * (1 + Math.sqrt(dot(d, d)))) {
+      var res = x ? [d[0] - c2 * y * x[0], d[1] - c2 * y * x[1], d[2] - c2 * y * x[2]] : d;
+      if (x && Math.sqrt(dot(res, res)) <= 1e-9 * (1 + Math.sqrt(dot(d, d)))) {
         text.push('w \u2190 w + c\u00b7y\u00b7x\u0303 with c = ' + f(c2) + ' (c = \u03b7 for the classic rule w \u2190 w + \u03b7\u00b7y\u00b7x\u0303):');
-        text.push('  ' + vec(before) + ' + ' + f(c2) + '\u00b7(' + (y > 0 ? '+1' : '\u22121') + ')\u00b7' + vec(x) + ' = ' + vec(w));
+        text.push('  ' + vec(b) + ' + ' + f(c2) + '\u00b7(' + (y > 0 ? '+1' : '\u22121') + ')\u00b7' + vec(x) + ' = ' + vec(w));
       } else {
-        text.push('w \u2190 w + \u0394w:  ' + vec(before) + ' + ' + vec(d) + ' = ' + vec(w));
+        text.push('w \u2190 w + \u0394w:  ' + vec(b) + ' + ' + vec(d) + ' = ' + vec(w));
       }
     }
     $('st-equation').textContent = text.join('\n');
   }
   function stop() { if (timer) { clearInterval(timer); timer = null; $('st-play').textContent = '\u25b6 play'; } }
+  function play() {
+    if (timer) { stop(); return; }
+    if (at === n - 1) show(0);
+    $('st-play').textContent = '\u275a\u275a pause';
+    timer = setInterval(function () { if (at >= n - 1) stop(); else show(at + 1); }, 700);
+  }
   $('st-first').onclick = function () { stop(); show(0); };
   $('st-prev').onclick = function () { stop(); show(at - 1); };
   $('st-next').onclick = function () { stop(); show(at + 1); };
   $('st-last').onclick = function () { stop(); show(n - 1); };
-  $('st-play').onclick = function () {
-    if (timer) { stop(); return; }
-    if (at === n - 1) show(0);
-    $('st-play').textContent = '\u275a\u275a pause';
-    timer = setInterval(function () { if (at >= n - 1) stop(); else show(at + 1); }, 800);
-  };
+  $('st-play').onclick = play;
+  document.addEventListener('keydown', function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+    var act = { ArrowRight: 'st-next', ArrowLeft: 'st-prev', Home: 'st-first', End: 'st-last', ' ': 'st-play' }[ev.key];
+    if (!act) return;
+    ev.preventDefault();
+    $(act).click();
+  });
   $('step-through').hidden = false;
   show(0);
   var m = /^#next(\d*)$/.exec(location.hash);
@@ -227,12 +289,15 @@ std::string step_through_panel(const TrajectoryView& view) {
       "figure above shows them all.</p></noscript>\n"
       "<section class=\"step\" id=\"step-through\" hidden>\n<h3>Step through the updates: " +
       escape_html(view.learner) +
-      ", repeat 0</h3>\n<p>Each press of <i>next</i> applies one "
-      "recorded update. The thick line is w·x̃ = 0 after it (the shaded side is classified "
-      "+1), the dashed line the one before it, and the ringed point the sample that caused "
-      "it.</p>\n<svg id=\"st-svg\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " +
+      ", repeat 0</h3>\n<p>It opens on the start w₀. Each press of <i>next</i> (or →) "
+      "goes one step further: with rows visited in file order, every visit of a row, the "
+      "correct ones included (replayed from the recorded updates: w changes only at an "
+      "update); with another order, every recorded update. ← goes back, space plays, Home "
+      "and End go to the start and the end. The thick line is w·x̃ = 0 (the shaded side is "
+      "classified +1), the dashed line the one before the step, and the ringed point the "
+      "row visited.</p>\n<svg id=\"st-svg\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " +
       px(kWidth) + " " + px(kHeight) + "\" width=\"" + px(kWidth) + "\" height=\"" + px(kHeight) +
-      "\" font-family=\"sans-serif\" font-size=\"12\">\n" + axes(f, view) +
+      "\" font-family=\"sans-serif\" font-size=\"14\">\n" + axes(f, view) +
       "<polygon id=\"st-half\" fill=\"#1f77b4\" fill-opacity=\"0.10\" points=\"\"/>\n" +
       points(f, view) +
       "<line id=\"st-before\" stroke=\"#888\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" "

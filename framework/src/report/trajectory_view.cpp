@@ -147,6 +147,28 @@ Plane plane_of(const Dataset& data, const std::vector<std::string>& named) {
   return p;
 }
 
+// The update condition as the manifest declares it for the point's first learner: the
+// margin perceptron's bound names its threshold, and learners that follow the SDK's tie
+// conventions (plab/online_loop.hpp) carry the resolved `tie` param. Any other rule is shown
+// without a verdict on each visit.
+void learner_rule(const ReportData& d, std::size_t point, TrajectoryView& view) {
+  boost::system::error_code ec;
+  const auto* learner =
+      d.manifest.at("points").as_array().at(point).find_pointer("/learners/0", ec);
+  if (!learner || !learner->is_object()) return;
+  const auto* form = learner->find_pointer("/bound/form", ec);
+  const auto* threshold = learner->find_pointer("/bound/threshold", ec);
+  const auto* tie = learner->find_pointer("/params/tie", ec);
+  if (form && form->is_string() && form->as_string() == "margin_perceptron" && threshold &&
+      threshold->is_number()) {
+    view.rule = "margin";
+    view.threshold = threshold->to_number<double>();
+  } else if (tie && tie->is_string() &&
+             (tie->as_string() == "mistake" || tie->as_string() == "positive")) {
+    view.rule = std::string(tie->as_string());
+  }
+}
+
 }  // namespace
 
 std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
@@ -198,6 +220,10 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
   if (config.init.kind == "zero") view.start = std::array<double, 3>{};
   if (config.init.kind == "given" && config.init.w.size() == 3)
     view.start = plane.project_weights(config.init.w);
+  learner_rule(d, point, view);
+  view.cyclic = config.protocol.order == SampleOrder::kCyclic;
+  if (!d.summary.groups.empty() && d.summary.groups.front().learner == view.learner)
+    view.converged = d.summary.groups.front().converged == d.summary.groups.front().runs;
   std::map<std::size_t, std::vector<double>> finals;
   if (chosen->learner == view.learner) finals = chosen->final_weights;
   std::ifstream in(file);

@@ -37,7 +37,16 @@ struct TrajectoryView {
   std::vector<int> labels;                     // +1 / -1
   std::optional<std::array<double, 3>> start;  // w before update 1, when the config fixes it
   std::vector<TrajectoryStep> steps;           // 2-D data only, at most kMaxTrajectorySteps
-  bool steps_cut = false;                      // more updates were recorded than kept
+  // When the learner updates, in the step-through's words: "mistake" (y·(w·x̃) ≤ 0),
+  // "positive" (predict +1 iff w·x̃ ≥ 0, update when wrong), "margin" (y·(w·x̃) ≤ the
+  // threshold its declared bound names), or "" for a rule the panel does not spell out.
+  std::string rule;
+  double threshold = 0.0;  // "margin": update when y·(w·x̃) ≤ threshold
+  // Each epoch visits the rows in file order (order "cyclic"): the visits between updates,
+  // where w does not change, follow from the updates alone and the panel replays them.
+  bool cyclic = false;
+  bool converged = false;  // repeat 0 converged: its last epoch visited every row cleanly
+  bool steps_cut = false;  // more updates were recorded than kept
   // Final weights (bias first, in the plane's coordinates) by repeat, at most kMaxFinalWeights.
   std::vector<std::pair<std::size_t, std::array<double, 3>>> finals;
 };

@@ -14,7 +14,6 @@ namespace plab {
 
 namespace {
 
-
 // A quantile of a group, "-" when no run of the group has the value.
 std::string counted_number(const Quantiles& q, double v) {
   return q.count > 0 ? significant(v) : "-";

@@ -28,6 +28,7 @@
 #include "results/sqlite_file.hpp"
 #include "results/sqlite_handles.hpp"
 #include "results/sqlite_migration.hpp"
+#include "results/sqlite_run_columns.hpp"
 #include "results/sqlite_schema.hpp"
 #include "results/sqlite_values.hpp"
 
@@ -36,49 +37,6 @@ namespace plab {
 namespace fs = std::filesystem;
 
 namespace {
-
-// The run record's fields that get a column of their own (the whole record is in `record`),
-// and the point's seed after `repeat`, as exact decimal text.
-constexpr std::pair<const char*, const char*> kRunColumns[] = {
-    {"point", "INTEGER"},
-    {"learner", "TEXT"},
-    {"plugin", "TEXT"},
-    {"repeat", "INTEGER"},
-    {"params", "TEXT"},
-    {"status", "TEXT"},
-    {"converged", "INTEGER"},
-    {"epochs", "INTEGER"},
-    {"steps", "INTEGER"},
-    {"mistakes", "INTEGER"},
-    {"updates", "INTEGER"},
-    {"train_error", "REAL"},
-    {"test_error", "REAL"},
-    {"w_norm", "REAL"},
-    {"w0_norm", "REAL"},
-    {"R", "REAL"},
-    {"separable", "INTEGER"},
-    {"gamma", "REAL"},
-    {"w_ref_norm", "REAL"},
-    {"rho", "REAL"},
-    {"rho_upper", "REAL"},
-    {"bound", "REAL"},
-    {"bound_kind", "TEXT"},
-    {"bound_on", "TEXT"},
-    {"bound_applies", "INTEGER"},
-    {"ratio", "REAL"},
-    {"bound_holds", "INTEGER"},
-    {"plain_bound", "REAL"},
-    {"plain_bound_holds", "INTEGER"},
-    {"error", "TEXT"},
-};
-
-std::string run_table() {
-  std::string sql =
-      "CREATE TABLE runs (experiment_id INTEGER NOT NULL REFERENCES experiments(id), run "
-      "INTEGER NOT NULL, seed TEXT NOT NULL";
-  for (const auto& [name, type] : kRunColumns) sql += std::string(", \"") + name + "\" " + type;
-  return sql + ", record TEXT NOT NULL, PRIMARY KEY (experiment_id, run));";
-}
 
 class Exporter {
  public:
@@ -105,11 +63,11 @@ class Exporter {
     require_current_schema(db_.get(), path, kind, "plab export");
     if (kind == DatabaseKind::kEmpty) {
       create_schema(db_.get(), path);
-      exec(run_table());
+      exec(sqlite_run_table_sql());
     } else {
       // A version-2 database is checked against the schema it is migrated to.
       if (kind == DatabaseKind::kPrevious) migrate_to_current_schema(db_.get(), path);
-      check_plab_database(db_.get(), path, run_table());
+      check_plab_database(db_.get(), path, sqlite_run_table_sql());
     }
   }
 
@@ -303,7 +261,7 @@ void insert_points(Exporter& db, long long id, const CheckedFolder& f) {
 // so SQLite converts both alike): one 0/1 per column, `seed` first.
 SqliteStatement prepare_column_check(Exporter& db) {
   std::string sql = "SELECT seed IS ?";
-  for (const auto& [name, type] : kRunColumns) sql += std::string(", \"") + name + "\" IS ?";
+  for (const auto& [name, type] : kSqliteRunColumns) sql += std::string(", \"") + name + "\" IS ?";
   return db.prepare(sql + " FROM runs WHERE experiment_id = ? AND run = ?");
 }
 
@@ -314,7 +272,7 @@ void require_columns_of_record(Exporter& db, sqlite3_stmt* check, const fs::path
                                const boost::json::object& record) {
   int i = 0;
   bind_value(check, ++i, seed);
-  for (const auto& [name, type] : kRunColumns) bind_value(check, ++i, member(record, name));
+  for (const auto& [name, type] : kSqliteRunColumns) bind_value(check, ++i, member(record, name));
   bind_value(check, ++i, stored.experiment_id);
   bind_value(check, ++i, stored.run);
   const int rc = sqlite3_step(check);
@@ -322,7 +280,7 @@ void require_columns_of_record(Exporter& db, sqlite3_stmt* check, const fs::path
   std::string differs;
   for (int c = 0; rc == SQLITE_ROW && c < sqlite3_column_count(check) && differs.empty(); ++c) {
     if (sqlite3_column_int(check, c) == 0)
-      differs = c == 0 ? std::string("seed") : kRunColumns[c - 1].first;
+      differs = c == 0 ? std::string("seed") : kSqliteRunColumns[c - 1].first;
   }
   sqlite3_reset(check);
   sqlite3_clear_bindings(check);
@@ -338,8 +296,8 @@ void require_columns_of_record(Exporter& db, sqlite3_stmt* check, const fs::path
 void insert_runs(Exporter& db, const fs::path& path, const fs::path& dir, const CheckedFolder& f,
                  std::map<RunKey, StoredRun>& stored, ExportedFolder& out) {
   std::string columns = "experiment_id, run, seed";
-  for (const auto& [name, type] : kRunColumns) columns += std::string(", \"") + name + "\"";
-  const std::size_t n = std::size(kRunColumns) + 4;
+  for (const auto& [name, type] : kSqliteRunColumns) columns += std::string(", \"") + name + "\"";
+  const std::size_t n = std::size(kSqliteRunColumns) + 4;
   SqliteStatement s =
       db.prepare("INSERT INTO runs (" + columns + ", record) VALUES (" + placeholders(n) + ")");
   SqliteStatement check = prepare_column_check(db);
@@ -384,7 +342,8 @@ void insert_runs(Exporter& db, const fs::path& path, const fs::path& dir, const 
     bind_value(s.get(), ++i, out.experiment_id);
     bind_value(s.get(), ++i, static_cast<long long>(f.first_run + line - 1));
     bind_value(s.get(), ++i, seed);
-    for (const auto& [name, type] : kRunColumns) bind_value(s.get(), ++i, member(record, name));
+    for (const auto& [name, type] : kSqliteRunColumns)
+      bind_value(s.get(), ++i, member(record, name));
     bind_value(s.get(), ++i, text);
     db.step(s.get());
     stored.emplace(key, StoredRun{out.experiment_id, static_cast<long long>(f.first_run + line - 1),

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
@@ -272,7 +273,15 @@ void require_columns_of_record(Exporter& db, sqlite3_stmt* check, const fs::path
                                const boost::json::object& record) {
   int i = 0;
   bind_value(check, ++i, seed);
-  for (const auto& [name, type] : kSqliteRunColumns) bind_value(check, ++i, member(record, name));
+  for (const auto& [name, type] : kSqliteRunColumns) {
+    const boost::json::value* v = member(record, name);
+    // A REAL column turned an integer into the nearest double when the run was inserted; the
+    // check must compare that double, not the exact integer (2^53 + 1 is no double).
+    if (v != nullptr && v->is_int64() && std::string_view(type) == "REAL")
+      sqlite3_bind_double(check, ++i, static_cast<double>(v->as_int64()));
+    else
+      bind_value(check, ++i, v);
+  }
   bind_value(check, ++i, stored.experiment_id);
   bind_value(check, ++i, stored.run);
   const int rc = sqlite3_step(check);

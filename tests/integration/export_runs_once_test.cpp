@@ -6,11 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "results/record_digest.hpp"
 #include "support/export_folders.hpp"
+#include "support/folder_edit.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 #include "support/troubleshooting.hpp"
@@ -254,6 +257,31 @@ TEST(Export, CtrlCRollsTheWholeExportBack) {
   }
   EXPECT_GT(interrupted, 0) << "no signal arrived during the export";
   EXPECT_TRUE(in_troubleshooting("during plab export"));
+}
+
+// A record may hold an integer where a real column stands (a hand-made folder, chained again):
+// the column keeps the nearest double, and exporting the folder again must find the run as it
+// is, not call the column edited (2^53 + 1 and larger are no doubles).
+TEST(ExportRunsOnce, IntegersBeyondDoublesInRealColumnsAreFoundAgain) {
+  test::TempDir dir;
+  const fs::path a = run_tiny(dir, "a", tiny_config("7", test::kClassicLearner));
+  test::edit_record(a, test::any_record, [](boost::json::object& r) {
+    r["w0_norm"] = std::uint64_t{186666666666666607};
+    r["w_norm"] = std::int64_t{9007199254740993};
+  });
+  write_digest_chain(a);
+  const fs::path db = dir / "runs.db";
+  const auto first = run_plab({"export", a.string(), "--sqlite", db.string()});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(sqlite_rows(db,
+                        "SELECT typeof(w0_norm), w0_norm = 186666666666666607.0, typeof(w_norm) "
+                        "FROM runs WHERE run = 0")[0],
+            (std::vector<std::string>{"real", "1", "real"}));
+  const std::size_t runs = row_count(db, "runs");
+  const auto again = run_plab({"export", a.string(), "--sqlite", db.string()});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.err.find("differs from its record"), std::string::npos) << again.err;
+  EXPECT_EQ(row_count(db, "runs"), runs);
 }
 
 }  // namespace

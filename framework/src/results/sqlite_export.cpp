@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -275,10 +276,16 @@ void require_columns_of_record(Exporter& db, sqlite3_stmt* check, const fs::path
   bind_value(check, ++i, seed);
   for (const auto& [name, type] : kSqliteRunColumns) {
     const boost::json::value* v = member(record, name);
-    // A REAL column turned an integer into the nearest double when the run was inserted; the
-    // check must compare that double, not the exact integer (2^53 + 1 is no double).
-    if (v != nullptr && v->is_int64() && std::string_view(type) == "REAL")
+    // A REAL column turned an integer bound as such into the nearest double when the run was
+    // inserted; the check must compare that double, not the exact integer (2^53 + 1 is no
+    // double). The exact parser reads positive integers as unsigned.
+    const bool real_column = std::string_view(type) == "REAL";
+    if (real_column && v != nullptr && v->is_int64())
       sqlite3_bind_double(check, ++i, static_cast<double>(v->as_int64()));
+    else if (real_column && v != nullptr && v->is_uint64() &&
+             v->as_uint64() <= static_cast<std::uint64_t>(INT64_MAX))
+      sqlite3_bind_double(check, ++i,
+                          static_cast<double>(static_cast<std::int64_t>(v->as_uint64())));
     else
       bind_value(check, ++i, v);
   }

@@ -8,9 +8,9 @@
 #include "cli/claim_output.hpp"
 #include "cli/options.hpp"
 #include "error.hpp"
-#include "results/folder_audit.hpp"
-#include "results/folder_lock.hpp"
-#include "results/summary.hpp"
+#include "results/folder/folder_audit.hpp"
+#include "results/folder/folder_lock.hpp"
+#include "results/summary/summary.hpp"
 
 namespace plab::cli {
 

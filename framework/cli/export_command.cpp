@@ -7,8 +7,8 @@
 #include "base/interrupt.hpp"
 #include "cli/options.hpp"
 #include "error.hpp"
-#include "results/csv_export.hpp"
-#include "results/sqlite_export.hpp"
+#include "results/export/csv_export.hpp"
+#include "results/export/sqlite_export.hpp"
 
 namespace plab::cli {
 

@@ -4,10 +4,10 @@
 
 #include "cli/options.hpp"
 #include "error.hpp"
-#include "results/json_text.hpp"
-#include "results/merge.hpp"
-#include "results/results_folder.hpp"
-#include "results/summary.hpp"
+#include "results/folder/merge.hpp"
+#include "results/folder/results_folder.hpp"
+#include "results/format/json_text.hpp"
+#include "results/summary/summary.hpp"
 
 namespace plab::cli {
 

@@ -5,7 +5,7 @@
 
 #include "config/did_you_mean.hpp"
 #include "error.hpp"
-#include "results/text_table.hpp"
+#include "results/summary/text_table.hpp"
 
 namespace plab::cli {
 

@@ -12,10 +12,10 @@
 #include "report/cross_folder.hpp"
 #include "report/database_comparison.hpp"
 #include "report/report_writer.hpp"
-#include "results/folder_audit.hpp"
-#include "results/folder_lock.hpp"
-#include "results/manifest_reader.hpp"
-#include "results/summary.hpp"
+#include "results/folder/folder_audit.hpp"
+#include "results/folder/folder_lock.hpp"
+#include "results/format/manifest_reader.hpp"
+#include "results/summary/summary.hpp"
 
 namespace plab::cli {
 

@@ -12,7 +12,7 @@
 #include "base/interrupt.hpp"
 #include "cli/options.hpp"
 #include "cli/verify_output.hpp"
-#include "results/folder_lock.hpp"
+#include "results/folder/folder_lock.hpp"
 #include "session/verify_session.hpp"
 
 namespace plab::cli {

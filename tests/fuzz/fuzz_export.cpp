@@ -20,9 +20,9 @@
 #include "error.hpp"
 #include "fuzz_files.hpp"
 #include "report/database_comparison.hpp"
-#include "results/record_digest.hpp"
-#include "results/sqlite_export.hpp"
-#include "results/sqlite_query.hpp"
+#include "results/export/sqlite_export.hpp"
+#include "results/export/sqlite_query.hpp"
+#include "results/folder/record_digest.hpp"
 
 namespace {
 

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "results/file_text.hpp"
+#include "results/format/file_text.hpp"
 #include "support/folder_edit.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"

@@ -11,7 +11,7 @@
 #include <regex>
 #include <string>
 
-#include "results/record_digest.hpp"
+#include "results/folder/record_digest.hpp"
 #include "support/folder_edit.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"

@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "error.hpp"
-#include "results/manifest.hpp"
+#include "results/format/manifest.hpp"
 #include "run/session.hpp"
 #include "support/process.hpp"
 #include "support/records.hpp"

@@ -10,7 +10,7 @@
 #include <functional>
 #include <sstream>
 
-#include "results/record_digest.hpp"
+#include "results/folder/record_digest.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 #include "support/troubleshooting.hpp"

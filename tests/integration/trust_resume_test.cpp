@@ -8,7 +8,7 @@
 #include <fstream>
 #include <functional>
 
-#include "results/record_digest.hpp"
+#include "results/folder/record_digest.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <boost/json.hpp>
 
-#include "results/record_digest.hpp"
+#include "results/folder/record_digest.hpp"
 #include "support/folder_edit.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"

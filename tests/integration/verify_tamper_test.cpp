@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "results/record_digest.hpp"
+#include "results/folder/record_digest.hpp"
 #include "support/folder_edit.hpp"
 #include "support/noisy_xor.hpp"
 #include "support/process.hpp"

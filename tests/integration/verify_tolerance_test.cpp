@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <string>
 
-#include "results/record_digest.hpp"
+#include "results/folder/record_digest.hpp"
 #include "support/folder_edit.hpp"
 #include "support/noisy_xor.hpp"
 #include "support/process.hpp"

@@ -1,6 +1,6 @@
-#include "results/json_text.hpp"
+#include "results/format/json_text.hpp"
 
-#include "results/json_object_text.hpp"
+#include "results/format/json_object_text.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "results/ordered_writer.hpp"
+#include "results/folder/ordered_writer.hpp"
 
 #include <gtest/gtest.h>
 

@@ -10,8 +10,8 @@
 #include <boost/json/parse.hpp>
 
 #include "error.hpp"
-#include "results/run_record.hpp"
-#include "results/run_timing.hpp"
+#include "results/folder/run_timing.hpp"
+#include "results/format/run_record.hpp"
 #include "support/temp_dir.hpp"
 #include "support/troubleshooting.hpp"
 

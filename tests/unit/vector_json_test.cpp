@@ -11,7 +11,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "error.hpp"
-#include "results/vector_json.hpp"
+#include "results/format/vector_json.hpp"
 
 namespace plab {
 namespace {

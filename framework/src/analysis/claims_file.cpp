@@ -1,8 +1,8 @@
 #include "analysis/claims_file.hpp"
 
 #include "error.hpp"
-#include "results/file_text.hpp"
-#include "results/results_folder.hpp"
+#include "results/folder/results_folder.hpp"
+#include "results/format/file_text.hpp"
 
 namespace plab {
 

@@ -10,7 +10,7 @@
 #include "audit/audit_report.hpp"
 #include "plab/bound.hpp"
 #include "plab/descriptor.hpp"
-#include "results/record_fields.hpp"
+#include "results/format/record_fields.hpp"
 
 namespace plab {
 

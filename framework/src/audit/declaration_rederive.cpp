@@ -12,7 +12,7 @@
 #include "plugin_loader/param_resolver.hpp"
 #include "plugin_loader/plugin_library.hpp"
 #include "plugin_loader/plugin_locator.hpp"
-#include "results/exact_json.hpp"
+#include "results/format/exact_json.hpp"
 #include "theory/bound_forms.hpp"
 
 namespace plab {

@@ -11,7 +11,7 @@
 
 #include "audit/audit_report.hpp"
 #include "audit/point_audit.hpp"
-#include "results/record_fields.hpp"
+#include "results/format/record_fields.hpp"
 
 namespace plab {
 

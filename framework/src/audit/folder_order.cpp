@@ -11,10 +11,10 @@
 #include <boost/json/serialize.hpp>
 
 #include "error.hpp"
-#include "results/record_fields.hpp"
-#include "results/run_record.hpp"
-#include "results/run_timing.hpp"
-#include "results/runs_reader.hpp"
+#include "results/folder/run_timing.hpp"
+#include "results/format/record_fields.hpp"
+#include "results/format/run_record.hpp"
+#include "results/format/runs_reader.hpp"
 
 namespace plab {
 

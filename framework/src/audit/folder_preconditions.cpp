@@ -4,7 +4,7 @@
 
 #include "build_info.hpp"
 #include "error.hpp"
-#include "results/record_digest.hpp"
+#include "results/folder/record_digest.hpp"
 
 namespace plab {
 

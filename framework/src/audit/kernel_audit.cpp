@@ -5,7 +5,7 @@
 
 #include "audit/same_figure.hpp"
 #include "audit/separability_audit.hpp"
-#include "results/optional_json.hpp"
+#include "results/format/optional_json.hpp"
 #include "theory/kernel_features.hpp"
 #include "theory/kernel_psd.hpp"
 

@@ -11,7 +11,7 @@
 #include "config/json.hpp"
 #include "data/dataset.hpp"
 #include "plab/bound.hpp"
-#include "results/record_fields.hpp"
+#include "results/format/record_fields.hpp"
 #include "theory/kernel_theory.hpp"
 
 namespace plab {

@@ -9,7 +9,7 @@
 #include "audit/same_figure.hpp"
 #include "audit/separability_audit.hpp"
 #include "audit/theory_presence.hpp"
-#include "results/vector_json.hpp"
+#include "results/format/vector_json.hpp"
 #include "theory/bound_unit.hpp"
 #include "theory/hinge_bound.hpp"
 #include "theory/margin_oracle.hpp"

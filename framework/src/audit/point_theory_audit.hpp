@@ -7,7 +7,7 @@
 #include "audit/audit_report.hpp"
 #include "audit/point_audit.hpp"
 #include "config/json.hpp"
-#include "results/record_fields.hpp"
+#include "results/format/record_fields.hpp"
 
 namespace plab {
 

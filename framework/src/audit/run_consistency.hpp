@@ -7,8 +7,8 @@
 
 #include "audit/audit_report.hpp"
 #include "audit/point_audit.hpp"
-#include "results/record_fields.hpp"
-#include "results/run_record.hpp"
+#include "results/format/record_fields.hpp"
+#include "results/format/run_record.hpp"
 
 namespace plab {
 

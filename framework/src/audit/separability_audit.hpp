@@ -13,7 +13,7 @@
 
 #include "audit/audit_report.hpp"
 #include "data/dataset.hpp"
-#include "results/record_fields.hpp"
+#include "results/format/record_fields.hpp"
 
 namespace plab {
 

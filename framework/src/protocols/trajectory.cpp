@@ -1,7 +1,7 @@
 // The trajectory protocol: convergence, and every update's weights kept as a line of
 // trajectory.jsonl (the 2-D figure of the report draws them).
 #include "protocols/training.hpp"
-#include "results/json_text.hpp"
+#include "results/format/json_text.hpp"
 
 namespace plab {
 

@@ -1,7 +1,7 @@
 #include "report/comparison_target.hpp"
 
 #include "error.hpp"
-#include "results/results_folder.hpp"
+#include "results/folder/results_folder.hpp"
 
 namespace plab {
 

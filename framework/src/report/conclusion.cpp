@@ -8,7 +8,7 @@
 #include "base/number_text.hpp"
 #include "report/contrasts.hpp"
 #include "report/hinge_section.hpp"
-#include "results/json_text.hpp"
+#include "results/format/json_text.hpp"
 
 namespace plab {
 

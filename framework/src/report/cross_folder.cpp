@@ -9,8 +9,8 @@
 #include "report/comparison_section.hpp"
 #include "report/comparison_target.hpp"
 #include "report/paired_comparison.hpp"
-#include "results/json_text.hpp"
-#include "results/manifest_reader.hpp"
+#include "results/format/json_text.hpp"
+#include "results/format/manifest_reader.hpp"
 
 namespace plab {
 

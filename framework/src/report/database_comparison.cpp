@@ -10,8 +10,8 @@
 #include "report/comparison_section.hpp"
 #include "report/comparison_target.hpp"
 #include "report/paired_comparison.hpp"
-#include "results/sqlite_query.hpp"
-#include "results/sqlite_query_statement.hpp"
+#include "results/export/sqlite_query.hpp"
+#include "results/export/sqlite_query_statement.hpp"
 
 namespace plab {
 

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "report/gnuplot.hpp"
-#include "results/json_text.hpp"
+#include "results/format/json_text.hpp"
 
 namespace plab {
 

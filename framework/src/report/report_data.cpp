@@ -2,11 +2,11 @@
 
 #include <map>
 
-#include "results/json_text.hpp"
-#include "results/manifest_reader.hpp"
-#include "results/record_fields.hpp"
-#include "results/run_record.hpp"
-#include "results/runs_reader.hpp"
+#include "results/format/json_text.hpp"
+#include "results/format/manifest_reader.hpp"
+#include "results/format/record_fields.hpp"
+#include "results/format/run_record.hpp"
+#include "results/format/runs_reader.hpp"
 
 namespace plab {
 

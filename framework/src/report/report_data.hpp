@@ -15,8 +15,8 @@
 #include <boost/json/object.hpp>
 
 #include "analysis/claims.hpp"
-#include "results/folder_audit.hpp"
-#include "results/summary.hpp"
+#include "results/folder/folder_audit.hpp"
+#include "results/summary/summary.hpp"
 
 namespace plab {
 

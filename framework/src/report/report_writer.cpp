@@ -9,8 +9,8 @@
 #include "report/conclusion.hpp"
 #include "report/hinge_section.hpp"
 #include "report/paired_comparison.hpp"
-#include "results/json_text.hpp"
-#include "results/results_folder.hpp"
+#include "results/folder/results_folder.hpp"
+#include "results/format/json_text.hpp"
 
 namespace plab {
 

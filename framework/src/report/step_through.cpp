@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "report/document.hpp"
-#include "results/json_text.hpp"
+#include "results/format/json_text.hpp"
 
 namespace plab {
 

@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-#include "results/ordered_writer.hpp"
+#include "results/folder/ordered_writer.hpp"
 #include "run/experiment.hpp"
 
 namespace plab {

@@ -4,8 +4,8 @@
 
 #include "base/file_hash.hpp"
 #include "build_info.hpp"
-#include "results/exact_json.hpp"
-#include "results/theory_json.hpp"
+#include "results/format/exact_json.hpp"
+#include "results/format/theory_json.hpp"
 
 namespace plab {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "results/manifest.hpp"
-#include "results/run_range.hpp"
+#include "results/folder/run_range.hpp"
+#include "results/format/manifest.hpp"
 #include "run/experiment.hpp"
 
 namespace plab {

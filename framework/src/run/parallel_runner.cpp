@@ -7,7 +7,7 @@
 
 #include "base/interrupt.hpp"
 #include "protocols/protocol.hpp"
-#include "results/ordered_writer.hpp"
+#include "results/folder/ordered_writer.hpp"
 #include "run/lane_runner.hpp"
 #include "run/progress_line.hpp"
 #include "run/run_request.hpp"

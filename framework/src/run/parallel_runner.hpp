@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <string>
 
-#include "results/ordered_writer.hpp"
+#include "results/folder/ordered_writer.hpp"
 #include "run/experiment.hpp"
 #include "run/progress_line.hpp"
 

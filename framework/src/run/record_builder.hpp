@@ -3,7 +3,7 @@
 #pragma once
 
 #include "protocols/protocol.hpp"
-#include "results/run_record.hpp"
+#include "results/format/run_record.hpp"
 #include "run/experiment.hpp"
 
 namespace plab {

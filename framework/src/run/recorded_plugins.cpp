@@ -6,7 +6,7 @@
 #include "base/file_hash.hpp"
 #include "error.hpp"
 #include "plugin_loader/plugin_locator.hpp"
-#include "results/record_fields.hpp"
+#include "results/format/record_fields.hpp"
 
 namespace plab {
 

@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "error.hpp"
-#include "results/manifest_reader.hpp"
-#include "results/resume_files.hpp"
+#include "results/folder/resume_files.hpp"
+#include "results/format/manifest_reader.hpp"
 #include "run/resume_check.hpp"
 #include "run/shard_range.hpp"
 

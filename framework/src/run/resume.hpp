@@ -15,7 +15,7 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
-#include "results/run_range.hpp"
+#include "results/folder/run_range.hpp"
 #include "run/experiment.hpp"
 
 namespace plab {

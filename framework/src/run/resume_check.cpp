@@ -5,7 +5,7 @@
 
 #include "base/file_hash.hpp"
 #include "error.hpp"
-#include "results/manifest_reader.hpp"
+#include "results/format/manifest_reader.hpp"
 
 namespace plab {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <utility>
 
-#include "results/run_record.hpp"
-#include "results/run_timing.hpp"
+#include "results/folder/run_timing.hpp"
+#include "results/format/run_record.hpp"
 #include "run/record_builder.hpp"
 
 namespace plab {

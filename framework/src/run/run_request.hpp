@@ -3,7 +3,7 @@
 #pragma once
 
 #include "protocols/protocol.hpp"
-#include "results/ordered_writer.hpp"
+#include "results/folder/ordered_writer.hpp"
 #include "run/experiment.hpp"
 
 namespace plab {

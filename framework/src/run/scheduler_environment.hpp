@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "results/run_range.hpp"
+#include "results/folder/run_range.hpp"
 
 namespace plab {
 

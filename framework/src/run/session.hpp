@@ -18,8 +18,8 @@
 
 #include "analysis/claims.hpp"
 #include "config/experiment_source.hpp"
-#include "results/run_range.hpp"
-#include "results/summary.hpp"
+#include "results/folder/run_range.hpp"
+#include "results/summary/summary.hpp"
 #include "run/experiment.hpp"
 #include "run/progress_line.hpp"
 

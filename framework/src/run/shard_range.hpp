@@ -6,7 +6,7 @@
 // slices.
 #pragma once
 
-#include "results/run_range.hpp"
+#include "results/folder/run_range.hpp"
 #include "run/experiment.hpp"
 
 namespace plab {

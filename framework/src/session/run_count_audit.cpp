@@ -8,8 +8,8 @@
 #include "config/json.hpp"
 #include "config/sweep.hpp"
 #include "error.hpp"
-#include "results/record_fields.hpp"
-#include "results/run_range.hpp"
+#include "results/folder/run_range.hpp"
+#include "results/format/record_fields.hpp"
 #include "run/experiment.hpp"
 #include "run/shard_range.hpp"
 

@@ -8,8 +8,8 @@
 #include "audit/record_audit.hpp"
 #include "base/interrupt.hpp"
 #include "error.hpp"
-#include "results/manifest_reader.hpp"
-#include "results/record_digest.hpp"
+#include "results/folder/record_digest.hpp"
+#include "results/format/manifest_reader.hpp"
 #include "session/run_count_audit.hpp"
 
 namespace plab {

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "audit/audit_report.hpp"
-#include "results/folder_audit.hpp"
-#include "results/summary.hpp"
+#include "results/folder/folder_audit.hpp"
+#include "results/summary/summary.hpp"
 #include "session/replay.hpp"
 
 namespace plab {

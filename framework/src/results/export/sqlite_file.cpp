@@ -1,0 +1,112 @@
+#include "results/export/sqlite_file.hpp"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+
+#include "error.hpp"
+
+namespace plab {
+
+namespace {
+
+// True when a file size limit (ulimit -f) is set and the database or its journal has grown to
+// within a page or so of it: SQLite reports the failed write as an I/O error, and the errno
+// it keeps is often that of a later call.
+bool at_file_size_limit(sqlite3* db) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_FSIZE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return false;
+  const char* name = sqlite3_db_filename(db, "main");
+  if (name == nullptr || *name == '\0') return false;
+  std::uintmax_t largest = 0;
+  for (const std::string& file : {std::string(name), std::string(name) + "-journal"}) {
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    if (!ec) largest = std::max(largest, size);
+  }
+  return largest + 65536 >= limit.rlim_cur;
+}
+
+}  // namespace
+
+void require_database_file_name(const std::filesystem::path& path, const std::string& option) {
+  const std::string name = path.string();
+  std::string why;
+  if (name.empty()) {
+    why = "it is empty (SQLite would make a temporary database, deleted on exit)";
+  } else if (name == ":memory:") {
+    why = "':memory:' is SQLite's in-memory database, gone when plab ends";
+  } else if (name.rfind("file:", 0) == 0) {
+    why = "'" + name + "' is an SQLite URI (plab takes file names only; for a file of that " +
+          "name write ./" + name + ")";
+  }
+  if (!why.empty()) {
+    throw UsageError(option + " needs the name of a database file on disk: " + why +
+                     "; nothing was written");
+  }
+}
+
+int open_database_file(const std::filesystem::path& path, int flags, sqlite3** db) {
+  // "./" keeps a relative name from being read as a URI even where SQLite was built to take
+  // URIs everywhere (SQLITE_USE_URI).
+  const std::string name = path.is_absolute() ? path.string() : "./" + path.string();
+  const int rc = sqlite3_open_v2(name.c_str(), db, flags & ~SQLITE_OPEN_URI, nullptr);
+  if (*db != nullptr) sqlite3_extended_result_codes(*db, 1);
+  return rc;
+}
+
+bool database_damaged(sqlite3* db) {
+  const int code = sqlite3_errcode(db) & 0xff;
+  return code == SQLITE_CORRUPT || code == SQLITE_NOTADB;
+}
+
+void throw_unusable_database(const std::filesystem::path& path, const std::string& why) {
+  throw ResultsError("'" + path.string() + "' is not an SQLite database plab can use: " + why +
+                     " (give a new file name, or one plab export wrote; a damaged database " +
+                     "is rebuilt by exporting its folders into a new file)");
+}
+
+void throw_database_failure(sqlite3* db, const std::filesystem::path& path) {
+  if (database_damaged(db)) throw_unusable_database(path, sqlite3_errmsg(db));
+  throw WriteError("writing the SQLite database '" + path.string() +
+                   "' failed: " + write_failure_reason(db) + "; '" + path.string() +
+                   "' is as it was before (nothing of this export was kept)");
+}
+
+std::string write_failure_reason(sqlite3* db) {
+  std::string said = sqlite3_errmsg(db);
+  const int code = sqlite3_extended_errcode(db);
+  const int system = sqlite3_system_errno(db);
+  const std::string system_text = system != 0 ? std::string(": ") + std::strerror(system) : "";
+  switch (code & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return "another process holds the database (plab waited " +
+             std::to_string(kSqliteBusyWaitMs / 1000) + " s for it; " + said +
+             "): export again when it has finished";
+    case SQLITE_READONLY:
+      return "the file cannot be written (" + said +
+             "): it is read-only or immutable, or on a read-only file system";
+    case SQLITE_FULL:
+      return "the disk is full (" + said + ")";
+    case SQLITE_NOMEM:
+      return "out of memory (" + said + ")";
+    case SQLITE_CANTOPEN:
+      return "its journal file beside it cannot be made (" + said + system_text +
+             "): the folder must be writable";
+    case SQLITE_IOERR:
+      if (code == SQLITE_IOERR_NOMEM) return "out of memory (" + said + ")";
+      if (system == EFBIG || at_file_size_limit(db))
+        return "the file size limit (ulimit -f) was reached (" + said + ")";
+      if (system == ENOSPC) return "the disk is full (" + said + ")";
+      if (system == EDQUOT) return "the disk quota is used up (" + said + ")";
+      return said + system_text;
+    default:
+      return said;
+  }
+}
+
+}  // namespace plab

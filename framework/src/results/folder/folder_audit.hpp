@@ -1,0 +1,51 @@
+// What a results folder holds on disk against what its manifest announces, for the header of
+// `plab report` and the verdict of `plab verify`.
+//
+// A folder whose manifest says "completed" must hold every run it announces and no torn
+// line; one that was interrupted (or is still running) may hold fewer, and says so.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/json/object.hpp>
+
+#include "results/summary/summary.hpp"
+
+namespace plab {
+
+struct FolderAudit {
+  std::size_t records = 0;     // complete records in runs.jsonl
+  std::size_t announced = 0;   // the runs this folder holds when complete (its shard's slice)
+  std::size_t runs_total = 0;  // of the whole experiment
+  std::string status;          // the manifest's
+  std::optional<std::size_t> torn_line;
+  // Contradictions between the manifest and runs.jsonl: `plab verify` fails on any.
+  std::vector<std::string> inconsistencies;
+  // What a reader must know but is not wrong: a partial folder, a torn last line.
+  std::vector<std::string> notes;
+
+  // "7 records on disk of the 30 the manifest announces (status completed)".
+  std::string runs_line() const;
+};
+
+// Checks the manifest's status, runs_total and shard (DataError naming the field if one is
+// malformed) and compares them with the records `summary` counted.
+FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::object& manifest,
+                         const Summary& summary);
+
+}  // namespace plab
+
+namespace plab {
+
+// Refuses (DataError, exit 2, naming the line) a folder whose records are not provably the ones
+// plab wrote: each complete line of runs.jsonl must have its runs.sha256 line and match it,
+// with no digest line left over. A folder with records but no runs.sha256 is refused, as
+// `plab run --resume` refuses it. Records past the last digest line (a kill between the two
+// writes) are refused too, naming the line: resume runs them again, so they are no result yet.
+void require_record_chain(const std::filesystem::path& dir);
+
+}  // namespace plab

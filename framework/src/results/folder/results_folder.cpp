@@ -1,0 +1,123 @@
+#include "results/folder/results_folder.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <memory>
+
+#include "error.hpp"
+
+namespace plab {
+
+namespace fs = std::filesystem;
+
+std::string utc_timestamp(std::chrono::system_clock::time_point t) {
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(t);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+namespace {
+
+void make_dirs(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec)
+    throw WriteError("cannot create the results folder '" + dir.string() + "': " + ec.message());
+}
+
+// Replaces <parent>/latest with a relative symlink to `target`, atomically.
+void point_latest(const fs::path& parent, const fs::path& target) {
+  const fs::path link = parent / "latest";
+  const fs::path tmp = parent / (".latest." + target.filename().string());
+  std::error_code ec;
+  fs::remove(tmp, ec);
+  fs::create_directory_symlink(target.filename(), tmp, ec);
+  if (!ec) fs::rename(tmp, link, ec);
+  if (ec) fs::remove(tmp, ec);  // a missing `latest` link is not worth failing the run
+}
+
+}  // namespace
+
+ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs::path& root,
+                                    const std::string& name,
+                                    std::chrono::system_clock::time_point now,
+                                    const std::string& suffix) {
+  std::error_code ec;
+  if (out) {
+    const auto already_used = [&] {
+      return ResultsError("--out '" + out->string() +
+                          "' already holds files; results are never overwritten: choose a new "
+                          "folder");
+    };
+    if (fs::exists(*out, ec)) {
+      if (!fs::is_directory(*out, ec)) {
+        throw ResultsError("--out '" + out->string() + "' exists and is not a folder");
+      }
+      // A folder with other files and no lock file is refused without leaving one in it; with
+      // a lock file, the lock decides (a writer busy in it is named by its PID).
+      if (!fs::exists(*out / kLockFileName, ec) && !folder_is_empty_but_lock(*out)) {
+        throw already_used();
+      }
+    }
+    make_dirs(*out);
+    // Emptiness is decided under the lock: of two plab runs racing for one new folder, the
+    // one that takes the lock second either is refused by it or finds the first one's files.
+    FolderLock lock = FolderLock::exclusive(*out);
+    if (!folder_is_empty_but_lock(*out)) throw already_used();
+    return ResultsFolder{*out, std::move(lock)};
+  }
+  std::string stamp = utc_timestamp(now);
+  std::erase(stamp, '-');
+  std::erase(stamp, ':');
+  stamp += suffix;
+  const fs::path parent = root / name;
+  make_dirs(parent);
+  // Two runs in the same second get "-2", "-3", ...: create_directory is the atomic claim.
+  for (int attempt = 1; attempt < 1000; ++attempt) {
+    fs::path dir = parent / (attempt == 1 ? stamp : stamp + "-" + std::to_string(attempt));
+    if (fs::create_directory(dir, ec)) {
+      FolderLock lock = FolderLock::exclusive(dir);
+      point_latest(parent, dir);
+      return ResultsFolder{dir, std::move(lock)};
+    }
+    if (ec)
+      throw WriteError("cannot create the results folder '" + dir.string() + "': " + ec.message());
+  }
+  throw WriteError("cannot find a free results folder name under '" + parent.string() + "'");
+}
+
+void write_file_atomically(const fs::path& path, const std::string& content) {
+  const fs::path tmp = path.string() + ".tmp";
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  // Not ours to remove: a name that cannot be opened (a folder there, no permission).
+  if (f == nullptr) {
+    throw WriteError("cannot write '" + tmp.string() + "': " + std::strerror(errno));
+  }
+  // A write that fails (a full disk, a file size limit) leaves no temporary file behind.
+  const auto fail = [&](const std::string& message) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    throw WriteError(message);
+  };
+  errno = 0;
+  const bool written =
+      std::fwrite(content.data(), 1, content.size(), f) == content.size() && std::fflush(f) == 0;
+  const int write_errno = errno;
+  const bool closed = std::fclose(f) == 0;
+  if (!written || !closed) {
+    const int error = !written ? write_errno : errno;
+    fail("writing '" + tmp.string() + "' failed: " + std::strerror(error != 0 ? error : EIO));
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    fail("cannot rename '" + tmp.string() + "' to '" + path.string() + "': " + ec.message());
+  }
+}
+
+}  // namespace plab

@@ -1,0 +1,34 @@
+// Where a run's results land, and writing files so that a reader never sees half of one.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "results/folder/folder_lock.hpp"
+
+namespace plab {
+
+// "2026-11-22T09:30:05Z"
+std::string utc_timestamp(std::chrono::system_clock::time_point t);
+
+struct ResultsFolder {
+  std::filesystem::path path;
+  FolderLock lock;  // held while the folder is written
+};
+
+// With `out`: that folder, created; it must not exist yet or be empty but for a lock file
+// (results are never overwritten). Otherwise `<root>/<name>/<UTC timestamp><suffix>/`, with
+// `<root>/<name>/latest` pointing to it. Either way the folder comes locked (folder_lock.hpp).
+// Throws WriteError when the folder cannot be made, ResultsError when `out` is taken or
+// another plab holds the folder.
+ResultsFolder create_results_folder(const std::optional<std::filesystem::path>& out,
+                                    const std::filesystem::path& root, const std::string& name,
+                                    std::chrono::system_clock::time_point now,
+                                    const std::string& suffix = "");
+
+// Writes to a temporary file beside `path`, then renames it over `path`; WriteError if not.
+void write_file_atomically(const std::filesystem::path& path, const std::string& content);
+
+}  // namespace plab

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "results/record_digest.hpp"
+#include "results/folder/record_digest.hpp"
 #include "support/export_folders.hpp"
 #include "support/folder_edit.hpp"
 #include "support/process.hpp"

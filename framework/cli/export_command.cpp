@@ -12,6 +12,23 @@
 
 namespace plab::cli {
 
+namespace {
+
+// A name the CSV can be written under, as --sqlite needs one: '' names no file, and '-' is
+// no standard output here (the CSV is put in place whole, after every folder was read).
+void require_csv_file_name(const std::string& name) {
+  std::string why;
+  if (name.empty()) why = "it is empty";
+  if (name == "-")
+    why =
+        "'-' would be a file named '-' (plab export does not write the CSV to standard "
+        "output; for a file of that name write ./-)";
+  if (!why.empty())
+    throw UsageError("--csv needs the name of a file: " + why + "; nothing was written");
+}
+
+}  // namespace
+
 int export_command(const Args& args) {
   po::options_description options("options");
   options.add_options()("sqlite", po::value<std::string>(),
@@ -28,6 +45,11 @@ int export_command(const Args& args) {
   }
   if (vm.count("sqlite") == 0 && vm.count("csv") == 0)
     throw UsageError("plab export needs --sqlite DB, --csv FILE or both");
+  if (vm.count("force") != 0 && vm.count("csv") == 0)
+    throw UsageError(
+        "--force is for --csv (it lets the export replace the CSV file); a database given to "
+        "--sqlite is added to, never replaced, so --force alone would do nothing");
+  if (vm.count("csv") != 0) require_csv_file_name(vm["csv"].as<std::string>());
   std::vector<std::filesystem::path> dirs;
   for (const auto& d : vm["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
   // Ctrl-C rolls the export back instead of killing it half-way (results/sqlite_export.hpp).

@@ -149,9 +149,9 @@ void store_exact_reals(sqlite3* db, const fs::path& path, long long id) {
   if (rc != SQLITE_DONE) fail_sqlite(db, path);
 }
 
-void create_runs_flat_view(sqlite3* db, const fs::path& path) {
+std::string runs_flat_view_sql(sqlite3* db, const fs::path& path) {
   const std::set<std::string> typed = run_table_columns(db, path);
-  std::string sql = "DROP VIEW IF EXISTS runs_flat; CREATE VIEW runs_flat AS SELECT ";
+  std::string sql = "CREATE VIEW runs_flat AS SELECT ";
   bool first = true;
   for (const FlatColumn& c : flat_columns(flat_inputs_of(db, path))) {
     sql += (first ? "" : ", ") + column_expression(c, typed, path) + " AS " +
@@ -162,8 +162,12 @@ void create_runs_flat_view(sqlite3* db, const fs::path& path) {
       " FROM runs r JOIN experiments e ON e.id = r.experiment_id"
       " LEFT JOIN points p ON p.experiment_id = r.experiment_id AND p.point = r.point"
       " LEFT JOIN learners l ON l.experiment_id = r.experiment_id AND l.point = r.point"
-      " AND l.learner = r.learner;";
-  exec_sqlite(db, path, sql);
+      " AND l.learner = r.learner";
+  return sql;
+}
+
+void create_runs_flat_view(sqlite3* db, const fs::path& path) {
+  exec_sqlite(db, path, "DROP VIEW IF EXISTS runs_flat; " + runs_flat_view_sql(db, path) + ";");
 }
 
 }  // namespace plab

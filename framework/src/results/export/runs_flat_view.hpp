@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <string>
 
 #include <boost/json/object.hpp>
 
@@ -20,6 +21,10 @@ void set_experiment_annotations(sqlite3* db, const std::filesystem::path& path, 
 // (`loss`, `bound_clean`, …) into run_reals, read exactly from the record: SQLite's own
 // reading of a JSON number (json_extract) may be a unit in the last place off.
 void store_exact_reals(sqlite3* db, const std::filesystem::path& path, long long id);
+
+// The CREATE VIEW statement of runs_flat for what the database holds now (as SQLite keeps it
+// in sqlite_master), so that a check can tell plab's view from an edited one.
+std::string runs_flat_view_sql(sqlite3* db, const std::filesystem::path& path);
 
 // Drops runs_flat and makes it again from what the database holds. A record field, learner
 // parameter or swept pointer that an SQLite JSON path cannot name (one with '"') is a

@@ -7,7 +7,7 @@
 #include "error.hpp"
 #include "results/export/sqlite_file.hpp"
 #include "results/export/sqlite_handles.hpp"
-#include "results/export/sqlite_schema.hpp"
+#include "results/export/sqlite_objects.hpp"
 
 namespace plab {
 
@@ -61,21 +61,6 @@ std::map<std::string, std::map<std::string, std::string>> tables_of(SchemaReader
   return tables;
 }
 
-// The tables and columns plab makes, read from a fresh in-memory copy of its schema, so that
-// this check cannot drift from what an export creates.
-std::map<std::string, std::map<std::string, std::string>> plab_tables(
-    const fs::path& path, const std::string& runs_table) {
-  sqlite3* raw = nullptr;
-  const int rc = sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE, nullptr);
-  SqliteDatabase db(raw);
-  if (rc != SQLITE_OK) throw_database_failure(db.get(), path);
-  create_schema(db.get(), path);
-  if (sqlite3_exec(db.get(), runs_table.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
-    throw_database_failure(db.get(), path);
-  SchemaReader reader(db.get(), path);
-  return tables_of(reader);
-}
-
 void check_pages(SchemaReader& r, const fs::path& path) {
   // quick_check: every page and record well formed (not the indexes' agreement: that is
   // integrity_check, which reads the whole file several times).
@@ -86,9 +71,12 @@ void check_pages(SchemaReader& r, const fs::path& path) {
                                       ")");
 }
 
-void check_tables(SchemaReader& r, const fs::path& path, const std::string& runs_table) {
+// `plab_schema`: plab's tables made afresh, so that this check cannot drift from what an export
+// creates.
+void check_tables(SchemaReader& r, const fs::path& path, sqlite3* plab_schema) {
   const auto have = tables_of(r);
-  for (const auto& [table, columns] : plab_tables(path, runs_table)) {
+  SchemaReader made(plab_schema, path);
+  for (const auto& [table, columns] : tables_of(made)) {
     const auto t = have.find(table);
     if (t == have.end())
       throw_unusable_database(
@@ -147,7 +135,9 @@ void check_links(SchemaReader& r, const fs::path& path) {
 void check_plab_database(sqlite3* db, const fs::path& path, const std::string& runs_table) {
   SchemaReader reader(db, path);
   check_pages(reader, path);
-  check_tables(reader, path, runs_table);
+  const SqliteDatabase plab_schema = plab_schema_database(path, runs_table);
+  check_tables(reader, path, plab_schema.get());
+  check_schema_objects(db, path, plab_schema.get());
   check_links(reader, path);
 }
 

@@ -1,7 +1,8 @@
 // Checks, before plab export writes into a database of plab's current version, that the
 // database is whole and consistent, so that an export never adds to (and skips runs because
 // of) a damaged or hand-edited database: SQLite's own page check, every table and column
-// plab made still there with its type, and rows that still belong together (no runs, points,
+// plab made still there with its type, no schema object plab does not make
+// (results/export/sqlite_objects.hpp), and rows that still belong together (no runs, points,
 // learners, plugins or data files of an experiment that is gone; each experiment's runs as
 // many as it says it added; each run's sweep point listed).
 #pragma once

@@ -43,15 +43,18 @@ namespace {
 class Exporter {
  public:
   explicit Exporter(const fs::path& path) : path_(path) {
+    // Not through a link either, as --csv: the file written is the one named.
     std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
+    const fs::file_status status = fs::symlink_status(path, ec);
     if (fs::exists(status) && !fs::is_regular_file(status)) {
-      throw ResultsError("'" + path.string() +
-                         "' is not a regular file; plab export writes an SQLite database "
-                         "into a regular file (give a new file name)");
+      throw ResultsError("'" + path.string() + "' is not a regular file" +
+                         (fs::is_symlink(status) ? " (it is a symbolic link)" : "") +
+                         "; plab export writes an SQLite database into a regular file, never "
+                         "through a link (give a new file name, or the file a link names)");
     }
     sqlite3* db = nullptr;
-    const int rc = open_database_file(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &db);
+    const int rc = open_database_file(
+        path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, &db);
     db_.reset(db);
     if (rc != SQLITE_OK) {
       throw WriteError("cannot open the SQLite database '" + path.string() +

@@ -37,6 +37,10 @@ void require_database_file_name(const std::filesystem::path& path, const std::st
   std::string why;
   if (name.empty()) {
     why = "it is empty (SQLite would make a temporary database, deleted on exit)";
+  } else if (name == "-") {
+    why =
+        "'-' would be a file named '-' (plab export does not write to standard output; for a "
+        "file of that name write ./-)";
   } else if (name == ":memory:") {
     why = "':memory:' is SQLite's in-memory database, gone when plab ends";
   } else if (name.rfind("file:", 0) == 0) {

@@ -160,11 +160,23 @@ void require_current_schema(sqlite3* db, const fs::path& path, DatabaseKind kind
                          std::to_string(kSqliteSchemaVersion) +
                          "; edited by hand?); nothing was written to it; give a new file name, "
                          "or one plab export wrote");
-    case DatabaseKind::kOther:
-      throw ResultsError(what + ": " + db_name +
-                         " is an SQLite database that plab export did not write (its tables " +
-                         "are not plab's); nothing was written to it; give a new file name, " +
-                         "or one plab export wrote");
+    case DatabaseKind::kOther: {
+      // The true reason: an application id of another program, a version without plab's id,
+      // or tables of another layout.
+      const int application_id = pragma_int(db, "PRAGMA application_id", path);
+      const int version = pragma_int(db, "PRAGMA user_version", path);
+      std::string why = "its tables are not plab's";
+      if (application_id != 0) {
+        why = "its application id is " + std::to_string(application_id) + ", not plab's " +
+              std::to_string(kSqliteApplicationId) + " ('plab' in ASCII)";
+      } else if (table_names(db, path).empty()) {
+        why = "it has no tables, and the schema version " + std::to_string(version) +
+              " without plab's application id";
+      }
+      throw ResultsError(what + ": " + db_name + " is an SQLite database that plab export " +
+                         "did not write (" + why + "); nothing was written to it; give a new " +
+                         "file name, or one plab export wrote");
+    }
   }
 }
 

@@ -1,8 +1,9 @@
 // plab export and plab report --query where the environment, not the input, gets in the way,
 // through the real binary: a file size limit, another process holding the database, a signal
 // during a query that never ends, memory running out during a query; and the output of a
-// query report: a comparison that cannot be written leaves nothing half-written, and a
-// learner name with `|` or `\` keeps report.md's table whole.
+// query report: a comparison that cannot be written leaves nothing half-written, a learner
+// name with `|` or `\` keeps report.md's table whole, and a comparison without pairs prints no
+// statistics.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -146,6 +147,20 @@ TEST_F(ExportEnvironment, ALearnerNameWithABarOrABackslashKeepsTheTableWhole) {
     EXPECT_EQ(bars, 10U) << line;
   }
   EXPECT_EQ(rows, 2U) << md;  // one per sweep point
+}
+
+TEST_F(ExportEnvironment, AComparisonWithoutPairsPrintsNoStatistics) {
+  // Every mistake NULL (as for failed runs): no repeat pairs, so no test was run.
+  const std::string query =
+      "SELECT r.point, r.learner, r.\"repeat\", p.seed, NULL AS mistakes FROM runs r JOIN points "
+      "p ON p.experiment_id = r.experiment_id AND p.point = r.point";
+  const auto r = run_plab({"report", at("runs.db"), "--query", query, "--out", at("no-pairs")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string md = read_file(at("no-pairs/report.md"));
+  EXPECT_NE(md.find("| mistakes | 0 | none (no pairs) | - | - | - |"), std::string::npos) << md;
+  EXPECT_NE(md.find("has mistakes for both"), std::string::npos) << md;
+  EXPECT_EQ(md.find("[0, 0]"), std::string::npos) << md;
+  EXPECT_EQ(md.find("| 1 | 1 |"), std::string::npos) << md;
 }
 
 // ---- memory limits (RLIMIT_AS: MemoryLimit.*, left out of the sanitizer presets) ---------

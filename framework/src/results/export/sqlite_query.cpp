@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -51,6 +52,7 @@ class Cell {
     // or another control character would break the report's text: refused.
     const auto* t = reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
     std::string name(t, static_cast<std::size_t>(sqlite3_column_bytes(s_, column_)));
+    if (name.empty()) wrong("a learner's name (it names a column of the report)");
     for (const char c : name) {
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
         wrong("a learner's name without control characters (a line break, tab or NUL)");
@@ -149,14 +151,18 @@ std::vector<QueriedRun> query_runs(const std::filesystem::path& db_path, const s
   std::map<std::string, int> columns;
   std::string returned;
   for (int c = 0; c < sqlite3_column_count(s.get()); ++c) {
-    const std::string name = sqlite3_column_name(s.get(), c);
+    const std::string returned_name = sqlite3_column_name(s.get(), c);
+    // SQL names are case-insensitive (in ASCII, as SQLite compares them): POINT is point.
+    std::string name = returned_name;
+    for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     const bool used = name == "test_error" ||
                       std::find(std::begin(kNeeded), std::end(kNeeded), name) != std::end(kNeeded);
     if (!columns.emplace(name, c).second && used)
       throw UsageError("the query returns the column '" + name +
-                       "' twice; name each of point, learner, repeat, seed, mistakes and "
+                       "' twice (names differing in case are one name in SQL); name each of point, "
+                       "learner, repeat, seed, mistakes and "
                        "test_error once");
-    returned += (returned.empty() ? "" : ", ") + name;
+    returned += (returned.empty() ? "" : ", ") + returned_name;
   }
   for (const char* name : kNeeded) {
     if (columns.count(name) == 0)

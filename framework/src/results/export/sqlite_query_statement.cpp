@@ -1,6 +1,7 @@
 #include "results/export/sqlite_query_statement.hpp"
 
 #include <cctype>
+#include <cstring>
 
 #include "base/interrupt.hpp"
 #include "error.hpp"
@@ -39,21 +40,35 @@ std::string refused_action(int action, const char* a) {
   }
 }
 
-// Lets a query read tables and call functions, nothing else.
+bool only_reads(int action) {
+  return action == SQLITE_SELECT || action == SQLITE_READ || action == SQLITE_FUNCTION ||
+         action == SQLITE_RECURSIVE;
+}
+
+// SQLite asks to update sqlite_master's columns when it sets up a table-valued PRAGMA function
+// (pragma_table_info('runs')), which only reads: let through here, as a real write is refused
+// after the prepare by sqlite3_stmt_readonly (and SQLite never writes sqlite_master unless
+// PRAGMA writable_schema, refused, allows it).
+bool sets_up_pragma_function(int action, const char* table) {
+  return action == SQLITE_UPDATE && table != nullptr && std::strcmp(table, "sqlite_master") == 0;
+}
+
+// While the query is prepared: it may read tables and call functions, nothing else.
 int authorize(void* user, int action, const char* a, const char* /*b*/, const char* /*db*/,
               const char* /*trigger*/) {
-  switch (action) {
-    case SQLITE_SELECT:
-    case SQLITE_READ:
-    case SQLITE_FUNCTION:
-    case SQLITE_RECURSIVE:
-      return SQLITE_OK;
-    default: {
-      auto* refused = static_cast<Refused*>(user);
-      if (refused->what.empty()) refused->what = refused_action(action, a);
-      return SQLITE_DENY;
-    }
-  }
+  if (only_reads(action) || sets_up_pragma_function(action, a)) return SQLITE_OK;
+  auto* refused = static_cast<Refused*>(user);
+  if (refused->what.empty()) refused->what = refused_action(action, a);
+  return SQLITE_DENY;
+}
+
+// While it runs: a table-valued PRAGMA function runs its PRAGMA then (only PRAGMAs without
+// side effects have one), and SQLite prepares the query again if the schema changed.
+int authorize_running(void* /*unused*/, int action, const char* a, const char* /*b*/,
+                      const char* /*db*/, const char* /*trigger*/) {
+  return only_reads(action) || sets_up_pragma_function(action, a) || action == SQLITE_PRAGMA
+             ? SQLITE_OK
+             : SQLITE_DENY;
 }
 
 int stop_when_interrupted(void* /*unused*/) { return interrupt_requested() ? 1 : 0; }
@@ -103,6 +118,17 @@ SqliteStatement prepare_reading_query(sqlite3* db, const std::string& sql, const
     rest = after;
   }
   if (sqlite3_stmt_readonly(statement.get()) == 0) refuse_writing("write to the database");
+  // `refused` ends here: the authorizer of the running query records nothing.
+  sqlite3_set_authorizer(db, authorize_running, nullptr);
+  if (const int n = sqlite3_bind_parameter_count(statement.get()); n > 0) {
+    const char* name = sqlite3_bind_parameter_name(statement.get(), 1);
+    throw UsageError(
+        "the query has " +
+        (n == 1 ? std::string("a parameter, '") : std::to_string(n) + " parameters, the first '") +
+        (name != nullptr ? name : "?") +
+        "', which plab report does not fill (SQLite would read it as NULL): write "
+        "its value into the query");
+  }
   return statement;
 }
 

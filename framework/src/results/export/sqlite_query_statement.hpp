@@ -20,7 +20,8 @@ namespace plab {
 inline constexpr long long kQueryHeapBytes = 512LL << 20;
 
 // UsageError (exit 2) for SQL that is empty or only comments, that is more than one
-// statement, that does not prepare, or that does more than read. Also sets the heap limit
+// statement, that does not prepare, that does more than read, or that has a parameter (`?`,
+// `:name`: nothing would bind it, so it would read as NULL). Also sets the heap limit
 // and the progress handler that stops the query when a signal asks plab to stop.
 SqliteStatement prepare_reading_query(sqlite3* db, const std::string& sql,
                                       const std::filesystem::path& path);

@@ -34,7 +34,7 @@ int export_command(const Args& args) {
   options.add_options()("sqlite", po::value<std::string>(),
                         "the SQLite database to add to (made if new)")(
       "csv", po::value<std::string>(), "a CSV file to write: one row per run")(
-      "force", "replace the CSV file if it exists")(
+      "force", "let --csv replace its file if it exists (a database is never replaced)")(
       "dirs", po::value<std::vector<std::string>>()->required(), "one or more results folders");
   po::positional_options_description positional;
   positional.add("dirs", -1);

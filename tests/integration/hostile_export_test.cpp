@@ -246,6 +246,10 @@ const Hostile kCases[] = {
      2,
      "is not a regular file (it is a symbolic link)",
      "is not a regular file"},
+    {"a database in a linked folder",
+     {"export", "{D}/a", "--sqlite", "{D}/linked-dir/n14.db"},
+     0,
+     "6 runs added as experiment 1"},
     {"'-' as the database",
      {"export", "{D}/a", "--sqlite", "-"},
      2,
@@ -597,6 +601,8 @@ class HostileExport : public ::testing::TestWithParam<Hostile> {
     fs::copy_file(d / "runs.db", d / "link-target.db");
     fs::create_symlink(d / "link-target.db", d / "linked.db");
     fs::create_symlink(d / "nowhere.db", d / "dangling.db");
+    fs::create_directory(d / "db-dir");
+    fs::create_directory_symlink(d / "db-dir", d / "linked-dir");
     const std::string whole = read_file(d / "runs.db");
     d.write("truncated.db", whole.substr(0, 100));
     // Every page after the first two overwritten with a pattern SQLite cannot read.

@@ -43,7 +43,8 @@ namespace {
 class Exporter {
  public:
   explicit Exporter(const fs::path& path) : path_(path) {
-    // Not through a link either, as --csv: the file written is the one named.
+    // Not through a link either, as --csv: the file written is the one named. (Not
+    // SQLITE_OPEN_NOFOLLOW: it refuses a link anywhere in the path, a linked folder too.)
     std::error_code ec;
     const fs::file_status status = fs::symlink_status(path, ec);
     if (fs::exists(status) && !fs::is_regular_file(status)) {
@@ -53,8 +54,7 @@ class Exporter {
                          "through a link (give a new file name, or the file a link names)");
     }
     sqlite3* db = nullptr;
-    const int rc = open_database_file(
-        path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, &db);
+    const int rc = open_database_file(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &db);
     db_.reset(db);
     if (rc != SQLITE_OK) {
       throw WriteError("cannot open the SQLite database '" + path.string() +

@@ -16,7 +16,7 @@ namespace plab {
 
 // ResultsError (exit 2), "'DB' is not an SQLite database plab can use: <why>", on the first
 // thing found wrong; WriteError (exit 4) when the database cannot be read. `runs_table` is the
-// CREATE TABLE statement of `runs` (the other tables are results/sqlite_schema.hpp's).
+// CREATE TABLE statement of `runs` (the other tables are results/export/sqlite_schema.hpp's).
 void check_plab_database(sqlite3* db, const std::filesystem::path& path,
                          const std::string& runs_table);
 

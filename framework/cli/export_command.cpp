@@ -52,7 +52,7 @@ int export_command(const Args& args) {
   if (vm.count("csv") != 0) require_csv_file_name(vm["csv"].as<std::string>());
   std::vector<std::filesystem::path> dirs;
   for (const auto& d : vm["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
-  // Ctrl-C rolls the export back instead of killing it half-way (results/sqlite_export.hpp).
+  // Ctrl-C rolls the export back instead of killing it half-way (results/export/sqlite_export.hpp).
   install_interrupt_handlers();
   // The CSV is written first and put in place last: with --sqlite, both or neither.
   CsvExport csv;

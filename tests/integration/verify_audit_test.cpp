@@ -219,7 +219,7 @@ TEST(VerifyAudit, ChangedDataFileIsNamed) {
   EXPECT_NE(r.out.find("field 'points/0/theory/R'"), std::string::npos) << r.out;
 }
 
-// Malformed records are exit 2 naming file:line and the field (results/run_record.cpp).
+// Malformed records are exit 2 naming file:line and the field (results/format/run_record.cpp).
 // A null or negative count is JSON, but no record plab writes: the folder is inconsistent
 // (exit 1), named by file:line and field; verify.json says so.
 TEST(VerifyAudit, NullAndNegativeCountsAreInconsistent) {

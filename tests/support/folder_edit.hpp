@@ -1,6 +1,6 @@
 // Hand edits of a results folder in a test (runs.jsonl lines, manifest.json), to simulate a
 // tampered folder. A test that needs the folder to look plab-written afterwards calls
-// write_digest_chain(dir) (results/record_digest.hpp).
+// write_digest_chain(dir) (results/folder/record_digest.hpp).
 #pragma once
 
 #include <filesystem>

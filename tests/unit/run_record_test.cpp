@@ -1,4 +1,4 @@
-// The run record's one writer and one reader (results/run_record.hpp) against each other and
+// The run record's one writer and one reader (results/format/run_record.hpp) against each other and
 // against the published schema (configs/run_record.schema.json): the schema's properties are
 // exactly the fields the writer writes, and a record read back writes the same bytes.
 #include <cmath>

@@ -1,4 +1,4 @@
-// The manifest's two forms of a long vector (results/vector_json.hpp): which one plab
+// The manifest's two forms of a long vector (results/format/vector_json.hpp): which one plab
 // writes, that both read back to the same doubles (a −0 included), and that a malformed
 // sparse form is a data error naming the field, never an exception from Boost.JSON.
 #include <gtest/gtest.h>

@@ -153,7 +153,7 @@ void check_records(const std::filesystem::path& dir, const RecordFields& manifes
       return;
     }
     // A line plab could not have written (not JSON, a key missing, seconds negative or of
-    // the wrong type) is as inconsistent as one out of step (results/run_timing.hpp).
+    // the wrong type) is as inconsistent as one out of step (results/folder/run_timing.hpp).
     const std::optional<RunTiming> timing = read_timing(text);
     if (!timing) {
       timings_differ = true;

@@ -128,7 +128,8 @@ KernelCertificate recheck_kernel_theory(const std::string& where, const std::str
       report.differ(where, field + key, t.any(key), number_or_null(recomputed));
     }
   };
-  // plab writes an overflowed R_K as null (results/theory_json.cpp), so null is its recomputation.
+  // plab writes an overflowed R_K as null (results/format/theory_json.cpp), so null is its
+  // recomputation.
   check("R", std::isfinite(c.radius) ? std::optional<double>(c.radius) : std::nullopt);
   check("gamma", separable ? std::optional<double>(c.gamma) : std::nullopt);
   check("v_norm", separable ? std::optional<double>(c.norm) : std::nullopt);

@@ -16,7 +16,7 @@
 
 namespace plab {
 
-// The `kernel` object of a kernel_novikoff declaration (results/theory_json.cpp).
+// The `kernel` object of a kernel_novikoff declaration (results/format/theory_json.cpp).
 KernelSpec read_kernel_spec(const RecordFields& bound);
 
 // The certificate recomputed from the stored weights; each recorded field that differs is a

@@ -74,7 +74,7 @@ void check_rho_upper(const std::string& where, const std::string& name, const Re
 
 // The most entries a vector of the manifest's theory can have on this data: one row of
 // weights per class (a multi-class separator or candidate), two per column for a balanced
-// ℓ₁ comparator. Longer is an edited file (results/vector_json.hpp).
+// ℓ₁ comparator. Longer is an edited file (results/format/vector_json.hpp).
 std::size_t longest_vector(const Dataset& data) {
   return data.cols() * std::max<std::size_t>(2, data.class_names().size());
 }

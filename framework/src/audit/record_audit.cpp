@@ -209,7 +209,7 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
   const MarginCertificate& m = p.theory.margin;
   const bool separable = m.separable.value_or(false);
   check("params", p.params);
-  // Written for float32 data only (results/run_record.hpp): absent is read as null here.
+  // Written for float32 data only (results/format/run_record.hpp): absent is read as null here.
   const boost::json::value precision = r.has("precision") ? r.any("precision") : nullptr;
   const boost::json::value expected = precision_marker(p.data->data);
   if (precision != expected) report.differ(where, "precision", precision, expected);

@@ -1,5 +1,5 @@
 // `plab report DB --query SQL --out OUT`: the paired comparison of the learners whose runs a
-// query returns from a database plab export wrote (results/sqlite_query.hpp), as if one
+// query returns from a database plab export wrote (results/export/sqlite_query.hpp), as if one
 // folder held them all.
 #pragma once
 

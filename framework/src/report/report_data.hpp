@@ -1,6 +1,6 @@
 // What a report needs from a results folder, read once from its files.
 //
-// Per (sweep point, learner): the summary (results/summary.hpp) plus what plots and paired
+// Per (sweep point, learner): the summary (results/summary/summary.hpp) plus what plots and paired
 // comparisons need. Memory is bounded: a plot keeps at most kMaxScatter points per group.
 #pragma once
 

@@ -14,7 +14,8 @@ namespace plab {
 struct ReportResult {
   std::size_t figures = 0;
   std::vector<std::string> problems;  // figures that could not be drawn, and why
-  // What is wrong or partial about the folder (results/folder_audit.hpp), also in the report.
+  // What is wrong or partial about the folder (results/folder/folder_audit.hpp), also in the
+  // report.
   std::vector<std::string> folder_notes;
   std::vector<ClaimVerdict> claims;  // the folder's claims, evaluated and stored in claims.json
 };

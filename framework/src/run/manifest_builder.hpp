@@ -1,6 +1,6 @@
 // manifest.json of a results folder, made from the prepared experiment: the build, the
 // resolved config, the plugins and data files by SHA-256, every sweep point with its
-// learners, data set and theory, and the sessions (results/manifest.hpp).
+// learners, data set and theory, and the sessions (results/format/manifest.hpp).
 #pragma once
 
 #include <boost/json/array.hpp>

@@ -1,4 +1,4 @@
-// Fills a run's record (results/run_record.hpp) from the experiment and the run's outcome:
+// Fills a run's record (results/format/run_record.hpp) from the experiment and the run's outcome:
 // the run step, not the results layer, evaluates the learner's declared bound for the run.
 #pragma once
 
@@ -12,7 +12,7 @@ namespace plab {
 RunRecord build_run_record(const Experiment& experiment, const RunId& id,
                            const RunOutcome& outcome);
 
-// The start of run `id`'s trajectory.jsonl lines (results/run_record.hpp trajectory_prefix).
+// The start of run `id`'s trajectory.jsonl lines (results/format/run_record.hpp trajectory_prefix).
 std::string trajectory_prefix(const Experiment& experiment, const RunId& id);
 
 }  // namespace plab

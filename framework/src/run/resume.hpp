@@ -1,9 +1,9 @@
 // Continuing an interrupted results folder (`plab run --resume DIR`).
 //
 // Resuming checks that the folder belongs to this experiment — same plab version
-// (results/manifest_reader.hpp), resolved config, plugin and data files by SHA-256
+// (results/format/manifest_reader.hpp), resolved config, plugin and data files by SHA-256
 // (run/resume_check.hpp), same shard — then keeps the records plab wrote and cuts the files
-// back to the last complete run (results/resume_files.hpp), and says where to continue.
+// back to the last complete run (results/folder/resume_files.hpp), and says where to continue.
 // Appending the remaining runs then gives the same bytes as an uninterrupted run.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Which canonical runs shard I of N runs (results/run_range.hpp holds the plain ranges).
+// Which canonical runs shard I of N runs (results/folder/run_range.hpp holds the plain ranges).
 //
 // Boundaries split the estimated total work evenly, a run's work estimated as that of one
 // epoch (samples × weights of its learner; a large sweep's runs are split evenly by number,

@@ -57,7 +57,7 @@ struct QuantityContext {
 };
 
 // The manifest's stored fields of one quantity, read back for plab verify. The engine's
-// implementation names the field in every error (results/record_fields.hpp).
+// implementation names the field in every error (results/format/record_fields.hpp).
 class StoredFields {
  public:
   virtual ~StoredFields() = default;
@@ -92,7 +92,7 @@ class QuantityUnit {
       std::size_t longest_vector, const ReportDifference& differ) const = 0;
 };
 
-// How a record field of a form is typed (results/run_record.cpp reads it so).
+// How a record field of a form is typed (results/format/run_record.cpp reads it so).
 enum class FieldType { kNumber, kNumberOrNull, kCount };
 
 struct FieldSpec {

@@ -1,7 +1,7 @@
 // `plab export DIR... --csv FILE`: one row per run of the folders, with the columns of
-// results/flat_columns.hpp, the same as the SQLite export's runs_flat view
+// results/export/flat_columns.hpp, the same as the SQLite export's runs_flat view
 // (docs/sqlite.md#one-table-of-runs-runs_flat-and---csv). Each run is in it once, as in the
-// database: a run of the same experiment (results/export_source.hpp), sweep point, learner,
+// database: a run of the same experiment (results/export/export_source.hpp), sweep point, learner,
 // repeat and seed met again, from a shard and its merge say, is skipped.
 //
 // Cells per RFC 4180 (base/csv_cell.hpp): comma separated, CRLF line ends, a header row of
@@ -26,7 +26,7 @@ struct CsvExport {
   std::size_t columns = 0;
 };
 
-// Every folder is checked as for the SQLite export (results/export_source.hpp) before a
+// Every folder is checked as for the SQLite export (results/export/export_source.hpp) before a
 // row is written. UsageError (exit 2) when FILE exists and `force` is false; ResultsError
 // when a run is found with another record than the same run of an earlier folder.
 CsvExport write_runs_csv(const std::filesystem::path& file,

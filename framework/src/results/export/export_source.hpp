@@ -1,4 +1,4 @@
-// A results folder as `plab export` reads it (results/sqlite_export.hpp): complete, its
+// A results folder as `plab export` reads it (results/export/sqlite_export.hpp): complete, its
 // records those plab wrote, every manifest field the export uses checked, each point's seed
 // as exact decimal text, and what makes its runs the same as another folder's.
 #pragma once

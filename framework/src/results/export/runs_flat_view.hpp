@@ -1,6 +1,6 @@
 // The `runs_flat` view of the SQLite export: one row per run with the columns of
-// results/flat_columns.hpp, the same as `plab export --csv` writes. Its columns depend on what
-// the database holds (the learners' parameters, the swept values, the record fields), so every
+// results/export/flat_columns.hpp, the same as `plab export --csv` writes. Its columns depend on
+// what the database holds (the learners' parameters, the swept values, the record fields), so every
 // export replaces it, inside its transaction.
 #pragma once
 

@@ -24,8 +24,8 @@ struct QueriedRun {
 // so a query that never ends (a recursive WITH without a limit) stops here.
 inline constexpr std::size_t kMaxQueriedRuns = 1000000;
 
-// The query must be one statement that only reads (results/sqlite_query_statement.hpp), and return
-// the columns point, learner, repeat, seed and mistakes (test_error optional), each (point,
+// The query must be one statement that only reads (results/export/sqlite_query_statement.hpp), and
+// return the columns point, learner, repeat, seed and mistakes (test_error optional), each (point,
 // learner, repeat) once, every value of the type its column needs (docs/reports.md): UsageError
 // naming the column, the row and the value otherwise, when it returns more than kMaxQueriedRuns
 // runs, when DB cannot be opened or the query does not run on it. InterruptedError (exit 130) when

@@ -13,7 +13,7 @@ namespace plab {
 // PRAGMA user_version of a database this plab writes. Version 1 (user_version 0, no
 // application id) stored seeds of 2^63 and more as REAL, which merged neighbouring seeds.
 // Version 2 had no experiments.tags and .note and no runs_flat view; an export migrates it
-// (results/sqlite_migration.hpp).
+// (results/export/sqlite_migration.hpp).
 inline constexpr int kSqliteSchemaVersion = 3;
 inline constexpr int kSqliteMigratableVersion = 2;
 // PRAGMA application_id: "plab" in ASCII, so `file` and plab tell the database apart.

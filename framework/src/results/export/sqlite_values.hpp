@@ -1,5 +1,5 @@
 // Binding JSON values and plain values to SQLite statements, each with its own type, for the
-// export (results/sqlite_export.cpp).
+// export (results/export/sqlite_export.cpp).
 #pragma once
 
 #include <sqlite3.h>

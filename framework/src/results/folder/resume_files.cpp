@@ -29,7 +29,7 @@ std::size_t prefix_of_lines(const std::string& text, std::size_t lines) {
   return offset;
 }
 
-// A timings.jsonl line as plab writes it for `run` (results/run_timing.hpp).
+// A timings.jsonl line as plab writes it for `run` (results/folder/run_timing.hpp).
 bool is_timing_of(std::string_view line, const CanonicalRuns::Run& run) {
   const std::optional<RunTiming> t = read_timing(line);
   return t && t->point == run.point && t->repeat == run.repeat && t->learner == run.learner;

@@ -1,7 +1,7 @@
 // manifest.json: everything needed to know what a results folder holds and to redo it
 // (the shape follows Google Benchmark's `context` and Sacred's run record). This file holds
 // the sessions that wrote the folder; run/manifest_builder.hpp makes the whole manifest from
-// the prepared experiment, results/theory_json.hpp a point's theory facts.
+// the prepared experiment, results/format/theory_json.hpp a point's theory facts.
 #pragma once
 
 #include <cstddef>

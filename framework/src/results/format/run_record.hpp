@@ -184,11 +184,11 @@ enum class RecordDetail { kScalars, kFull };
 // Reads and checks one record parsed from a runs.jsonl line. `where` is "FILE:LINE". A
 // record plab could not have written (a field missing, of the wrong type, a negative count,
 // null where the run's status requires a number) is a DataError naming file:line, the
-// field, what was expected and what was found (results/record_fields.hpp).
+// field, what was expected and what was found (results/format/record_fields.hpp).
 RunRecord read_run_record(const boost::json::object& record, const std::string& where,
                           RecordDetail detail = RecordDetail::kScalars);
 
-// timings.jsonl has its own typed line: results/run_timing.hpp.
+// timings.jsonl has its own typed line: results/folder/run_timing.hpp.
 // The start of a trajectory.jsonl line for a run: {"point":…,"learner":…,"repeat":…
 std::string trajectory_prefix(std::size_t point, const std::string& learner, std::size_t repeat);
 

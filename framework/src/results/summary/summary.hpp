@@ -94,7 +94,7 @@ struct Summary {
   bool any_rounds = false;  // likewise for the mistake-round form's columns
 };
 
-// Every record is checked (results/run_record.hpp): a malformed one is a DataError naming
+// Every record is checked (results/format/run_record.hpp): a malformed one is a DataError naming
 // file:line and the field.
 Summary summarize_runs(const std::filesystem::path& runs_file);
 
@@ -102,13 +102,13 @@ Summary summarize_runs(const std::filesystem::path& runs_file);
 // theory/bound_unit.hpp), by its label; nullopt for "" and "kernel".
 std::optional<FormGeometry> form_geometry(const std::string& label);
 
-// summary.json, summary.csv and the tables (results/summary_text.cpp).
+// summary.json, summary.csv and the tables (results/summary/summary_text.cpp).
 boost::json::value summary_to_json(const Summary& summary);
 std::string summary_to_csv(const Summary& summary);
 // Fixed-width tables for a terminal: the run summary, and the verification view
 // (`plab verify`): runs, how many a bound applies to, converged, max and median ratio,
 // violations, per (sweep point, learner). With `max_width` > 0 a wider table is split into
-// parts of at most that many columns (results/text_table.hpp).
+// parts of at most that many columns (results/summary/text_table.hpp).
 std::string summary_table(const Summary& summary, std::size_t max_width = 0);
 // A group's converged runs, with its failed and diverged ones beside: "8 (2 failed)".
 std::string converged_text(const GroupSummary& g);

@@ -1,4 +1,4 @@
-// summary.json, summary.csv and the terminal tables of a Summary (results/summary.hpp).
+// summary.json, summary.csv and the terminal tables of a Summary (results/summary/summary.hpp).
 #include <cstdio>
 #include <filesystem>
 

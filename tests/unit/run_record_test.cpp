@@ -27,7 +27,7 @@ RunRecord full_record() {
   r.repeat = 7;
   r.params = boost::json::object{{"/init/scale", 0.5}};
   r.precision = "float32";
-  r.status = "converged";
+  r.status = RunStatus::kConverged;
   r.converged = true;
   r.epochs = 4;
   r.steps = 12;
@@ -137,7 +137,7 @@ TEST(RunRecord, ReadBackWritesTheSameBytes) {
   RunRecord failed;
   failed.learner = "x";
   failed.plugin = "throwing_epoch";
-  failed.status = "failed";
+  failed.status = RunStatus::kFailed;
   failed.R = std::numeric_limits<double>::infinity();  // written null, read back absent
   failed.error = "fixture fails";
   failed.weights_recorded = true;

@@ -166,7 +166,7 @@ void audit_written_fields(const RunRecord& rec, const RecordFields& r, const std
   const auto must_be_null = [&](const char* key, const char* why) {
     if (!r.any(key).is_null()) report.differ(where, key, r.any(key), why);
   };
-  const bool finished = !rec.failed() && rec.status != "diverged";
+  const bool finished = !rec.failed() && rec.status != RunStatus::kDiverged;
   const bool holdout = p.config.protocol.kind == ProtocolKind::kHoldout;
   if (!holdout) must_be_null("test_error", "null (no holdout: no test set)");
   if (!p.config.protocol.record_sample_mistakes && r.has("sample_mistakes"))
@@ -178,7 +178,7 @@ void audit_written_fields(const RunRecord& rec, const RecordFields& r, const std
   if (rec.failed()) {
     if (!rec.error) report.differ(where, "error", nullptr, "a message (why the run failed)");
     must_be_null("w0_norm", "null (a failed run)");
-  } else if (rec.status != "diverged") {
+  } else if (rec.status != RunStatus::kDiverged) {
     must_be_null("error", "null (only a failed or diverged run has an error)");
   }
   // ls_gap and ls_distance: a least-squares learner's finished run on the whole data only.
@@ -220,15 +220,15 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
   check("rho", separable ? boost::json::value(m.rho) : nullptr);
   check("rho_upper", number_or_null(m.rho_upper));
 
-  const std::string& status = rec.status;
-  check("converged", status == "converged");
+  const RunStatus status = rec.status;
+  check("converged", status == RunStatus::kConverged);
   audit_written_fields(rec, r, where, p, report);
   check_run_against_config(rec, r, where, p, report);
-  if (status == "failed" || status == "diverged") {
+  if (status == RunStatus::kFailed || status == RunStatus::kDiverged) {
     // Only a run that finished has final weights and errors (run/record_builder.cpp).
     for (const char* key : {"train_error", "test_error", "w_norm"}) check(key, nullptr);
   }
-  if (status == "failed") {
+  if (status == RunStatus::kFailed) {
     // A failed run ran no epoch the record could count, and the engine computed no bound.
     for (const char* key : {"epochs", "mistakes", "updates"}) check(key, nullptr);
     check("bound_applies", false);

@@ -33,7 +33,7 @@ void check_run_against_config(const RunRecord& rec, const RecordFields& r, const
   if (epochs > max_epochs) {
     report.differ(where, "epochs", r.any("epochs"),
                   ("at most protocol.max_epochs = " + std::to_string(max_epochs)).c_str());
-  } else if (rec.status == "not_converged" && epochs != max_epochs) {
+  } else if (rec.status == RunStatus::kNotConverged && epochs != max_epochs) {
     report.differ(where, "status", r.any("status"),
                   ("converged or diverged: a run stops not_converged only after "
                    "protocol.max_epochs = " +
@@ -42,7 +42,7 @@ void check_run_against_config(const RunRecord& rec, const RecordFields& r, const
   }
   // A mistake-driven step updates on a mistake or ends the run converged.
   if (rec.steps && protocol.mistake_driven()) {
-    const std::uint64_t expected = mistakes + (rec.status == "converged" ? 1 : 0);
+    const std::uint64_t expected = mistakes + (rec.status == RunStatus::kConverged ? 1 : 0);
     if (*rec.steps != expected)
       report.differ(where, "steps", r.any("steps"),
                     sum_text("mistakes (+1 if converged) =", expected).c_str());
@@ -59,7 +59,7 @@ void check_run_against_config(const RunRecord& rec, const RecordFields& r, const
                     sum_text("summing to updates =", updates).c_str());
   }
   // The epoch curve holds each epoch's mistakes: one entry per epoch, summing to `mistakes`.
-  if (!protocol.mistake_driven() && rec.status != "diverged" && r.has("epoch_mistakes") &&
+  if (!protocol.mistake_driven() && rec.status != RunStatus::kDiverged && r.has("epoch_mistakes") &&
       r.any("epoch_mistakes").is_array() && !r.any("epoch_mistakes").get_array().empty()) {
     const boost::json::array& curve = r.any("epoch_mistakes").get_array();
     const std::uint64_t sum = sum_of(curve);

@@ -7,20 +7,6 @@
 
 namespace plab {
 
-const char* status_name(RunStatus status) {
-  switch (status) {
-    case RunStatus::kConverged:
-      return "converged";
-    case RunStatus::kNotConverged:
-      return "not_converged";
-    case RunStatus::kDiverged:
-      return "diverged";
-    case RunStatus::kFailed:
-      return "failed";
-  }
-  return "failed";
-}
-
 const Protocol& protocol_for(ProtocolKind kind) {
   switch (kind) {
     case ProtocolKind::kConvergence:

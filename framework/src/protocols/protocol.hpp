@@ -24,6 +24,7 @@
 #include "base/random.hpp"
 #include "config/experiment_config.hpp"
 #include "plab/descriptor.hpp"
+#include "results/format/run_status.hpp"
 
 namespace plab {
 
@@ -43,9 +44,6 @@ struct RunRequest {
   // Identifies the run in trajectory lines: {"point":…,"learner":…,"repeat":…}.
   std::string trajectory_prefix;
 };
-
-enum class RunStatus { kConverged, kNotConverged, kDiverged, kFailed };
-const char* status_name(RunStatus status);
 
 struct RunOutcome {
   RunStatus status = RunStatus::kFailed;

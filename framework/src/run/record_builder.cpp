@@ -65,7 +65,7 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   r.repeat = id.repeat;
   r.params = record_params(point.sweep);
   if (point.data->float32()) r.precision = "float32";
-  r.status = status_name(outcome.status);
+  r.status = outcome.status;
   r.converged = outcome.status == RunStatus::kConverged;
   if (ran) {
     r.epochs = outcome.epochs;

@@ -116,11 +116,11 @@ void read_identity_and_counts(RunRecord& r, const RecordFields& f) {
     r.precision = f.string("precision");
     if (*r.precision != "float32") f.wrong("precision", f.any("precision"), "\"float32\"");
   }
-  r.status = f.string("status");
-  if (r.status != "converged" && r.status != "not_converged" && r.status != "diverged" &&
-      r.status != "failed") {
+  const std::optional<RunStatus> status = parse_run_status(f.string("status"));
+  if (!status) {
     f.wrong("status", f.any("status"), R"("converged", "not_converged", "diverged" or "failed")");
   }
+  r.status = *status;
   if (r.failed()) {
     r.epochs = f.count_or_null("epochs");
     r.mistakes = f.count_or_null("mistakes");
@@ -282,7 +282,7 @@ std::string write_run_record(const RunRecord& record) {
   o.count("repeat", record.repeat);
   o.object("params", record.params);
   if (record.precision) o.string("precision", *record.precision);
-  o.string("status", record.status);
+  o.string("status", status_name(record.status));
   o.flag("converged", record.converged);
   o.count("epochs", record.epochs);
   o.count("steps", record.steps);

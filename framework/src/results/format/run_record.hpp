@@ -21,6 +21,7 @@
 #include <boost/json/object.hpp>
 
 #include "config/sweep.hpp"
+#include "results/format/run_status.hpp"
 
 namespace plab {
 
@@ -38,7 +39,7 @@ struct RunRecord {
   // bytes.
   std::optional<std::string> precision;
   // "converged" | "not_converged" | "diverged" | "failed" (the plugin threw).
-  std::string status;
+  RunStatus status = RunStatus::kFailed;
   bool converged = false;  // status == "converged"
 
   // Counts. Null (nullopt) only for a failed run; steps also null for protocols without
@@ -149,7 +150,7 @@ struct RunRecord {
   bool sample_mistakes_recorded = false;
   std::optional<std::vector<std::uint64_t>> sample_mistakes;
 
-  bool failed() const { return status == "failed"; }
+  bool failed() const { return status == RunStatus::kFailed; }
   // The record says the bound applies but holds null for it (it overflowed when computed):
   // such a bound judges nothing, and summaries count it apart.
   bool bound_not_computed() const { return bound_applies && !bound; }

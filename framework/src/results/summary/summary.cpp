@@ -161,9 +161,9 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
         Accumulator& a = acc[it->second];
         ++a.group.runs;
         ++summary.runs;
-        if (r.status == "converged") ++a.group.converged;
-        if (r.status == "not_converged") ++a.group.not_converged;
-        if (r.status == "diverged") ++a.group.diverged;
+        if (r.status == RunStatus::kConverged) ++a.group.converged;
+        if (r.status == RunStatus::kNotConverged) ++a.group.not_converged;
+        if (r.status == RunStatus::kDiverged) ++a.group.diverged;
         if (r.failed()) {
           ++a.group.failed;
           ++summary.failed;

@@ -265,7 +265,8 @@ def main():
     features = len(header) - 1
     plab = Plab(binary, folder)
     dataset = {"kind": "csv", "path": str(csv), "label": header[-1]}
-    result = {"has_lanes": plab.has_lanes, "repeats": REPEATS, "epochs": [E1, E2], "reps": REPS,
+    result = {"has_lanes": plab.has_lanes, "repeats": REPEATS, "wide_repeats": WIDE_REPEATS,
+              "epochs": [E1, E2], "reps": REPS,
               "rows": rows, "features": features, "cpu_lanes": widest_lanes()}
     result["sklearn"] = sklearn_marginal_epoch(csv, features)
     for order in ("cyclic", "shuffle"):

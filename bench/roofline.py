@@ -83,6 +83,14 @@ def model(loop, d, v, p):
                 "adds": c * d / v + p * 2 * d / v, "muls": c * d / v + p * 2 * d / v,
                 "memory": 8 * d, "chain": d}
     g = k / v                      # vectors of the group
+    if kind == "multiclass_lanes":  # c scores a lane, the shared row; a mistake moves 2 rows
+        c = loop["classes"]
+        # share of (class, vector) pairs holding a lane whose mistake moves that class's row
+        qc = 1 - (1 - 2 * p / c) ** min(k, v)
+        per_sample = {"loads": c * g * d + d + qc * c * g * d, "stores": qc * c * g * d,
+                      "adds": c * g * d + qc * c * g * d, "muls": c * g * d + qc * c * g * d,
+                      "memory": 8 * d, "chain": d}
+        return {key: value / k for key, value in per_sample.items()}
     q = 1 - (1 - p) ** min(k, v)   # share of its vectors holding a lane that erred
     # Each vector's score is one chain of d dependent additions, the g chains side by side.
     if kind == "shuffle":  # own rows (read whole, transposed), an erring lane updates alone
@@ -124,6 +132,10 @@ def main():
          "data": dict(csv_data, storage="sparse")},
         {"name": "multi-class, one run", "kind": "multiclass", "lanes": 1, "repeats": 1,
          "classes": 4, "data": multi_data, "plugin": "multiclass_perceptron"},
+        {"name": "multi-class, 8 lanes", "kind": "multiclass_lanes", "lanes": 8, "repeats": 8,
+         "classes": 4, "data": multi_data, "plugin": "multiclass_perceptron"},
+        {"name": "multi-class, 32 lanes", "kind": "multiclass_lanes", "lanes": 32,
+         "repeats": 32, "classes": 4, "data": multi_data, "plugin": "multiclass_perceptron"},
     ]
     measured_loops = []
     for loop in loops:

@@ -181,7 +181,40 @@ if f32:
            f"float32 {ms(f32['float32']['epoch_per_run_s'])} ({wall:.2f} x); {read_once}")
 else:
     not_measured("17.4", what4, ">= 1.6", "this plab has no --lanes option")
+wide = lanes.get("wide")
+what6 = (f"{lanes.get('wide_repeats', 32)} repeats, classic perceptron, {shape}, cyclic, sequential dot, 1 thread: "
+         "sklearn Perceptron marginal epoch / plab marginal epoch per run (lanes auto), by CPU time")
+if wide:
+    one = wide["1"]
+    sk_cpu = lanes["sklearn"]["cpu_epoch_s"]
+    r = sk_cpu / one["auto"]["cpu_epoch_per_run_s"]
+    widths = "; ".join(f"lanes {w}: {ms(one[w]['cpu_epoch_per_run_s'])} a run's epoch by CPU time "
+                       f"({sk_cpu / one[w]['cpu_epoch_per_run_s']:.2f} x), {ms(one[w]['epoch_per_run_s'])} by wall "
+                       f"({sk_epoch / one[w]['epoch_per_run_s']:.2f} x)" for w in one)
+    target("17.6", what6, f"{r:.2f}", ">= 15", r >= 15 and wide["identical_runs_jsonl"] is True,
+           f"sklearn {ms(sk_cpu)} an epoch by CPU time ({ms(sk_epoch)} by wall); {widths}; "
+           f"runs.jsonl of every width: {same(wide['identical_runs_jsonl'])}")
+else:
+    not_measured("17.6", what6, ">= 15", "this plab has no --lanes option")
 rows.append(peak_memory_row)  # 17.5 last, after the new ones
+
+# ---- the roofline (bench/roofline.py): each loop beside its binding ceiling ----
+roofline_path = out / "roofline.txt"
+if roofline_path.exists():
+    roof, _ = json.JSONDecoder().raw_decode(roofline_path.read_text())
+    peak = roof["ceilings"]
+    ceiling_text = (f"ceilings a ns at {peak['vector_doubles']} doubles a vector: loads {peak['loads_per_ns']:.2f}, "
+                    f"stores {peak['stores_per_ns']:.2f}, additions {peak['adds_per_ns']:.2f}, multiplications "
+                    f"{peak['muls_per_ns']:.2f}; one chained addition {peak['add_latency_ns']:.2f} ns; "
+                    f"{peak['memory_gb_per_s']:.1f} GB/s over the data set's size")
+    for loop in roof["loops"]:
+        rows.append(("R", f"roofline: {loop['loop']}, {roof['rows']:,} x {roof['columns'] - 1}, 1 thread, "
+                     "ns a visit a run by CPU time", f"{loop['ns_per_visit']:.1f} ns", "-", "INFO",
+                     f"bound by {loop['binding']}: {loop['ns_at_ceiling'][loop['binding']]:.1f} ns at its ceiling, "
+                     f"achieved {loop['achieved']:.2f}; {loop['updates_per_visit']:.3f} updates a visit; {ceiling_text}"))
+else:
+    not_measured("R", "roofline: each training loop beside its binding ceiling", "-",
+                 "bench/roofline.py did not run")
 
 # ---- sparse storage against dense (bench/sparse.py) ----
 def gapped_detail(gapped, features):

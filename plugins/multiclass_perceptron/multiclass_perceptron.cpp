@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "plab/kernels.hpp"
+#include "plab/lane_classes.hpp"
 #include "plab/mistake_choice.hpp"
 #include "plab/plugin.hpp"
 #include "plab/prefetch.hpp"
@@ -29,6 +30,47 @@ struct Verdict {
   bool mistake = false;
   std::size_t predicted = 0;  // ŷ, the class that is pushed down on a mistake
   double margin = 0.0;        // s_y − max_{z≠y} s_z, for the worst-mistake order
+};
+
+// The verdict on the scores s of `classes` classes for the true class y: a run alone and the
+// lanes (plab/lane_classes.hpp) judge with this one function, so they decide alike.
+Verdict judge_scores(const double* s, std::size_t classes, std::size_t y, bool tie_first) {
+  std::size_t best_other = y == 0 ? 1 : 0;
+  for (std::size_t z = 0; z < classes; ++z) {
+    if (z != y && s[z] > s[best_other]) best_other = z;  // '>' keeps the lowest index
+  }
+  Verdict v;
+  v.margin = s[y] - s[best_other];
+  if (tie_first) {
+    std::size_t best = 0;
+    for (std::size_t z = 1; z < classes; ++z) {
+      if (s[z] > s[best]) best = z;
+    }
+    v.mistake = best != y;
+    v.predicted = best;
+  } else {
+    v.mistake = s[best_other] >= s[y];
+    v.predicted = best_other;
+  }
+  // A score that is not a number (an overflowed dot product) is a mistake: comparisons with
+  // NaN are false, so the argmax above could otherwise call it correct.
+  if (std::any_of(s, s + classes, [](double v_c) { return std::isnan(v_c); })) {
+    v.mistake = true;
+    if (v.predicted == y) v.predicted = best_other;
+  }
+  return v;
+}
+
+// The rule of the lanes: the same verdict, and the steps ±η of the two rows a mistake moves.
+struct KeslerLaneRule {
+  double eta;
+  bool tie_first;
+  plab::ClassVerdict judge(const double* s, std::size_t classes, std::size_t y) const {
+    const Verdict v = judge_scores(s, classes, y, tie_first);
+    return {v.mistake, v.predicted};
+  }
+  double step_up() const { return eta; }
+  double step_down() const { return -eta; }
 };
 
 class MulticlassPerceptron final : public plab::Learner {
@@ -102,31 +144,7 @@ class MulticlassPerceptron final : public plab::Learner {
 
   Verdict judge_into(std::vector<double>& s, const plab::RowView& x, std::size_t y) const {
     for (std::size_t c = 0; c < classes_; ++c) s[c] = plab::dot(&w_[c * cols_], x, cols_);
-    std::size_t best_other = y == 0 ? 1 : 0;
-    for (std::size_t z = 0; z < classes_; ++z) {
-      if (z != y && s[z] > s[best_other]) best_other = z;  // '>' keeps the lowest index
-    }
-    Verdict v;
-    v.margin = s[y] - s[best_other];
-    if (tie_first_) {
-      std::size_t best = 0;
-      for (std::size_t z = 1; z < classes_; ++z) {
-        if (s[z] > s[best]) best = z;
-      }
-      v.mistake = best != y;
-      v.predicted = best;
-    } else {
-      v.mistake = s[best_other] >= s[y];
-      v.predicted = best_other;
-    }
-    // A score that is not a number (an overflowed dot product) is a mistake: comparisons with
-    // NaN are false, so the argmax above could otherwise call it correct.
-    if (std::any_of(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(classes_),
-                    [](double v_c) { return std::isnan(v_c); })) {
-      v.mistake = true;
-      if (v.predicted == y) v.predicted = best_other;
-    }
-    return v;
+    return judge_scores(s.data(), classes_, y, tie_first_);
   }
 
   void update(const plab::RowView& x, std::size_t y, std::size_t predicted) {
@@ -142,6 +160,17 @@ class MulticlassPerceptron final : public plab::Learner {
   bool tie_first_;
   std::vector<std::uint32_t> mistakes_;
 };
+
+// Repeats side by side in SIMD lanes: K runs' class scores summed at once.
+plab::CreateLanesResult create_lanes(const plab::LearnerSetup& setup, std::size_t width) noexcept {
+  try {
+    if (setup.classes < 2) return {};
+    const KeslerLaneRule rule{setup.params.real("eta"), setup.params.choice("tie") == "first"};
+    return plab::make_class_lanes(rule, setup.classes, setup.cols, width);
+  } catch (const std::exception& e) {
+    return {nullptr, e.what()};
+  }
+}
 
 // A mistake adds η(e_y − e_ŷ)⊗x̃: the Kesler form with step scale η (docs/bounds.md, "Multi-class
 // (Kesler)").
@@ -167,6 +196,7 @@ constexpr auto kDescriptor = plab::make_descriptor(
      .tasks = plab::kBinaryTask | plab::kMulticlassTask,
      .declare_bound = declare_bound,
      .orders = plab::OrderSupport::kMistakeDriven,
+     .create_lanes = create_lanes,
      .storage = plab::StorageSupport::kDenseAndSparse},
     kParams);
 

@@ -2,6 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <span>
+#include <vector>
 
 #include "plugins/plugin_test_support.hpp"
 
@@ -113,6 +119,100 @@ TEST(MulticlassPerceptronPlugin, WorstMistakeStepsOnTheMostViolatedSample) {
   // The worst are samples 0 and 2 (−1): the lowest index, 0, with ŷ = 1.
   ASSERT_TRUE(t.learner->train_step(data.view(), MistakePick::kWorst, 0.0, &trace).updated);
   EXPECT_EQ(trace.updates, (Trace{{0, {1, 2, 0, -2, 0, 0}}}));
+}
+
+// Rows of quarters (scores tie now and then) or of floats in (−1, 1) (sums round), with
+// `classes` labels drawn at random: noisy, so updates go on for every epoch.
+Dataset lane_data(std::size_t rows, std::size_t dim, std::size_t classes, bool quarters,
+                  std::uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::uniform_int_distribution<int> quarter(-2, 2);
+  std::uniform_real_distribution<float> real(-1.0F, 1.0F);
+  std::uniform_int_distribution<std::int32_t> label(0, static_cast<std::int32_t>(classes) - 1);
+  std::vector<std::vector<double>> x(rows, std::vector<double>(dim));
+  std::vector<std::int32_t> y(rows);
+  for (std::size_t i = 0; i < rows; ++i) {
+    for (double& v : x[i]) v = quarters ? quarter(gen) * 0.25 : static_cast<double>(real(gen));
+    y[i] = label(gen);
+  }
+  return classes_data(x, y, classes);
+}
+
+bool same_bits(std::span<const double> a, std::span<const double> b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](double u, double v) {
+    return std::bit_cast<std::uint64_t>(u) == std::bit_cast<std::uint64_t>(v);
+  });
+}
+
+// The plugin's lane group (plab/lane_classes.hpp) at every width: each lane's weights and
+// counts are those of the same run trained alone, bit for bit, under both ties, from zero
+// and non-zero starts, in the shared order and in per-run orders, with one lane idle (its
+// weights untouched).
+TEST(MulticlassPerceptronPlugin, LanesAreTheRunsAloneBitForBit) {
+  for (const bool quarters : {true, false}) {
+    const Dataset data = lane_data(60, 9, 4, quarters, quarters ? 3 : 4);
+    const TrainingSet view = data.view();
+    for (const char* tie : {"strict", "first"}) {
+      const Json params{{"tie", tie}, {"eta", 0.75}};
+      for (const std::size_t width : {2, 4, 8, 16, 32}) {
+        for (const bool shared : {true, false}) {
+          auto probe = test::make_learner("multiclass_perceptron", data, params);
+          const LearnerSetup setup{probe.params, data.task(), view.rows, view.cols, 4};
+          const std::shared_ptr<LaneGroup> group = probe.plugin->create_lanes(setup, width);
+          ASSERT_NE(group, nullptr) << width;
+          ASSERT_EQ(group->width(), width);
+          const std::size_t size = 4 * view.cols;
+          std::vector<test::LearnerUnderTest> alone;
+          std::vector<std::vector<std::uint32_t>> orders(width);
+          std::vector<const std::uint32_t*> order_of(width, nullptr);
+          std::vector<std::uint8_t> active(width, 1);
+          active[width / 2] = 0;  // an idle lane
+          std::mt19937 shuffle(static_cast<std::uint32_t>(width));
+          for (std::size_t k = 0; k < width; ++k) {
+            alone.push_back(test::make_learner("multiclass_perceptron", data, params));
+            std::vector<double> w(size);
+            for (std::size_t r = 0; r < size; ++r)
+              w[r] = k % 3 == 0 ? 0.0 : 0.125 * static_cast<double>((k + r) % 11) - 0.5;
+            std::copy(w.begin(), w.end(), alone[k].learner->weights().begin());
+            group->set_weights(k, w);
+            orders[k].resize(view.rows);
+            for (std::uint32_t i = 0; i < view.rows; ++i) orders[k][i] = i;
+            std::shuffle(orders[k].begin(), orders[k].end(), shuffle);
+            if (!shared) order_of[k] = orders[k].data();
+          }
+          std::vector<double> idle(size);
+          group->get_weights(width / 2, idle);
+          for (int epoch = 0; epoch < 6; ++epoch) {
+            std::vector<EpochOutcome> outcomes(width);
+            group->train_epoch(view, shared ? nullptr : order_of.data(), active.data(),
+                               outcomes.data());
+            for (std::size_t k = 0; k < width; ++k) {
+              if (active[k] == 0) continue;
+              const EpochOutcome e = alone[k].learner->train_epoch(view, order_of[k], nullptr);
+              EXPECT_EQ(outcomes[k].updates, e.updates) << "lane " << k << " width " << width;
+              EXPECT_EQ(outcomes[k].converged, e.converged);
+            }
+          }
+          std::size_t updated = 0;
+          for (std::size_t k = 0; k < width; ++k) {
+            std::vector<double> w(size);
+            group->get_weights(k, w);
+            if (active[k] == 0) {
+              EXPECT_TRUE(same_bits(w, idle)) << "idle lane " << k;
+              continue;
+            }
+            EXPECT_TRUE(same_bits(w, alone[k].learner->weights()))
+                << tie << " width " << width << (shared ? " shared" : " per-run") << " lane " << k;
+            auto handed = test::make_learner("multiclass_perceptron", data, params);
+            group->hand_over(k, *handed.learner);
+            EXPECT_TRUE(same_bits(handed.learner->weights(), alone[k].learner->weights()));
+            updated += w != std::vector<double>(size, 0.0) ? 1 : 0;
+          }
+          EXPECT_GT(updated, 0U);
+        }
+      }
+    }
+  }
 }
 
 }  // namespace

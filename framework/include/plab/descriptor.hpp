@@ -63,7 +63,7 @@ struct CreateLanesResult {
   std::string error;
 };
 
-// `width` is the number of lanes the engine asks for (2, 4 or 8), or 0 for the widest this
+// `width` is the number of lanes the engine asks for (2, 4, 8, 16 or 32), or 0 for the widest this
 // CPU runs natively (plab/lane_loop.hpp). Never throws across the boundary.
 using CreateLanesFunction = CreateLanesResult(const LearnerSetup& setup, std::size_t width);
 

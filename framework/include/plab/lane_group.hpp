@@ -29,8 +29,8 @@ class PLAB_INTERFACE LaneGroup {
 
   // K: how many runs the group trains at once.
   virtual std::size_t width() const = 0;
-  // Lane `lane`'s weights (cols values, the layout of Learner::weights()); setting them
-  // starts a new run in the lane.
+  // Lane `lane`'s weights (the layout of Learner::weights(): cols values for a binary
+  // learner, classes × cols for a multi-class one); setting them starts a new run in the lane.
   virtual void set_weights(std::size_t lane, std::span<const double> w) = 0;
   virtual void get_weights(std::size_t lane, std::span<double> w) const = 0;
 

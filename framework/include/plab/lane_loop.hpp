@@ -19,6 +19,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -103,6 +104,16 @@ PassFunction<Rule>* pick_pass(std::size_t cols) {
   return &pass_portable<2, K / 2, X, kSparse, Rule>;
 }
 
+// A lane's epoch as Learner::train_epoch reports it: every mistake updates, and an epoch
+// without one has converged.
+inline EpochOutcome epoch_of_updates(std::uint64_t updates) {
+  EpochOutcome out;
+  out.mistakes = updates;
+  out.updates = updates;
+  out.converged = updates == 0;
+  return out;
+}
+
 template <std::size_t K, class Rule>
 class OnlineLanes final : public LaneGroup {
  public:
@@ -159,10 +170,7 @@ class OnlineLanes final : public LaneGroup {
     for (std::size_t k = 0; k < K; ++k) {
       if (active[k] == 0) continue;
       visits_[k] += data.rows;
-      outcomes[k] = EpochOutcome{};
-      outcomes[k].mistakes = updates[k];
-      outcomes[k].updates = updates[k];
-      outcomes[k].converged = updates[k] == 0;
+      outcomes[k] = epoch_of_updates(updates[k]);
     }
   }
 
@@ -177,30 +185,30 @@ class OnlineLanes final : public LaneGroup {
 
 }  // namespace lane_detail
 
-// A lane group for `rule` with `width` lanes (0: native_lane_width()), for use in a
-// plugin's create_lanes. Never throws.
-template <class Rule>
-CreateLanesResult make_online_lanes(const Rule& rule, std::size_t cols,
-                                    std::size_t width) noexcept {
+namespace lane_detail {
+
+// A group of `width` lanes (0: native_lane_width()) from make(std::integral_constant<size_t,
+// K>), the group class compiled for K lanes. Never throws.
+template <class Make>
+CreateLanesResult lanes_of_width(std::size_t width, const Make& make) noexcept {
   CreateLanesResult result;
   try {
     switch (width == 0 ? native_lane_width() : width) {
       case 2:
-        result.group = new lane_detail::OnlineLanes<2, Rule>(rule, cols);
+        result.group = make(std::integral_constant<std::size_t, 2>{});
         break;
       case 4:
-        result.group = new lane_detail::OnlineLanes<4, Rule>(rule, cols);
+        result.group = make(std::integral_constant<std::size_t, 4>{});
         break;
       case 8:
-        result.group = new lane_detail::OnlineLanes<8, Rule>(rule, cols);
+        result.group = make(std::integral_constant<std::size_t, 8>{});
         break;
       case 16:
-        result.group = new lane_detail::OnlineLanes<16, Rule>(rule, cols);
+        result.group = make(std::integral_constant<std::size_t, 16>{});
         break;
       case 32:
-        result.group = new lane_detail::OnlineLanes<32, Rule>(rule, cols);
+        result.group = make(std::integral_constant<std::size_t, 32>{});
         break;
-
       default:
         result.error = "lane width " + std::to_string(width) + " is not one of 2, 4, 8, 16, 32";
     }
@@ -209,6 +217,18 @@ CreateLanesResult make_online_lanes(const Rule& rule, std::size_t cols,
     result.error = e.what();
   }
   return result;
+}
+
+}  // namespace lane_detail
+
+// A lane group for `rule` with `width` lanes (0: native_lane_width()), for use in a
+// plugin's create_lanes. Never throws.
+template <class Rule>
+CreateLanesResult make_online_lanes(const Rule& rule, std::size_t cols,
+                                    std::size_t width) noexcept {
+  return lane_detail::lanes_of_width(width, [&](auto lanes) -> LaneGroup* {
+    return new lane_detail::OnlineLanes<decltype(lanes)::value, Rule>(rule, cols);
+  });
 }
 
 }  // namespace plab

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 
 #include "base/interrupt.hpp"
 #include "base/random.hpp"
@@ -26,7 +27,7 @@ constexpr std::size_t kNoRun = std::numeric_limits<std::size_t>::max();
 // The state of the runs in the lanes, and the runs still to start.
 class LaneSchedule {
  public:
-  LaneSchedule(std::span<const RunRequest> requests, LaneGroup& group)
+  LaneSchedule(std::span<const RunRequest> requests, LaneGroup& group, std::size_t weights)
       : requests_(requests),
         group_(group),
         data_(*requests.front().data),
@@ -42,7 +43,7 @@ class LaneSchedule {
         orders_(width_),
         order_of_(width_, nullptr),
         epochs_(width_),
-        w_(data_.cols) {}
+        w_(weights) {}
 
   std::vector<std::optional<RunOutcome>> run() {
     for (std::size_t k = 0; k < width_; ++k) start(k);
@@ -167,10 +168,26 @@ class LaneSchedule {
 
 }  // namespace
 
+std::size_t weights_per_run(const RunRequest& r, const TrainingSet& data) {
+  const LearnerSetup setup{*r.params, r.task, data.rows, data.cols, data.classes};
+  try {
+    const std::shared_ptr<Learner> learner = r.plugin->create(setup);
+    const WeightShape shape = learner->shape();
+    if (shape.cols != data.cols || learner->weights().size() != shape.size()) return 0;
+    return shape.size();
+  } catch (...) {
+    return 0;
+  }
+}
+
 std::vector<std::optional<RunOutcome>> train_in_lanes(std::span<const RunRequest> requests,
                                                       LaneGroup& group) {
   if (requests.empty()) return {};
-  return LaneSchedule(requests, group).run();
+  // A learner that cannot be made, or whose weights do not fit the data, fails alone with
+  // the one-at-a-time message.
+  const std::size_t weights = weights_per_run(requests.front(), *requests.front().data);
+  if (weights == 0) return std::vector<std::optional<RunOutcome>>(requests.size());
+  return LaneSchedule(requests, group, weights).run();
 }
 
 }  // namespace plab

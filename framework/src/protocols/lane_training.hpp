@@ -23,6 +23,11 @@ namespace plab {
 // their own, and mistake-driven steps scan the data between updates: those run alone.
 bool lanes_apply(const ProtocolSpec& protocol);
 
+// How many weights a run of `r` on `data` has (Learner::weights(): rows × cols, one row for a
+// binary learner, one a class for a multi-class one), from a learner made for it; 0 when
+// none can be made or its weights do not fit the data's columns.
+std::size_t weights_per_run(const RunRequest& r, const TrainingSet& data);
+
 // Trains `requests` (one sweep point and learner: one plugin, params, data and protocol,
 // lanes_apply) in the lanes of `group`, starting runs in the order given and refilling a
 // lane with the next run as soon as its run ends. Returns one outcome per request, or

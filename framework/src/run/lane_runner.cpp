@@ -49,9 +49,9 @@ bool may_share_lanes(const PreparedPoint& p, const PreparedLearner& l, std::size
 
 // `auto`: as many lanes as the unit has runs (a power of two, at most 32): more lanes than
 // runs would only add work, and up to 32 lanes keep several chains of additions in flight.
-// A group's own memory (its weights, and with per-run shuffles one order per lane) stays
-// within an L2-sized budget, so that memory stays near flat in the number of runs.
-std::size_t auto_width(const WorkUnit& unit, const TrainingSet& view,
+// A group's own memory (its weights, `weights` a run, and with per-run shuffles one order per lane)
+// stays within an L2-sized budget, so that memory stays near flat in the number of runs.
+std::size_t auto_width(const WorkUnit& unit, const TrainingSet& view, std::size_t weights,
                        const ProtocolSpec& protocol) {
   std::size_t lanes =
       std::clamp<std::size_t>(std::bit_ceil(unit.end - unit.first), 2, kWidestGroup);
@@ -59,7 +59,7 @@ std::size_t auto_width(const WorkUnit& unit, const TrainingSet& view,
   // cache line up to 8 doubles, and the block is as large as K runs' weights alone anyway.
   if (view.sparse()) return std::min<std::size_t>(lanes, kSparseWidest);
   const std::size_t per_lane =
-      view.cols * sizeof(double) +
+      weights * sizeof(double) +
       (protocol.order == SampleOrder::kShuffle ? view.rows * sizeof(std::uint32_t) : 0);
   while (lanes > 2 && lanes * per_lane > kGroupMemoryBudget) lanes /= 2;
   return lanes;
@@ -101,7 +101,11 @@ void execute_lane_unit(const Experiment& e, const WorkUnit& unit, std::size_t wi
   const PreparedLearner& l = p.learners[first.learner];
   const TrainingSet view = p.data->view();
   const LearnerSetup setup{l.params, p.data->task(), view.rows, view.cols, view.classes};
-  const std::size_t lanes = width != 0 ? width : auto_width(unit, view, p.config.protocol);
+  const std::size_t weights = weights_per_run(request_for(e, first, view), view);
+  const std::size_t lanes =
+      width != 0
+          ? width
+          : auto_width(unit, view, std::max<std::size_t>(weights, view.cols), p.config.protocol);
   const std::shared_ptr<LaneGroup> group = l.plugin->create_lanes(setup, lanes);
   std::vector<RunRequest> requests;
   if (group != nullptr) {

@@ -400,6 +400,28 @@ TEST(HostileSignals, ConvertTargetsAndInputs) {
        0,
        {},
        [](const TempDir& d) { rule_says(d, "two classes: the second is +1"); }},
+      // One class within 0/1 keeps its meaning: 0 is written -1, as beside the class 1.
+      {"--labels numeric, one class spelled 0, 0.0 and -0",
+       numeric_labels("a,y\n1,0\n3,0.0\n5,-0\n"),
+       0,
+       {"converted 3 rows"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) {
+         rule_says(d, "\"rule\": \"one class, -1");
+         EXPECT_EQ(read_file(d / "o.svm"), "-1 1:1\n-1 1:3\n-1 1:5\n");
+       }},
+      // A quoted label keeps the spaces at its ends: its own class, and a note says so.
+      {"--labels numeric, a quoted label \" 1\" beside 1",
+       numeric_labels("a,y\n1,1\n2,\" 1\"\n3,2\n4,\"1\t\"\n"),
+       0,
+       {"in.csv:3: the quoted label ' 1' has spaces or tabs at its ends, which a quoted cell keeps",
+        "distinct from '1'", "2 rows have a label with spaces or tabs"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { rule_says(d, "classes 1..k"); }},
   };
   run_table(table);
 }
@@ -1212,6 +1234,33 @@ TEST(MemoryLimit, HostileInputs) {
          // Before, the child said so and plab went on: a folder, and a second error.
          EXPECT_FALSE(fs::exists(d / "o"));
        }},
+      // Each thread that runs at once holds a cache: 4 x 120 MiB do not fit in 400 MiB.
+      {"kernel caches of 120 MiB on 4 threads under 400 MiB",
+       [](const TempDir& d) {
+         return Args{"run",     kernel_config(d, 120), "--out", (d / "o").string(),
+                     "--quiet", "--threads",           "4"};
+       },
+       2,
+       {"row cache may hold up to 120 MiB on each thread",
+        "480 MiB for the 4 threads that run at once", "or --threads"},
+       {0, 400ull << 20},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o")); }},
+      {"the same with 2 runs: 2 threads run at once, 240 MiB fit",
+       [](const TempDir& d) {
+         return Args{"run",       kernel_config(d, 120),
+                     "--set",     "/repeats=1",
+                     "--out",     (d / "o").string(),
+                     "--quiet",   "--no-report",
+                     "--threads", "4"};
+       },
+       0,
+       {},
+       {0, 400ull << 20},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_EQ(status_of(d / "o"), "completed"); }},
       {"convert a 16 MB file under 64 MiB (it streams)",
        [](const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); },
        0,

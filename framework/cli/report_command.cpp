@@ -67,6 +67,9 @@ int report_command(const Args& args) {
   if (!parse_options("report", synopsis, args, options, positional, vm)) return 0;
   const auto dirs = vm["dir"].as<std::vector<std::string>>();
   const bool force = vm["force"].as<bool>();
+  // A query or a report may take long: a signal stops it before anything is written (exit 130,
+  // or 128 + N), with a sentence, instead of killing plab half-way.
+  install_interrupt_handlers();
   if (force && vm.count("out") == 0)
     throw UsageError(
         "--force is for --out (it lets a comparison replace the report in OUT); "
@@ -76,8 +79,6 @@ int report_command(const Args& args) {
       throw UsageError(
           "plab report DB --query SQL needs one database and --out OUT for the comparison");
     const std::filesystem::path out = vm["out"].as<std::string>();
-    // A query may run long: a signal stops it (exit 130) instead of killing plab.
-    install_interrupt_handlers();
     print_notes(write_query_report(dirs[0], vm["query"].as<std::string>(), out, force));
     std::printf("comparison: %s, %s\n", (out / "report.html").c_str(), (out / "report.md").c_str());
     return 0;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <string>
 
 #include "base/interrupt.hpp"
 #include "cli/claim_output.hpp"
@@ -141,6 +143,17 @@ int print_outcome(const SessionOutcome& o) {
                  "%s\nplab: continue with: plab run --resume %s\n",
                  o.signal, o.runs_written, o.runs_in_range, dir, dir);
     return interrupted_exit_code(o.signal);
+  }
+  if (o.late_signal != 0) {
+    std::string left;
+    if (o.claims_skipped)
+      left += "; its claims were not checked (plab check " + o.dir.string() + ")";
+    if (o.report_skipped) left += "; its report was not drawn (plab report " + o.dir.string() + ")";
+    std::fprintf(stderr,
+                 "plab: interrupted by signal %d (%s) when every run had started; those runs "
+                 "finished: all %zu runs are recorded and '%s' is complete (status completed)%s\n",
+                 o.late_signal, ::strsignal(o.late_signal), o.runs_written, dir, left.c_str());
+    return interrupted_exit_code(o.late_signal);
   }
   if (o.violations > 0) {
     std::fprintf(stderr, "plab: %zu run%s exceeded an applicable bound (see plab verify %s)\n",

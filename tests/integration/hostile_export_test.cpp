@@ -136,6 +136,12 @@ const Hostile kCases[] = {
      {"export", "{D}/a", "--sqlite", "{D}/truncated.db"},
      2,
      "is not an SQLite database plab can use"},
+    // SQLite's answer spans two lines; plab's error stays one.
+    {"a database whose page 2 header says 65535 cells",
+     {"export", "{D}/c", "--sqlite", "{D}/page-header.db"},
+     2,
+     "SQLite finds it damaged (*** in database main ***; Page 2: ",
+     "is not an SQLite database plab can use"},
     {"a database with bytes overwritten in the middle",
      {"export", "{D}/c", "--sqlite", "{D}/corrupt.db"},
      2,
@@ -609,6 +615,9 @@ class HostileExport : public ::testing::TestWithParam<Hostile> {
     std::string corrupt = whole;
     for (std::size_t i = 8192; i < corrupt.size(); ++i) corrupt[i] = static_cast<char>(0xa5);
     d.write("corrupt.db", corrupt);
+    std::string header = whole;  // page 2's b-tree header: its cell count at bytes 3 and 4
+    header[4096 + 3] = header[4096 + 4] = static_cast<char>(0xff);
+    d.write("page-header.db", header);
     fs::create_directory(d / "zero-manifest");
     fs::copy(d / "a" / "runs.jsonl", d / "zero-manifest" / "runs.jsonl");
     fs::create_symlink("/dev/zero", d / "zero-manifest" / "manifest.json");

@@ -154,6 +154,11 @@ const std::vector<Case>& cases() {
        "a classification task needs at least two classes"},
       {"BigIntegersOfOneValueAreOneClass", labels(false, {kBig1, kBig1 + ".0", kBig1 + "e0"}), 2,
        "a classification task needs at least two classes"},
+      // A quoted label keeps the spaces at its ends (its own class), and a note says so.
+      {"QuotedLabelWithALeadingSpaceIsNoted", labels(true, {"1", "\" 1\"", "2", "1"}), 0,
+       "d.csv:3: the quoted label ' 1' has spaces or tabs at its ends"},
+      {"QuotedLabelWithATrailingTabIsNoted", labels(true, {"\"a\t\"", "a", "b"}), 0,
+       "1 row has a label with spaces or tabs at its ends inside quotes"},
       {"HugeExponentIsRefused", labels(true, {"1e9999999999999999", "2", "3"}), 2,
        "exponent has more than 15 digits"},
       {"HugeExponentInSvmlightIsRefused", labels(false, {"2", "-1e-12345678901234567", "3"}), 2,
@@ -323,7 +328,8 @@ TEST(HostileLabels, TheNewMessagesAreInTroubleshooting) {
         "nothing was generated", "Wolfe 1976; stopped before a first hull point was chosen",
         "the label is the empty string", "is listed twice in 'positive'",
         "data set's 2 classes ('1', '2') are not -1/+1 or 0/1",
-        "data set has 3 classes ('a', 'b', 'c')"}) {
+        "data set has 3 classes ('a', 'b', 'c')",
+        "has spaces or tabs at its ends, which a quoted cell keeps"}) {
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;
   }
 }
@@ -343,6 +349,25 @@ TEST(HostileLabels, BigIntegersOneApartAreTwoClassesInCsvAndSvmlight) {
                             kBig1 + R"(","count":1}])"),
               std::string::npos)
         << (csv ? "csv: " : "svmlight: ") << manifest.substr(0, 2000);
+  }
+}
+
+// An unquoted cell is trimmed: " 1" is the class 1, and no note is printed. A quoted " 1" is a
+// third class, kept as written.
+TEST(HostileLabels, OnlyAQuotedLabelKeepsItsSpaces) {
+  for (const bool quoted : {false, true}) {
+    const test::TempDir dir;
+    const std::string spaced = quoted ? "\" 1\"" : " 1";
+    const auto r = test::run_plab(labels(true, {"1", spaced, "2", "1"})(dir), dir.path().string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err.find("has spaces or tabs at its ends") != std::string::npos, quoted) << r.err;
+    const std::string manifest = test::read_file(dir / "out" / "manifest.json");
+    EXPECT_EQ(manifest.find(R"({"name":" 1","count":1})") != std::string::npos, quoted)
+        << manifest.substr(0, 2000);
+    EXPECT_EQ(manifest.find(R"({"name":"1","count":)" + std::string(quoted ? "2" : "3") + "}") !=
+                  std::string::npos,
+              true)
+        << manifest.substr(0, 2000);
   }
 }
 

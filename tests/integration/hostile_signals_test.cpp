@@ -6,6 +6,7 @@
 // runs in the default and debug presets only; the asan preset's filter leaves MemoryLimit.* out
 // and the tsan preset never includes it (tests/support/process.hpp, docs/trust-model.md).
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -399,34 +400,63 @@ TEST(HostileSignals, ConvertTargetsAndInputs) {
        0,
        {},
        [](const TempDir& d) { rule_says(d, "two classes: the second is +1"); }},
+      // One class within 0/1 keeps its meaning: 0 is written -1, as beside the class 1.
+      {"--labels numeric, one class spelled 0, 0.0 and -0",
+       numeric_labels("a,y\n1,0\n3,0.0\n5,-0\n"),
+       0,
+       {"converted 3 rows"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) {
+         rule_says(d, "\"rule\": \"one class, -1");
+         EXPECT_EQ(read_file(d / "o.svm"), "-1 1:1\n-1 1:3\n-1 1:5\n");
+       }},
+      // A quoted label keeps the spaces at its ends: its own class, and a note says so.
+      {"--labels numeric, a quoted label \" 1\" beside 1",
+       numeric_labels("a,y\n1,1\n2,\" 1\"\n3,2\n4,\"1\t\"\n"),
+       0,
+       {"in.csv:3: the quoted label ' 1' has spaces or tabs at its ends, which a quoted cell keeps",
+        "distinct from '1'", "2 rows have a label with spaces or tabs"},
+       {},
+       0,
+       {},
+       [](const TempDir& d) { rule_says(d, "classes 1..k"); }},
   };
   run_table(table);
 }
 
-// ---- signals at different moments -------------------------------------------------------
+// ---- signals at different moments ---------------------------------------------------------
+
+// A folder DIR/o of one run of millions of epochs, and plab verify --replay of it.
+Args long_replay(const TempDir& d) {
+  const std::string config = iris_config(d, 1, "versicolor", 4000000);
+  const auto r = run_plab({"run", config, "--out", (d / "o").string(), "--quiet", "--no-report"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return Args{"verify", (d / "o").string(), "--replay", "all"};
+}
+
+bool soon(const TempDir&) {
+  usleep(300000);
+  return true;
+}
+
+Args long_run(const TempDir& d) {
+  return Args{"run",       iris_config(d, 20000, "versicolor", 1000),
+              "--out",     (d / "o").string(),
+              "--quiet",   "--no-report",
+              "--threads", "2"};
+}
+
+bool first_record_written(const TempDir& d) {
+  return fs::exists(d / "o" / "runs.jsonl") && fs::file_size(d / "o" / "runs.jsonl") > 0;
+}
+
+Args convert_big(const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); }
+
+void no_output(const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o.svm")); }
 
 TEST(HostileSignals, SignalsAtDifferentMoments) {
-  const auto long_replay = [](const TempDir& d) {
-    const std::string config = iris_config(d, 1, "versicolor", 4000000);
-    const auto r = run_plab({"run", config, "--out", (d / "o").string(), "--quiet", "--no-report"});
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    return Args{"verify", (d / "o").string(), "--replay", "all"};
-  };
-  const auto soon = [](const TempDir&) {
-    usleep(300000);
-    return true;
-  };
-  const auto long_run = [](const TempDir& d) {
-    return Args{"run",       iris_config(d, 20000, "versicolor", 1000),
-                "--out",     (d / "o").string(),
-                "--quiet",   "--no-report",
-                "--threads", "2"};
-  };
-  const auto first_record_written = [](const TempDir& d) {
-    return fs::exists(d / "o" / "runs.jsonl") && fs::file_size(d / "o" / "runs.jsonl") > 0;
-  };
-  const auto convert_big = [](const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); };
-  const auto no_output = [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o.svm")); };
   const std::vector<Hostile> table = {
       {"SIGTERM while converting CSV to svmlight",
        [](const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); },
@@ -553,6 +583,245 @@ TEST(HostileSignals, SignalsAtDifferentMoments) {
        }},
   };
   run_table(table);
+}
+
+// SIGQUIT, SIGABRT, SIGSYS and SIGTRAP dump core by default. Sent by another process they are
+// answered as SIGINT is, with 128 + N and no core dump (docs/exit-codes.md).
+TEST(HostileSignals, CoreDumpingSignalsFromAnotherProcess) {
+  const auto new_database = [](const TempDir& d) {
+    const auto r = run_plab({"run", iris_config(d, 6000, "setosa", 5), "--out", (d / "o").string(),
+                             "--quiet", "--no-report"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return Args{"export", (d / "o").string(), "--sqlite", (d / "new.db").string()};
+  };
+  const std::vector<Hostile> table = {
+      {"SIGQUIT while converting with --labels numeric",
+       [](const TempDir& d) {
+         return Args{"convert", big_csv(d).string(), (d / "o.svm").string(), "--labels", "numeric"};
+       },
+       131,
+       {"interrupted by signal 3 (Quit)", "the output was not written"},
+       {},
+       SIGQUIT,
+       converting,
+       [](const TempDir& d) {
+         no_output(d);
+         EXPECT_FALSE(fs::exists(d / "o.svm.labels.json"));
+       }},
+      {"SIGABRT while converting",
+       convert_big,
+       134,
+       {"interrupted by signal 6 (Aborted)", "the output was not written"},
+       {},
+       SIGABRT,
+       converting,
+       no_output},
+      {"SIGSYS while converting",
+       convert_big,
+       159,
+       {"interrupted by signal 31"},
+       {},
+       SIGSYS,
+       converting,
+       no_output},
+      {"SIGTRAP while converting over an existing file with --force",
+       [](const TempDir& d) { return convert(big_csv(d), d.write("o.svm", "old\n"), true); },
+       133,
+       {"interrupted by signal 5"},
+       {},
+       SIGTRAP,
+       converting,
+       [](const TempDir& d) { EXPECT_EQ(read_file(d / "o.svm"), "old\n"); }},
+      {"SIGQUIT during plab export into a new database",
+       new_database,
+       131,
+       {"interrupted by signal 3 (Quit) during plab export", "is as it was before"},
+       {},
+       SIGQUIT,
+       [](const TempDir& d) { return fs::exists(d / "new.db-journal"); },
+       [](const TempDir& d) {
+         EXPECT_FALSE(fs::exists(d / "new.db"));
+         EXPECT_FALSE(fs::exists(d / "new.db-journal"));
+       }},
+      {"SIGQUIT during plab run, after the first record",
+       long_run,
+       131,
+       {"interrupted by signal 3", "plab run --resume"},
+       {},
+       SIGQUIT,
+       first_record_written,
+       [](const TempDir& d) {
+         EXPECT_EQ(status_of(d / "o"), "interrupted");
+         EXPECT_GT(test::lines_of(d / "o" / "runs.jsonl").size(), 0u);
+         EXPECT_EQ(run_plab({"verify", (d / "o").string()}).exit_code, 0);
+       }},
+      {"SIGABRT during verify --replay",
+       long_replay,
+       134,
+       {"interrupted by signal 6 (Aborted)", "gave no verdict"},
+       {},
+       SIGABRT,
+       soon,
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o" / "verify.json")); }},
+      {"SIGQUIT during plab report DB --query",
+       [](const TempDir& d) {
+         const auto made = run_plab({"run", iris_config(d, 2, "setosa", 5), "--out",
+                                     (d / "o").string(), "--quiet", "--no-report"});
+         EXPECT_EQ(made.exit_code, 0) << made.err;
+         const auto r =
+             run_plab({"export", (d / "o").string(), "--sqlite", (d / "runs.db").string()});
+         EXPECT_EQ(r.exit_code, 0) << r.err;
+         // Never ends and returns no row: only the signal stops it.
+         return Args{"report",
+                     (d / "runs.db").string(),
+                     "--query",
+                     "WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x+1 FROM c) SELECT x AS "
+                     "point, 'a' AS learner, 0 AS \"repeat\", '1' AS seed, 1 AS mistakes FROM c "
+                     "WHERE x < 0",
+                     "--out",
+                     (d / "cmp").string()};
+       },
+       131,
+       {"interrupted by signal 3 (Quit) while running the query on"},
+       {},
+       SIGQUIT,
+       soon,
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "cmp")); }},
+  };
+  run_table(table);
+  EXPECT_TRUE(test::in_troubleshooting("interrupted by signal 3 (Quit)"));
+}
+
+// An abort() of plab's own (a failed assertion, std::terminate; here inside a plugin) is a bug:
+// it must still end plab with SIGABRT at once, never read as a request to stop.
+TEST(HostileSignals, AnAbortOfPlabsOwnStillEndsItWithSigabrt) {
+  TempDir dir;
+  rlimit no_core{0, 0};  // no core file left by the child, which inherits the limit
+  ASSERT_EQ(::setrlimit(RLIMIT_CORE, &no_core), 0);
+  std::string config = read_file(iris_config(dir, 3, "setosa", 5));
+  config.replace(config.find("\"perceptron\""), 12, "\"aborting_epoch\"");
+  dir.write("c.json", config);
+  const auto r = run_plab({"run", (dir / "c.json").string(), "--out", (dir / "o").string(),
+                           "--quiet", "--no-report", "--plugin-dir", PLAB_TEST_PLUGIN_DIR});
+  EXPECT_EQ(r.exit_code, 128 + SIGABRT) << r.err;
+  EXPECT_EQ(r.err.find("interrupted"), std::string::npos) << r.err;
+  EXPECT_EQ(status_of(dir / "o"), "running");  // died at once, as before: --resume checks it
+}
+
+// A signal when every remaining run has started: they finish, the folder is complete, and
+// plab says so and exits with 128 + N, never 0 in silence (docs/exit-codes.md).
+TEST(HostileSignals, ASignalWhileTheLastRunsRunEndsCompleteButNotSilent) {
+  // One run of many epochs on one thread: once runs.jsonl exists, that run is running.
+  const auto one_long_run = [](std::vector<std::string> more) {
+    return [more](const TempDir& d) {
+      Args args{"run",     iris_config(d, 1, "versicolor", 300000),
+                "--out",   (d / "o").string(),
+                "--quiet", "--threads",
+                "1"};
+      args.insert(args.end(), more.begin(), more.end());
+      return args;
+    };
+  };
+  const auto running = [](const TempDir& d) {
+    if (!fs::exists(d / "o" / "runs.jsonl")) return false;
+    usleep(200000);
+    return true;
+  };
+  const auto complete = [](const TempDir& d) {
+    EXPECT_EQ(status_of(d / "o"), "completed");
+    records_are(d, 1);
+    EXPECT_EQ(run_plab({"verify", (d / "o").string()}).exit_code, 0);
+    EXPECT_FALSE(fs::exists(d / "o" / "report.html"));
+  };
+  const std::vector<Hostile> table = {
+      {"SIGTERM while the last run runs, with a report to draw",
+       one_long_run({}),
+       130,
+       {"interrupted by signal 15 (Terminated) when every run had started; those runs finished",
+        "is complete (status completed)", "its report was not drawn"},
+       {},
+       SIGTERM,
+       running,
+       complete},
+      {"SIGINT (ignored on entry) while the last run runs, --no-report",
+       one_long_run({"--no-report"}),
+       130,
+       {"interrupted by signal 2 (Interrupt) when every run had started", "is complete"},
+       {},
+       SIGINT,
+       running,
+       complete},
+      {"SIGUSR1 while the last run runs",
+       one_long_run({"--no-report"}),
+       138,
+       {"interrupted by signal 10 (User defined signal 1) when every run had started"},
+       {},
+       SIGUSR1,
+       running,
+       complete},
+  };
+  run_table(table);
+  for (const char* words : {"when every run had started; those runs finished",
+                            "is complete (status completed)", "its report was not drawn"})
+    EXPECT_TRUE(test::in_troubleshooting(words)) << words;
+}
+
+// plab report DIR handles signals as the other commands do: no report.md or report.html.
+TEST(HostileSignals, ASignalDuringPlabReportWritesNoReport) {
+  // A folder of two learners with margins and curves: several figures, each drawn by gnuplot.
+  const auto folder = [](const TempDir& d) {
+    std::string config = read_file(iris_config(d, 40, "setosa", 200));
+    const auto swap = [&config](const std::string& from, const std::string& to) {
+      config.replace(config.find(from), from.size(), to);
+    };
+    swap(
+        R"({"name": "p", "plugin": "perceptron"})",
+        R"({"name": "p", "plugin": "perceptron"}, {"name": "a", "plugin": "averaged_perceptron"})");
+    swap(R"("theory": {"margin": "none"},)", "");
+    swap(R"("order": "shuffle")", R"("order": "shuffle", "record_curve": true)");
+    d.write("c.json", config);
+    const auto r = run_plab(
+        {"run", (d / "c.json").string(), "--out", (d / "o").string(), "--quiet", "--no-report"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return Args{"report", (d / "o").string()};
+  };
+  const auto drawing = [](const TempDir& d) {
+    return fs::exists(d / "o" / "plots") && !fs::is_empty(d / "o" / "plots");
+  };
+  const auto no_report = [](const TempDir& d) {
+    EXPECT_FALSE(fs::exists(d / "o" / "report.md"));
+    EXPECT_FALSE(fs::exists(d / "o" / "report.html"));
+  };
+  const std::vector<Hostile> table = {
+      {"SIGTERM while plab report DIR draws",
+       folder,
+       130,
+       {"interrupted by signal 15 (Terminated) while writing the report of",
+        "report.md and report.html were not written"},
+       {},
+       SIGTERM,
+       drawing,
+       no_report},
+      {"SIGHUP while plab report DIR draws",
+       folder,
+       130,
+       {"interrupted by signal 1 (Hangup)"},
+       {},
+       SIGHUP,
+       drawing,
+       no_report},
+      {"SIGQUIT while plab report DIR draws",
+       folder,
+       131,
+       {"interrupted by signal 3 (Quit)"},
+       {},
+       SIGQUIT,
+       drawing,
+       no_report},
+  };
+  run_table(table);
+  EXPECT_TRUE(test::in_troubleshooting("while writing the report of"));
+  EXPECT_TRUE(test::in_troubleshooting("report.md and report.html were not written"));
 }
 
 // ---- command-line edges of merge and verify ----------------------------------------------
@@ -965,6 +1234,33 @@ TEST(MemoryLimit, HostileInputs) {
          // Before, the child said so and plab went on: a folder, and a second error.
          EXPECT_FALSE(fs::exists(d / "o"));
        }},
+      // Each thread that runs at once holds a cache: 4 x 120 MiB do not fit in 400 MiB.
+      {"kernel caches of 120 MiB on 4 threads under 400 MiB",
+       [](const TempDir& d) {
+         return Args{"run",     kernel_config(d, 120), "--out", (d / "o").string(),
+                     "--quiet", "--threads",           "4"};
+       },
+       2,
+       {"row cache may hold up to 120 MiB on each thread",
+        "480 MiB for the 4 threads that run at once", "or --threads"},
+       {0, 400ull << 20},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_FALSE(fs::exists(d / "o")); }},
+      {"the same with 2 runs: 2 threads run at once, 240 MiB fit",
+       [](const TempDir& d) {
+         return Args{"run",       kernel_config(d, 120),
+                     "--set",     "/repeats=1",
+                     "--out",     (d / "o").string(),
+                     "--quiet",   "--no-report",
+                     "--threads", "4"};
+       },
+       0,
+       {},
+       {0, 400ull << 20},
+       0,
+       {},
+       [](const TempDir& d) { EXPECT_EQ(status_of(d / "o"), "completed"); }},
       {"convert a 16 MB file under 64 MiB (it streams)",
        [](const TempDir& d) { return convert(big_csv(d), d / "o.svm", false); },
        0,

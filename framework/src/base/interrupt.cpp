@@ -24,12 +24,18 @@ static_assert(std::atomic<int>::is_always_lock_free, "the signal flag must be as
 // others only where their action on entry is the default one.
 constexpr int kAlwaysTaken[] = {SIGINT, SIGTERM, SIGHUP};
 
+// Signals whose default action dumps core. Sent by another process (kill, sigqueue) they ask
+// plab to stop as the others do; raised by plab itself (abort() from an assert or
+// std::terminate, a breakpoint, a seccomp trap) they must still end it with a core dump.
+constexpr int kCoreSignals[] = {SIGQUIT, SIGABRT, SIGSYS, SIGTRAP};
+
 std::vector<int> signals_to_take() {
   std::vector<int> out(std::begin(kAlwaysTaken), std::end(kAlwaysTaken));
   for (const int s :
        {SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT, SIGXCPU}) {
     out.push_back(s);
   }
+  out.insert(out.end(), std::begin(kCoreSignals), std::end(kCoreSignals));
   for (int s = SIGRTMIN; s <= SIGRTMAX; ++s) out.push_back(s);
   return out;
 }
@@ -44,7 +50,12 @@ constexpr int kMaxSignal = 65;
 bool g_taken[kMaxSignal] = {};
 struct sigaction g_before[kMaxSignal] = {};
 
-void take(int signal, void (*handler)(int)) {
+bool dumps_core(int signal) {
+  return std::find(std::begin(kCoreSignals), std::end(kCoreSignals), signal) !=
+         std::end(kCoreSignals);
+}
+
+void take(int signal, void (*handler)(int, siginfo_t*, void*)) {
   if (signal <= 0 || signal >= kMaxSignal) return;
   struct sigaction now {};
   struct sigaction before {};
@@ -54,13 +65,30 @@ void take(int signal, void (*handler)(int)) {
     g_before[signal] = before;
     g_taken[signal] = true;
   }
-  now.sa_handler = handler;
-  now.sa_flags = SA_RESTART;  // as signal(2) installs a handler: reads and writes go on
+  now.sa_sigaction = handler;
+  // SA_RESTART as signal(2) installs a handler: reads and writes go on.
+  now.sa_flags = SA_RESTART | SA_SIGINFO;
   sigemptyset(&now.sa_mask);
   ::sigaction(signal, &now, nullptr);
 }
 
-extern "C" void on_signal(int signal) {
+// False for a core-dumping signal plab raised itself: its default action is restored and the
+// signal raised again, pending until the handler returns, so that the process dies of it
+// with a core dump as it would have without plab's handler. Only a signal another process
+// sent (kill(2) and sigqueue(3) say SI_USER and SI_QUEUE; raise(3) and abort(3) say SI_TKILL,
+// a trap the kernel raises a positive code) asks plab to stop.
+bool asks_to_stop(int signal, const siginfo_t* info) {
+  if (!dumps_core(signal)) return true;
+  if (info != nullptr && (info->si_code == SI_USER || info->si_code == SI_QUEUE) &&
+      info->si_pid != ::getpid())
+    return true;
+  std::signal(signal, SIG_DFL);
+  ::raise(signal);
+  return false;
+}
+
+extern "C" void on_signal(int signal, siginfo_t* info, void* /*context*/) {
+  if (!asks_to_stop(signal, info)) return;
   g_signal.store(signal);
   // A second signal takes the default action: a user who presses Ctrl-C twice means it.
   std::signal(signal, SIG_DFL);
@@ -82,8 +110,9 @@ void write_text(const char* text) {
   }
 }
 
-// Only async-signal-safe calls: write(2) and _exit(2).
-extern "C" void exit_on_signal(int signal) {
+// Only async-signal-safe calls: write(2) and _exit(2) (and asks_to_stop's signal and raise).
+extern "C" void exit_on_signal(int signal, siginfo_t* info, void* /*context*/) {
+  if (!asks_to_stop(signal, info)) return;
   write_text("plab: interrupted by signal ");
   write_text(signal > 0 && signal < kMaxSignal ? g_signal_names[signal] : "?");
   write_text("; ");

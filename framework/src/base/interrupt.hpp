@@ -1,11 +1,15 @@
 // Signals that ask plab to stop. SIGINT, SIGTERM and SIGHUP, and every other signal whose
-// default action ends the process without a core dump (SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
-// SIGPROF, SIGIO, SIGPWR, SIGSTKFLT, the real-time signals) or that a CPU time limit sends
-// (SIGXCPU): the first one asks the runner to stop starting runs and to close the results
-// folder cleanly, and the commands that write a file at their end to remove their temporary
-// files; a second one ends the process at once. The others are taken only when their action
-// on entry is the default one: a signal a parent ignored (nohup) or a profiler's SIGPROF
-// stays as it was. SIGPIPE is ignored: a closed stdout does not end a run.
+// default action ends the process (SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO,
+// SIGPWR, SIGSTKFLT, SIGXCPU, the real-time signals, and the core-dumping SIGQUIT, SIGABRT,
+// SIGSYS and SIGTRAP when another process sends them): the first one asks the runner to stop
+// starting runs and to close the results folder cleanly, and the commands that write a file at
+// their end to remove their temporary files; a second one ends the process at once. The
+// others are taken only when their action on entry is the default one: a signal a parent
+// ignored (nohup) or a profiler's SIGPROF stays as it was. A core-dumping signal plab raises
+// itself (abort() from an assert or std::terminate) still ends it with a core dump, and
+// SIGSEGV, SIGBUS, SIGFPE and SIGILL are never taken: they are plab's own faults. SIGPIPE is
+// ignored: a closed stdout does not end a run. Only the plab command line installs these
+// handlers (never a fuzz target or a test binary, whose runtimes rely on SIGABRT).
 #pragma once
 
 #include <string>

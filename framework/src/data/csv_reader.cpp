@@ -146,6 +146,11 @@ class CsvParser {
     if (first_)
       throw DataError(origin_ + ": the file is empty; expected rows of comma-separated numbers");
     if (table_.rows == 0) throw DataError(origin_ + ": the file has a header but no data rows");
+    if (spaced_labels_ > 0) {
+      table_.notes.push_back(first_spaced_label_ + " (" + std::to_string(spaced_labels_) +
+                             (spaced_labels_ == 1 ? " row has" : " rows have") +
+                             " a label with spaces or tabs at its ends inside quotes)");
+    }
     return std::move(table_);
   }
 
@@ -252,6 +257,7 @@ class CsvParser {
         if (label.empty()) {
           throw DataError(where() + ":" + std::to_string(f.column) + ": the label cell is empty");
         }
+        note_spaced_label(label);
         if (sink_ == nullptr) {
           table_.labels.push_back(std::move(label));
         } else {
@@ -298,6 +304,21 @@ class CsvParser {
   const CsvRowSink* sink_;   // rows go here instead of into table_ when set
   std::vector<double> row_;  // the row being handed to sink_
   std::string label_;
+  std::size_t spaced_labels_ = 0;
+  std::string first_spaced_label_;
+
+  // Only a quoted cell keeps spaces at its ends (an unquoted one is trimmed), and they are
+  // part of its text: `" 1"` is a class of its own, distinct from `1`. Kept exactly as
+  // written (a label is text), but said, since it is almost always a slip.
+  void note_spaced_label(const std::string& label) {
+    if (trim(label).size() == label.size()) return;
+    if (spaced_labels_++ > 0) return;
+    first_spaced_label_ = where() + ": the quoted label '" + label +
+                          "' has spaces or tabs at its ends, which a quoted cell keeps: it is a "
+                          "class of its own, distinct from '" +
+                          trim_copy(label) +
+                          "'; remove them inside the quotes if they are not meant";
+  }
 };
 
 // The first pass of read_csv. It stops early at a NUL byte or an overlong line, where the

@@ -42,6 +42,8 @@ struct CsvTable {
   // SHA-256 (hex) of exactly the bytes the rows were parsed from, hashed while reading them:
   // the manifest records this, not a later read of a file that may have been replaced.
   std::string sha256;
+  // For the user: a label kept with spaces at its ends (a quoted `" 1"`, not the class `1`).
+  std::vector<std::string> notes;
 };
 
 // Streams the file in chunks of `chunk_bytes` (tests use tiny chunks to cross every boundary):

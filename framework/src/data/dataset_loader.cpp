@@ -65,7 +65,7 @@ void scale_features(const DatasetSpec& spec, FeatureRows& values) {
   }
 }
 
-Dataset from_csv(const DatasetSpec& spec) {
+LoadedData from_csv(const DatasetSpec& spec) {
   CsvOptions options;
   options.label_name = spec.label_name;
   options.label_index = spec.label_index;
@@ -82,7 +82,7 @@ Dataset from_csv(const DatasetSpec& spec) {
   Dataset data(std::move(table.values), labels.task, std::move(labels.index),
                std::move(labels.class_names), std::move(table.feature_names));
   data.set_source_sha256(std::move(table.sha256));
-  return data;
+  return LoadedData{std::move(data), {}, std::move(table.notes)};
 }
 
 // Until sparse storage takes them, svmlight rows are stored densely (absent indices as
@@ -277,7 +277,7 @@ LoadedData load_dataset_with_teacher(const DatasetSpec& spec, std::uint64_t seed
       // through a dense copy (that is what makes a million features loadable).
       : spec.kind == "svmlight"
           ? from_svmlight(spec)
-          : in_storage(LoadedData{spec.kind == "csv" ? from_csv(spec) : from_inline(spec), {}, {}},
+          : in_storage(spec.kind == "csv" ? from_csv(spec) : LoadedData{from_inline(spec), {}, {}},
                        spec);
   apply_precision(spec, loaded.data);
   return loaded;

@@ -90,6 +90,7 @@ ConvertResult csv_to_svmlight(const fs::path& in, OutputFile& out, const Convert
   }
   result.rows = table.rows;
   result.features = table.features;
+  result.notes = table.notes;
   if (last_nonzero < table.features) {
     result.notes.push_back(
         "the last " + std::to_string(table.features - last_nonzero) +

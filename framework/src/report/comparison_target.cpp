@@ -1,5 +1,6 @@
 #include "report/comparison_target.hpp"
 
+#include "base/interrupt.hpp"
 #include "error.hpp"
 #include "results/folder/results_folder.hpp"
 
@@ -66,6 +67,7 @@ void check_comparison_target(const fs::path& out, bool force) {
 }
 
 void write_comparison(const fs::path& out, const Document& doc, const std::string& title) {
+  throw_if_interrupted("comparing the runs for '" + out.string() + "'", "nothing was written");
   std::error_code ec;
   const bool made = !fs::exists(out, ec);
   fs::create_directories(out, ec);

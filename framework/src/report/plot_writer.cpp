@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/interrupt.hpp"
 #include "report/gnuplot.hpp"
 #include "results/format/json_text.hpp"
 
@@ -19,6 +20,7 @@ std::string gnuplot_number(double v) {
 
 void PlotWriter::draw(const std::string& name, const std::string& caption, const std::string& data,
                       const std::string& body) {
+  if (interrupt_requested()) return;  // a signal asked to stop: write_report says so
   std::ofstream(plots_ / (name + ".dat")) << data;
   const std::string font = "'Sans," + std::to_string(kFigureFontPx) + "'";
   std::ostringstream gp;

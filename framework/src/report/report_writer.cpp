@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "analysis/claims_file.hpp"
+#include "base/interrupt.hpp"
 #include "base/number_text.hpp"
 #include "report/comparison_section.hpp"
 #include "report/conclusion.hpp"
@@ -199,6 +200,12 @@ ReportResult write_report(const std::filesystem::path& dir) {
   ReportData data = load_report_data(dir);
   if (auto verdicts = check_folder_claims(dir)) data.claims = std::move(*verdicts);
   const FigureSet figures = draw_figures(data);
+  // A signal stops the figures (plot_writer.cpp); the report is then not written, so no
+  // report.md or report.html describes figures that were never drawn.
+  throw_if_interrupted("writing the report of '" + dir.string() + "'",
+                       "report.md and report.html were not written (any from before are as "
+                       "they were; plots/ may hold figures drawn before the signal); run plab "
+                       "report again");
   const Document doc = report_document(data, figures);
   const std::string title = "perceptron-lab report: " + text_of(data.manifest.at("name"));
   write_file_atomically(dir / "report.md", doc.markdown());

@@ -15,9 +15,16 @@ namespace plab {
 // The bytes this process may use: the lower of RLIMIT_AS and the machine's physical memory.
 double memory_available_bytes();
 
-// ConfigError at `params_pointer`/cache_mb when the kernel perceptron's cache for `rows` rows
-// (on each thread) cannot fit in what is available; nothing for any other learner.
+// ConfigError at `params_pointer`/cache_mb when the kernel perceptron's caches for `rows` rows
+// of `threads` runs at once (each thread holds one) cannot fit in what is available; nothing
+// for any other learner.
 void check_learner_memory(const std::string& plugin_name, const ParamSet& params, std::size_t rows,
-                          const std::string& params_pointer);
+                          const std::string& params_pointer, int threads = 1);
+
+struct Experiment;
+
+// check_learner_memory for every prepared learner of `e`, once `threads` threads run its runs
+// side by side (no more threads than runs remain to make).
+void check_memory_of_threads(const Experiment& e, int threads);
 
 }  // namespace plab

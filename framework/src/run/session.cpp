@@ -20,6 +20,7 @@
 #include "results/format/manifest_reader.hpp"
 #include "results/format/record_fields.hpp"
 #include "run/manifest_builder.hpp"
+#include "run/memory_estimate.hpp"
 #include "run/parallel_runner.hpp"
 #include "run/resume.hpp"
 #include "run/shard_range.hpp"
@@ -298,6 +299,8 @@ SessionOutcome Session::run(SessionObserver& observer) {
   // Before anything is written: threads that cannot start mean fewer threads, not an exit.
   const ThreadStart started = start_worker_threads(request.threads);
   if (!started.note.empty()) observer.note(started.note);
+  check_memory_of_threads(
+      e, static_cast<int>(std::min<std::size_t>(started.threads, manifest.range.end - s.next_run)));
   const auto start = std::chrono::system_clock::now();
   if (!request.resume) {
     ResultsFolder folder = create_results_folder(request.out, "results", e.name, start,
@@ -388,6 +391,13 @@ SessionOutcome Session::run(SessionObserver& observer) {
   outcome.runs_failed = summary.failed;
   outcome.violations = summary.violations;
   outcome.signal = r.interrupted ? interrupt_signal() : 0;
+  // A signal once every remaining run had started: they finished and the folder is complete,
+  // but plab stops now, leaving the claims and the report for later.
+  const auto late_signal = [&] {
+    if (outcome.end == SessionEnd::kCompleted && outcome.late_signal == 0)
+      outcome.late_signal = interrupt_signal();
+    return outcome.late_signal != 0;
+  };
   outcome.write_error = write_error;
   outcome.manifest_error = manifest_error;
   outcome.out_of_memory = r.out_of_memory && write_error == r.write_error;
@@ -395,8 +405,9 @@ SessionOutcome Session::run(SessionObserver& observer) {
 
   // Claims are about the whole experiment: a shard holds part of it (merge, then plab check).
   if (s.claims && manifest.shard.count <= 1 && outcome.end == SessionEnd::kCompleted) {
+    outcome.claims_skipped = late_signal();
     try {
-      outcome.claims = check_folder_claims(s.dir);
+      if (!outcome.claims_skipped) outcome.claims = check_folder_claims(s.dir);
     } catch (const std::exception& error) {
       outcome.claims_error = error.what();
     }
@@ -405,13 +416,19 @@ SessionOutcome Session::run(SessionObserver& observer) {
   if (report && outcome.end == SessionEnd::kCompleted) {
     // A report that cannot be drawn is no reason to fail a run whose results are on disk.
     try {
-      ReportResult report = write_report(s.dir);
-      outcome.report_problems = std::move(report.problems);
-      outcome.report = s.dir / "report.html";
+      outcome.report_skipped = late_signal();
+      if (!outcome.report_skipped) {
+        ReportResult report = write_report(s.dir);
+        outcome.report_problems = std::move(report.problems);
+        outcome.report = s.dir / "report.html";
+      }
+    } catch (const InterruptedError&) {
+      outcome.report_skipped = true;  // stopped between two figures: report.md/html not written
     } catch (const std::exception& error) {
       outcome.report_error = error.what();
     }
   }
+  late_signal();
   return outcome;
 }
 

@@ -74,9 +74,14 @@ struct SessionOutcome {
   std::size_t runs_failed = 0;    // records with status "failed"
   std::size_t violations = 0;     // records exceeding an applicable bound
   int signal = 0;                 // kInterrupted: the signal that asked
-  std::string write_error;        // kWriteFailed: what failed, first error only
-  bool out_of_memory = false;     // kWriteFailed: memory ran out during the runs
-  std::string manifest_error;  // kWriteFailed: manifest.json could not be rewritten (says running)
+  // kCompleted: a signal that came when every remaining run had started (0 if none); they
+  // finished, the folder is complete, and the claims and the report were then left for later.
+  int late_signal = 0;
+  bool claims_skipped = false;  // the claims were not checked because of late_signal
+  bool report_skipped = false;  // the report was not drawn because of late_signal
+  std::string write_error;      // kWriteFailed: what failed, first error only
+  bool out_of_memory = false;   // kWriteFailed: memory ran out during the runs
+  std::string manifest_error;   // kWriteFailed: manifest.json could not be rewritten (says running)
   std::optional<std::filesystem::path> report;  // report.html, if one was drawn
   std::vector<std::string> report_problems;     // figures left out of it
   std::string report_error;                     // why no report was drawn, if it failed

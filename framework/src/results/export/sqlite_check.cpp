@@ -65,10 +65,14 @@ void check_pages(SchemaReader& r, const fs::path& path) {
   // quick_check: every page and record well formed (not the indexes' agreement: that is
   // integrity_check, which reads the whole file several times).
   const auto found = r.rows("PRAGMA quick_check(1)");
-  if (found.empty() || found[0].empty() || found[0][0] != "ok")
-    throw_unusable_database(path, "SQLite finds it damaged (" +
-                                      (found.empty() ? std::string("no answer") : found[0][0]) +
-                                      ")");
+  if (found.empty() || found[0].empty() || found[0][0] != "ok") {
+    // SQLite's answer may span lines ("*** in database main ***\nPage 3: ..."): plab's error
+    // stays one line.
+    std::string why = found.empty() || found[0].empty() ? std::string("no answer") : found[0][0];
+    for (std::size_t at = 0; (at = why.find('\n', at)) != std::string::npos;)
+      why.replace(at, 1, "; ");
+    throw_unusable_database(path, "SQLite finds it damaged (" + why + ")");
+  }
 }
 
 // `plab_schema`: plab's tables made afresh, so that this check cannot drift from what an export

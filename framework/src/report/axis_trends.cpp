@@ -39,7 +39,7 @@ std::vector<double> mean_ranks(const std::vector<double>& v) {
 }
 
 double pearson(const std::vector<double>& a, const std::vector<double>& b) {
-  const double n = static_cast<double>(a.size());
+  const auto n = static_cast<double>(a.size());
   const double ma = std::accumulate(a.begin(), a.end(), 0.0) / n;
   const double mb = std::accumulate(b.begin(), b.end(), 0.0) / n;
   double sab = 0, saa = 0, sbb = 0;
@@ -163,6 +163,7 @@ std::vector<std::string> axis_trend_sentences(const ReportData& d) {
       const auto& values = test_error ? s.test_error_by_repeat : s.mistakes_by_repeat;
       if (!x || values.empty()) continue;
       std::vector<double> v;
+      v.reserve(values.size());
       for (const auto& entry : values) v.push_back(entry.second);
       Trend& t = by[{slice, g.learner}];
       if (t.x.empty()) {

@@ -205,6 +205,10 @@ class Replay {
         static_cast<std::uint64_t>(config_.protocol.max_epochs) * view_.rows;
     for (std::uint64_t step = 1; step <= max_steps; ++step) {
       too_many(1);
+      // Each step scans every row: bound the replay's work, not only the visits it shows.
+      if (step * view_.rows > kMaxReplayedVisits * 1000) {
+        throw NoReplay{"repeat 0 made too many steps over too many rows to replay here"};
+      }
       log_.epoch = (step - 1) / view_.rows + 1;
       const double u = pick == MistakePick::kUniform ? order_rng.uniform() : 0.0;
       const StepOutcome s = learner_->train_step(view_, pick, u, &log_);

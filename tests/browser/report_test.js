@@ -8,6 +8,12 @@
 //   trace         the first sentence carries the final weights and the epoch of convergence;
 //                 the step-through opens on w0, the arrow keys, space, Home and End move it,
 //                 and it visits every row of every epoch (correct visits included)
+//   trace_shuffled the same trace idea with shuffled epochs: the step-through shows every
+//                 visit, and its order, count and updates equal those of a replay this script
+//                 computes itself (plab's random streams and the perceptron's rule, written
+//                 again here); with the records edited, the panel shows the updates only
+//   kernel_xor     also: the first figure carries the linear perceptron's line beside the
+//                 kernel's boundary, with its count of wrong rows computed here
 // Every case also checks that each text of every figure is at least 14 px and that the page
 // does not scroll sideways on a 390-px phone.
 //
@@ -48,6 +54,8 @@ const cases = {
   kernel_xor: {config: 'experiments/kernel_xor/xor.json', set: ['/claims=[]']},
   holdout: {config: 'configs/heart_scale.json', set: ['/repeats=8', '/claims=[]']},
   trace: {config: 'experiments/textbook_traces/worked_example.json', set: ['/claims=[]']},
+  trace_shuffled: {config: 'experiments/textbook_traces/and_function.json',
+                   set: ['/claims=[]', '/protocol/order="shuffle"']},
 };
 
 function runPlab(spec, out) {
@@ -143,6 +151,105 @@ const expectations = {
             'converged in epoch ' + run.epochs];
   },
 };
+
+expectations.trace_shuffled = expectations.trace;
+
+// plab's random streams as docs/reproducibility.md describes them, written again: the seed of
+// a stream is SplitMix64's finaliser over (seed, point, repeat, purpose), the generator
+// xoshiro256**, a bounded draw Lemire's, a shuffle Fisher–Yates from the last position.
+const kMask = (1n << 64n) - 1n;
+function mix64(z) {
+  z = (z + 0x9e3779b97f4a7c15n) & kMask;
+  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & kMask;
+  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & kMask;
+  return z ^ (z >> 31n);
+}
+function deriveSeed(master, point, repeat, purpose) {
+  let h = mix64(BigInt(master));
+  h = mix64(h ^ BigInt(point));
+  h = mix64(h ^ BigInt(repeat));
+  return mix64(h ^ BigInt(purpose));
+}
+function orderStream(seed) {
+  const s = [];
+  for (let k = 0; k < 4; k++) {
+    seed = (seed + 0x9e3779b97f4a7c15n) & kMask;
+    s.push(mix64(seed));
+  }
+  const rotl = (x, k) => ((x << BigInt(k)) | (x >> BigInt(64 - k))) & kMask;
+  function next() {
+    const result = (rotl((s[1] * 5n) & kMask, 7) * 9n) & kMask;
+    const t = (s[1] << 17n) & kMask;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = rotl(s[3], 45);
+    return result;
+  }
+  function below(n) {
+    const b = BigInt(n);
+    let m = next() * b;
+    if ((m & kMask) < b) {
+      const threshold = ((1n << 64n) - b) % b;
+      while ((m & kMask) < threshold) m = next() * b;
+    }
+    return Number(m >> 64n);
+  }
+  return function permutation(n) {
+    const o = [...Array(n).keys()];
+    for (let i = n; i > 1; --i) {
+      const j = below(i);
+      [o[i - 1], o[j]] = [o[j], o[i - 1]];
+    }
+    return o;
+  };
+}
+
+// Repeat 0 of the classic perceptron (tie "mistake": y·(w·x̃) <= 0 updates w += y·x̃) from
+// zero, every epoch in a fresh order of the order stream (purpose 2), until a clean epoch.
+function replayShuffledPerceptron(config) {
+  const x = config.dataset.x.map((r) => [1, ...r]);
+  const y = config.dataset.y.map((v) => (v === 1 ? 1 : -1));
+  const permutation = orderStream(deriveSeed(config.seed, 0, 0, 2));
+  let w = [0, 0, 0];
+  const visits = [];
+  for (let e = 1; e <= config.protocol.max_epochs; e++) {
+    let clean = true;
+    for (const i of permutation(x.length)) {
+      const u = y[i] * (w[0] * x[i][0] + w[1] * x[i][1] + w[2] * x[i][2]) <= 0;
+      if (u) w = w.map((v, k) => v + y[i] * x[i][k]), clean = false;
+      visits.push({e, i, u, w});
+    }
+    if (clean) break;
+  }
+  return visits;
+}
+
+async function checkShuffledStepThrough(page, dir, file) {
+  const config = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')).config;
+  const visits = replayShuffledPerceptron(config);
+  const updates = visits.filter((v) => v.u).length;
+  assert.strictEqual(updates, jsonLines(path.join(dir, 'trajectory.jsonl')).length,
+                     'the independent replay makes the recorded number of updates');
+  assert.strictEqual(await text(page, 'st-counter'), 'start (w₀), then ' + visits.length +
+                     ' visits, ' + updates + ' of them updates');
+  let k = 0;
+  for (const [n, v] of visits.entries()) {
+    await page.keyboard.press('ArrowRight');
+    if (v.u) k++;
+    assert.strictEqual(await text(page, 'st-counter'), 'visit ' + (n + 1) + ' of ' +
+                       visits.length + ', ' + (v.u ? 'update ' + k + ' of ' + updates : 'no update') +
+                       ' (epoch ' + v.e + ', row ' + v.i + ')');
+    assert.deepStrictEqual(JSON.parse(await page.$eval('#st-line', (e) => e.getAttribute('data-w'))),
+                           v.w, 'the weights after visit ' + (n + 1));
+  }
+  // Records that the replay does not reproduce: the updates only, and a note says why.
+  const lines = fs.readFileSync(path.join(dir, 'trajectory.jsonl'), 'utf8').split('\n');
+  lines[0] = lines[0].replace(/"w":\[[^\]]*\]/, '"w":[7,7,7]');
+  fs.writeFileSync(path.join(dir, 'trajectory.jsonl'), lines.join('\n'));
+  const r = childProcess.spawnSync(plab, ['report', dir], {encoding: 'utf8'});
+  if (r.status !== 0) fail('plab report ' + dir + ' exited ' + r.status + ': ' + r.stderr);
+  await page.goto('file://' + file);
+  assert.strictEqual(await text(page, 'st-counter'), 'start (w₀), then ' + updates + ' updates');
+  assert.match(await text(page, 'st-note'), /updates only: .* because the replay's update 1 differs/);
+}
 
 async function firstSentence(page) {
   const text = await page.evaluate(() => {
@@ -245,8 +352,19 @@ async function checkStepThrough(page, dir) {
     }
     if (testCase === 'kernel_xor') {
       assert.match(figures[0], /Kernel perceptron 'quadratic'/, 'a kernel boundary is the first figure');
+      // The linear perceptron's final w = Σ αᵢyᵢx̃ᵢ (η = 1, zero start) from its record's
+      // updates per row, and the rows on its wrong side.
+      const config = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')).config;
+      const linear = jsonLines(path.join(dir, 'runs.jsonl')).find((r) => r.learner === 'linear' && r.repeat === 0);
+      const x = config.dataset.x.map((r) => [1, ...r]), y = config.dataset.y;
+      const w = [0, 0, 0];
+      linear.sample_mistakes.forEach((a, i) => { for (let k = 0; k < 3; k++) w[k] += a * y[i] * x[i][k]; });
+      const wrong = x.filter((xi, i) => y[i] * (w[0] * xi[0] + w[1] * xi[1] + w[2] * xi[2]) <= 0).length;
+      assert.ok(figures[0].includes("linear perceptron 'linear': " + wrong + ' rows wrong'),
+                'the first figure carries the linear learner: ' + figures[0]);
     }
     if (testCase === 'trace') await checkStepThrough(page, dir);
+    if (testCase === 'trace_shuffled') await checkShuffledStepThrough(page, dir, file);
     await checkFiguresAndPhone(page, file);
   } finally {
     await browser.close();

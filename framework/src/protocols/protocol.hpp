@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -84,6 +85,12 @@ const Protocol& convergence_protocol();
 const Protocol& trajectory_protocol();
 const Protocol& holdout_protocol();
 const Protocol& protocol_for(ProtocolKind kind);
+
+// One update as a line of trajectory.jsonl ('\n' included): the run's prefix, the epoch, the
+// row (null for a batch update) and the weights after it. The report's replay of a trace
+// (report/visit_replay.hpp) writes its updates with it too, to compare them byte for byte.
+void append_trajectory_line(std::string& out, const std::string& prefix, std::uint64_t epoch,
+                            std::size_t sample, std::span<const double> weights);
 
 // Runs the protocol named in request.protocol. Never throws for what a plugin does: a
 // plugin's exception becomes a kFailed outcome carrying its message.

@@ -13,11 +13,7 @@ class TrajectoryRecorder final : public UpdateObserver, public EpochObserver {
   explicit TrajectoryRecorder(const std::string& prefix) : prefix_(prefix) {}
   void epoch_started(std::uint64_t epoch) override { epoch_ = epoch; }
   void on_update(std::size_t sample, std::span<const double> weights) override {
-    text_ += prefix_;
-    text_ += ",\"epoch\":" + std::to_string(epoch_) + ",\"sample\":" +
-             (sample == kBatchUpdate ? std::string("null") : std::to_string(sample)) + ",\"w\":";
-    append_json_numbers(text_, weights);
-    text_ += "}\n";
+    append_trajectory_line(text_, prefix_, epoch_, sample, weights);
   }
   std::string take() { return std::move(text_); }
 
@@ -37,6 +33,16 @@ class Trajectory final : public Protocol {
 };
 
 }  // namespace
+
+void append_trajectory_line(std::string& out, const std::string& prefix, std::uint64_t epoch,
+                            std::size_t sample, std::span<const double> weights) {
+  out += prefix;
+  out += ",\"epoch\":" + std::to_string(epoch) +
+         ",\"sample\":" + (sample == kBatchUpdate ? std::string("null") : std::to_string(sample)) +
+         ",\"w\":";
+  append_json_numbers(out, weights);
+  out += "}\n";
+}
 
 const Protocol& trajectory_protocol() {
   static const Trajectory protocol{};

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "base/number_text.hpp"
+#include "report/axis_trends.hpp"
 #include "report/paired_comparison.hpp"
 
 namespace plab {
@@ -206,6 +207,7 @@ std::vector<std::string> contrast_sentences(const ReportData& d) {
     return out;
   }
   for (const SlopeFit& f : d.summary.fits) out.push_back(trend_sentence(f));
+  for (std::string& s : axis_trend_sentences(d)) out.push_back(std::move(s));
   for (std::string& s : convergence_contrasts(d)) out.push_back(std::move(s));
   for (std::string& s : paired_contrasts(d)) out.push_back(std::move(s));
   for (std::string& s : inseparable_sentences(d)) out.push_back(std::move(s));

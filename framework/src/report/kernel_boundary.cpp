@@ -86,6 +86,47 @@ double kernel_score(const KernelSpec& k, const std::vector<double>& w0, const Da
   return s;
 }
 
+// Repeat 0's final weights of a linear perceptron at the point, when its record holds them
+// (record_weights) or, from a zero start, its updates per row: every update of a Novikoff-form
+// perceptron adds step_scale·y·x̃, so w = η Σ αᵢyᵢx̃ᵢ.
+std::optional<KernelBoundary::LinearLine> linear_line(const ReportData& d, const GroupSeries& s,
+                                                      const Dataset& data, bool zero_start) {
+  const boost::json::object* learner = manifest_learner(d, s.point, s.learner);
+  if (learner == nullptr) return std::nullopt;
+  const auto* bound = learner->if_contains("bound");
+  const auto* fields = bound != nullptr ? bound->if_object() : nullptr;
+  const auto text = [](const boost::json::object* o, const char* key) {
+    const auto* v = o != nullptr ? o->if_contains(key) : nullptr;
+    return v != nullptr && v->is_string() ? std::string(v->as_string()) : std::string();
+  };
+  const auto* eta = fields != nullptr ? fields->if_contains("step_scale") : nullptr;
+  const std::string plugin = text(learner, "plugin");
+  if ((plugin != "perceptron" && plugin != "eta_perceptron") ||
+      text(fields, "form") != "novikoff" || eta == nullptr || !eta->is_number()) {
+    return std::nullopt;
+  }
+  KernelBoundary::LinearLine line;
+  line.learner = s.learner;
+  if (const auto w = s.final_weights.find(0);
+      w != s.final_weights.end() && w->second.size() == data.cols()) {
+    std::copy(w->second.begin(), w->second.end(), line.w.begin());
+  } else if (zero_start && s.sample_mistakes.size() == data.rows()) {
+    const double step = eta->to_number<double>();
+    for (std::size_t i = 0; i < data.rows(); ++i) {
+      const double c =
+          step * static_cast<double>(s.sample_mistakes[i]) * (data.label(i) == 1 ? 1.0 : -1.0);
+      for (std::size_t k = 0; k < 3; ++k) line.w[k] += c * data.row(i)[k];
+    }
+  } else {
+    return std::nullopt;
+  }
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    if ((data.label(i) == 1 ? 1.0 : -1.0) * dot(line.w.data(), data.row(i), 3) <= 0.0)
+      ++line.misclassified;
+  }
+  return line;
+}
+
 std::optional<KernelBoundary> rebuild(const ReportData& d, const GroupSeries& s,
                                       const KernelSpec& kernel, std::string& problem) {
   PointData loaded = load_point_data(d, s.point);
@@ -135,6 +176,11 @@ std::optional<KernelBoundary> rebuild(const ReportData& d, const GroupSeries& s,
   for (std::size_t i = 0; i < data.rows(); ++i) {
     if (b.labels[i] * kernel_score(kernel, w0, data, support, coef, data.row(i)) <= 0.0)
       ++b.misclassified;
+  }
+  for (const GroupSeries& other : d.series) {
+    if (other.point != s.point) continue;
+    if (auto line = linear_line(d, other, data, loaded.config.init.kind == "zero"))
+      b.linear.push_back(std::move(*line));
   }
   const double pad = 0.15 * std::max({b.x1 - b.x0, b.y1 - b.y0, 1.0});
   b.x0 -= pad, b.x1 += pad, b.y0 -= pad, b.y1 += pad;

@@ -31,6 +31,15 @@ struct KernelBoundary {
   std::size_t nx = 0, ny = 0;
   std::vector<double> f;
   std::size_t misclassified = 0;  // rows with y·f(x) ≤ 0 under the rebuilt model
+  // The linear perceptrons of the same sweep point (plugins perceptron and eta_perceptron,
+  // whose every update adds step_scale·y·x̃), drawn on the same picture for the contrast:
+  // repeat 0's final w, its record's `w` or, from a zero start, η Σ αᵢyᵢx̃ᵢ.
+  struct LinearLine {
+    std::string learner;
+    std::array<double, 3> w{};
+    std::size_t misclassified = 0;  // rows with y·(w·x̃) ≤ 0
+  };
+  std::vector<LinearLine> linear;
 };
 
 // One picture per kernel_perceptron learner (at most 4) whose repeat 0 recorded

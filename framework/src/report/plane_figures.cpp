@@ -119,6 +119,24 @@ void final_lines(const TrajectoryView& view, PlotWriter& w) {
          data_text, body);
 }
 
+// Where the line w·x̃ = 0 crosses the box [x0, x1] × [y0, y1]: two points, or none.
+std::vector<std::array<double, 2>> line_in_box(const std::array<double, 3>& w, double x0, double x1,
+                                               double y0, double y1) {
+  const std::array<std::array<double, 2>, 4> c = {{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
+  std::vector<std::array<double, 2>> out;
+  for (std::size_t k = 0; k < 4 && out.size() < 2; ++k) {
+    const auto& a = c[k];
+    const auto& b = c[(k + 1) % 4];
+    const double fa = w[0] + w[1] * a[0] + w[2] * a[1];
+    const double fb = w[0] + w[1] * b[0] + w[2] * b[1];
+    if ((fa >= 0) == (fb >= 0)) continue;
+    const double t = fa / (fa - fb);
+    out.push_back({a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])});
+  }
+  if (out.size() != 2) out.clear();
+  return out;
+}
+
 // A kernel perceptron's boundary f = 0 on the data: the plane shaded by the sign of f, the
 // curve where it changes, the points, and the support rows (αᵢ > 0) ringed.
 void kernel_boundary(const KernelBoundary& b, std::size_t k, PlotWriter& w) {
@@ -154,6 +172,26 @@ void kernel_boundary(const KernelBoundary& b, std::size_t k, PlotWriter& w) {
     if (b.support[i]) blocks[2] += p;
   }
   for (const std::string& block : blocks) data += "\n\n" + (block.empty() ? "NaN NaN\n" : block);
+  // The linear perceptrons' final lines, dashed: the contrast the kernel is run against.
+  std::string linear_plot;
+  std::string linear_caption;
+  for (std::size_t j = 0; j < b.linear.size(); ++j) {
+    const auto& line = b.linear[j];
+    const auto ends = line_in_box(line.w, b.x0, b.x1, b.y0, b.y1);
+    data += "\n\n";
+    for (const auto& e : ends) data += gnuplot_number(e[0]) + " " + gnuplot_number(e[1]) + "\n";
+    if (ends.empty()) data += "NaN NaN\n";
+    linear_plot += ", '" + std::string("kernel_boundary_") + std::to_string(k) + ".dat' index " +
+                   std::to_string(5 + j) + " using 1:2 with lines lw 2.5 dt 2 lc rgb '" +
+                   kColours[(j + 2) % 8] + "' title " +
+                   gnuplot_quote("linear perceptron '" + line.learner +
+                                 "': " + std::to_string(line.misclassified) + " rows wrong");
+    linear_caption += " The dashed line is the final w·x̃ = 0 of the linear perceptron '" +
+                      line.learner + "' (repeat 0" +
+                      (ends.empty() ? ", which does not cross the picture" : "") +
+                      "): " + std::to_string(line.misclassified) + " of " +
+                      std::to_string(b.points.size()) + " rows are on its wrong side.";
+  }
   const std::string name = "kernel_boundary_" + std::to_string(k);
   const std::string file = "'" + name + ".dat'";
   const std::string body =
@@ -170,16 +208,19 @@ void kernel_boundary(const KernelBoundary& b, std::size_t k, PlotWriter& w) {
       " index 1 using 1:2 with lines lw 2.5 lc rgb 'black' title 'f(x) = 0', " + file +
       " index 2 using 1:2 with points pt 7 ps 1.4 lc rgb '#1f77b4' title 'class +1', " + file +
       " index 3 using 1:2 with points pt 5 ps 1.4 lc rgb '#d62728' title 'class -1', " + file +
-      " index 4 using 1:2 with points pt 6 ps 2.6 lw 1.5 lc rgb 'black' title 'support row'";
-  w.draw(name,
-         "The decision boundary f(x) = Σ αᵢyᵢK(xᵢ, x) = 0 of " + b.learner + " (" + b.kernel +
-             "), repeat 0 at sweep point " + std::to_string(b.point) +
-             ", rebuilt from its record's sample_mistakes (αᵢ): blue where f > 0, red where "
-             "f < 0; ringed rows are support rows (αᵢ > 0). " +
-             (b.misclassified == 0 ? std::string("Every row is on its side.")
-                                   : std::to_string(b.misclassified) +
-                                         " rows are on the wrong side (the run did not converge)."),
-         data, body);
+      " index 4 using 1:2 with points pt 6 ps 2.6 lw 1.5 lc rgb 'black' title 'support row'" +
+      linear_plot;
+  w.draw(
+      name,
+      "The decision boundary f(x) = Σ αᵢyᵢK(xᵢ, x) = 0 of " + b.learner + " (" + b.kernel +
+          "), repeat 0 at sweep point " + std::to_string(b.point) +
+          ", rebuilt from its record's sample_mistakes (αᵢ): blue where f > 0, red where "
+          "f < 0; ringed rows are support rows (αᵢ > 0). " +
+          (b.misclassified == 0 ? std::string("Every row is on its side.")
+                                : std::to_string(b.misclassified) +
+                                      " rows are on the wrong side (the run did not converge).") +
+          linear_caption,
+      data, body);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "report/gnuplot.hpp"
 #include "report/plot_writer.hpp"
+#include "report/ratio_box.hpp"
 
 namespace plab {
 
@@ -231,45 +232,6 @@ void margin_sweep(const ReportData& d, PlotWriter& w) {
   w.draw("margin_sweep",
          "Median mistakes against (R/ρ)² on log–log axes (" + fit_margin_text(d.summary.fits[0]) +
              "), with the fitted power law; the bound is the grey line.",
-         data, body);
-}
-
-// Per (sweep point, learner), never pooled across points: points differ in their bound.
-void ratio_box(const ReportData& d, PlotWriter& w) {
-  std::map<std::string, std::vector<double>> by_learner;
-  std::vector<std::string> order;
-  for (std::size_t i = 0; i < d.series.size(); ++i) {
-    const GroupSeries& s = d.series[i];
-    if (s.ratios.empty()) continue;
-    const std::string label = group_label(d, i);
-    if (!by_learner.count(label)) order.push_back(label);
-    auto& v = by_learner[label];
-    v.insert(v.end(), s.ratios.begin(), s.ratios.end());
-  }
-  std::size_t largest = 0;
-  for (const auto& [label, ratios] : by_learner) largest = std::max(largest, ratios.size());
-  if (largest < 5) return;  // a box of fewer runs draws quartiles that are not there
-  std::string data;
-  std::string xtics;
-  std::string plot;
-  for (std::size_t k = 0; k < order.size() && k < 12; ++k) {
-    for (double r : by_learner[order[k]]) data += gnuplot_number(r) + "\n";
-    data += "\n\n";
-    xtics +=
-        std::string(k == 0 ? "" : ", ") + gnuplot_quote(order[k]) + " " + std::to_string(k + 1);
-    plot += std::string(k == 0 ? "plot " : ", ") + "'ratio_box.dat' index " + std::to_string(k) +
-            " using (" + std::to_string(k + 1) + "):1 lc rgb '" + kColours[k % 8] + "' notitle";
-  }
-  const std::string body =
-      "set title 'Mistakes / bound per sweep point and learner (runs whose bound applies)'\n"
-      "set style data boxplot\nset style boxplot outliers pointtype 7\nset boxwidth 0.5\n"
-      "set xtics (" +
-      xtics + ")\nset xrange [0.3:" + std::to_string(static_cast<double>(order.size()) + 0.7) +
-      "]\nset ylabel 'mistakes / bound'\nset yrange [0:*]\nunset key\n" +
-      (order.size() > 3 ? "set xtics rotate by -25\n" : "") + plot;
-  w.draw("ratio_box",
-         "The distribution of count / bound per sweep point and learner: 1 would mean the bound is "
-         "met exactly.",
          data, body);
 }
 

@@ -114,10 +114,16 @@ std::string script_data(const Frame& f, const TrajectoryView& view) {
   s += view.start ? "[" + coord((*view.start)[0]) + "," + coord((*view.start)[1]) + "," +
                         coord((*view.start)[2]) + "]"
                   : "null";
-  s += R"(,"rule":")" + view.rule + R"(","threshold":)" + coord(view.threshold) +
-       ",\"cyclic\":" + (view.cyclic ? "true" : "false") +
-       ",\"conv\":" + (view.converged ? "true" : "false") +
-       ",\"cut\":" + (view.steps_cut ? "true" : "false");
+  s += R"(,"rule":")" + view.rule + R"(","threshold":)" + coord(view.threshold);
+  // Each visit as [epoch, row (null: a scan that found no row to update), 1 if it updated].
+  s += ",\"visits\":";
+  if (view.visits.empty()) s += "null";
+  for (std::size_t k = 0; k < view.visits.size(); ++k) {
+    const Visit& v = view.visits[k];
+    s += (k == 0 ? "[[" : ",[") + std::to_string(v.epoch) + "," +
+         (v.row ? std::to_string(*v.row) : "null") + "," + (v.update ? "1" : "0") + "]";
+  }
+  if (!view.visits.empty()) s += "]";
   s += ",\"pts\":[";
   for (std::size_t i = 0; i < view.points.size(); ++i) {
     s += (i == 0 ? "[" : ",[") + coord(view.points[i][0]) + "," + coord(view.points[i][1]) + "," +
@@ -134,28 +140,24 @@ std::string script_data(const Frame& f, const TrajectoryView& view) {
 }
 
 // Plain ES5, no library: clips each line to the drawing box, shades the side w·x̃ > 0.
-// Frame 0 is the start w₀; then, for a cyclic order from a known start, every visit replayed
-// from the recorded updates (w changes only at an update, so the visits between follow from
-// the updates alone), else the recorded updates. Keys: → and ← step, space plays, Home and
-// End go to the start and the last frame.
+// Frame 0 is the start w₀; then every visit of the replayed run (report/visit_replay.hpp),
+// w changing at the visits that updated it to the recorded weights, or, when the replay is
+// not shown, the recorded updates alone. Keys: → and ← step, space plays, Home and End go
+// to the start and the last frame.
 constexpr const char* kScript = R"JS(
 (function () {
   var D = JSON.parse(document.getElementById('st-data').textContent);
-  var F = [{ start: true, w: D.start }], replayed = false;
+  var F = [{ start: true, w: D.start }], replayed = D.visits !== null;
   (function frames() {
-    var w = D.start, e = 1, i = 0, N = D.pts.length, cap = 50000;
-    var ok = D.cyclic && w !== null && N > 0 && D.steps.every(function (s) { return s.i !== null && s.i < N; });
-    function next() { if (++i === N) { i = 0; e++; } }
-    function visitTo(te, ti) {
-      while ((e < te || (e === te && i < ti)) && F.length < cap) { F.push({ e: e, i: i, b: w, w: w, u: false }); next(); }
-    }
-    if (!ok) {
+    if (!replayed) {
       D.steps.forEach(function (s, k) { F.push({ e: s.e, i: s.i, b: k > 0 ? D.steps[k - 1].w : D.start, w: s.w, u: true }); });
       return;
     }
-    replayed = true;
-    D.steps.forEach(function (s) { visitTo(s.e, s.i); F.push({ e: s.e, i: s.i, b: w, w: s.w, u: true }); w = s.w; next(); });
-    if (D.conv && !D.cut) visitTo((i === 0 ? e : e + 1) + 1, 0);
+    var w = D.start, k = 0;
+    D.visits.forEach(function (v) {
+      if (v[2]) { F.push({ e: v[0], i: v[1], b: w, w: D.steps[k].w, u: true }); w = D.steps[k++].w; }
+      else F.push({ e: v[0], i: v[1], b: w, w: w, u: false, scan: v[1] === null });
+    });
   })();
   var n = F.length, at = 0, timer = null, updates = 0;
   F.forEach(function (g) { if (g.u) g.k = ++updates; });
@@ -216,7 +218,7 @@ constexpr const char* kScript = R"JS(
       $('st-counter').textContent = 'start (w\u2080), then ' + (n - 1) + (replayed ? ' visits, ' + updates + ' of them updates' : ' updates');
       ring.setAttribute('visibility', 'hidden');
       $('st-weights').textContent = w ? 'w\u2080 = ' + vec(w) : 'w\u2080 is random and not recorded';
-      text.push(w ? 'the start: w\u2080 = ' + vec(w) + (replayed ? '; next visits row 0 of epoch 1' : '') : 'the start w\u2080 is random and not recorded, so the first update cannot be written out');
+      text.push(w ? 'the start: w\u2080 = ' + vec(w) + (replayed && D.visits.length && D.visits[0][1] !== null ? '; next visits row ' + D.visits[0][1] + ' of epoch 1' : '') : 'the start w\u2080 is random and not recorded, so the first update cannot be written out');
       $('st-equation').textContent = text.join('\n');
       return;
     }
@@ -234,7 +236,7 @@ constexpr const char* kScript = R"JS(
       }
     } else {
       ring.setAttribute('visibility', 'hidden');
-      text.push('a batch update (all rows at once)');
+      text.push(g.scan ? 'a scan of every row finds none to update: the run has converged' : 'a batch update (all rows at once)');
     }
     if (!g.u) {
       text.push('w stays ' + vec(w));
@@ -290,9 +292,10 @@ std::string step_through_panel(const TrajectoryView& view) {
       "<section class=\"step\" id=\"step-through\" hidden>\n<h3>Step through the updates: " +
       escape_html(view.learner) +
       ", repeat 0</h3>\n<p>It opens on the start w₀. Each press of <i>next</i> (or →) "
-      "goes one step further: with rows visited in file order, every visit of a row, the "
-      "correct ones included (replayed from the recorded updates: w changes only at an "
-      "update); with another order, every recorded update. ← goes back, space plays, Home "
+      "goes one step further: every visit of a row, the correct ones included. The records "
+      "hold only the updates, so the run is replayed from its seed (the same plugin, start "
+      "and order stream), and the visits are shown only when the replay reproduces every "
+      "recorded update. ← goes back, space plays, Home "
       "and End go to the start and the end. The thick line is w·x̃ = 0 (the shaded side is "
       "classified +1), the dashed line the one before the step, and the ringed point the "
       "row visited.</p>\n<svg id=\"st-svg\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " +
@@ -308,6 +311,11 @@ std::string step_through_panel(const TrajectoryView& view) {
       "<button id=\"st-play\">▶ play</button><button id=\"st-next\">next ▶</button>"
       "<button id=\"st-last\">last ▶|</button> <span id=\"st-counter\"></span></div>\n"
       "<p id=\"st-weights\"></p>\n<p class=\"equation\" id=\"st-equation\"></p>\n";
+  if (!view.visits_note.empty()) {
+    h += "<p class=\"note\" id=\"st-note\">This panel steps through the recorded updates "
+         "only: the visits between them are not shown, because " +
+         escape_html(view.visits_note) + ".</p>\n";
+  }
   if (view.steps_cut) {
     h += "<p>Only the first " + std::to_string(kMaxTrajectorySteps) +
          " updates are shown here; trajectory.jsonl has them all.</p>\n";

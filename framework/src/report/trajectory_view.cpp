@@ -221,7 +221,6 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
   if (config.init.kind == "given" && config.init.w.size() == 3)
     view.start = plane.project_weights(config.init.w);
   learner_rule(d, point, view);
-  view.cyclic = config.protocol.order == SampleOrder::kCyclic;
   if (!d.summary.groups.empty() && d.summary.groups.front().learner == view.learner)
     view.converged = d.summary.groups.front().converged == d.summary.groups.front().runs;
   std::map<std::size_t, std::vector<double>> finals;
@@ -248,6 +247,17 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
     if (!v.at("sample").is_null()) step.sample = v.at("sample").to_number<std::size_t>();
     step.w = plane.project_weights(w);  // exact on 2-D data: at most the axes swap
     view.steps.push_back(step);
+  }
+  if (view.steps_cut) {
+    view.visits_note =
+        "repeat 0 made more than " + std::to_string(kMaxTrajectorySteps) + " updates";
+  } else if (!view.steps.empty()) {
+    VisitReplay replay = replay_visits(d, loaded, point);
+    view.visits = std::move(replay.visits);
+    view.visits_note = std::move(replay.note);
+    // Confirmed by every update the replay reproduced: the start the run drew.
+    if (!view.visits.empty() && !view.start && replay.start.size() == data.cols())
+      view.start = plane.project_weights(replay.start);
   }
   for (const auto& [repeat, w] : finals) {
     if (w.size() == data.cols()) view.finals.emplace_back(repeat, plane.project_weights(w));

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "report/report_data.hpp"
+#include "report/visit_replay.hpp"
 
 namespace plab {
 
@@ -42,11 +43,13 @@ struct TrajectoryView {
   // threshold its declared bound names), or "" for a rule the panel does not spell out.
   std::string rule;
   double threshold = 0.0;  // "margin": update when y·(w·x̃) ≤ threshold
-  // Each epoch visits the rows in file order (order "cyclic"): the visits between updates,
-  // where w does not change, follow from the updates alone and the panel replays them.
-  bool cyclic = false;
-  bool converged = false;  // repeat 0 converged: its last epoch visited every row cleanly
+  bool converged = false;  // repeat 0 converged
   bool steps_cut = false;  // more updates were recorded than kept
+  // Every visit of repeat 0, from its replay (report/visit_replay.hpp), the updates among
+  // them in the order of `steps`; empty, with the reason in visits_note, when the replay
+  // could not run or did not reproduce the records.
+  std::vector<Visit> visits;
+  std::string visits_note;
   // Final weights (bias first, in the plane's coordinates) by repeat, at most kMaxFinalWeights.
   std::vector<std::pair<std::size_t, std::array<double, 3>>> finals;
 };

@@ -27,6 +27,26 @@ void require_csv_file_name(const std::string& name) {
     throw UsageError("--csv needs the name of a file: " + why + "; nothing was written");
 }
 
+// The CSV must not land on what the export reads or on its database: renamed over the new
+// database it would lose it, and over a folder's runs.jsonl or manifest.json it would destroy
+// the records it was made from. Paths are compared after resolving `.`, `..` and links.
+void require_csv_apart(const std::filesystem::path& csv, const std::filesystem::path* db,
+                       const std::vector<std::filesystem::path>& dirs) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path target = fs::weakly_canonical(fs::absolute(csv, ec), ec);
+  if (db != nullptr && target == fs::weakly_canonical(fs::absolute(*db, ec), ec))
+    throw UsageError("--csv and --sqlite name the same file '" + csv.string() +
+                     "': give the CSV and the database names of their own; nothing was written");
+  for (const fs::path& dir : dirs) {
+    if (target.parent_path() == fs::weakly_canonical(fs::absolute(dir, ec), ec))
+      throw UsageError("--csv '" + csv.string() + "' is inside the results folder '" +
+                       dir.string() +
+                       "' being exported, where it could replace the folder's own files: give "
+                       "a file outside it; nothing was written");
+  }
+}
+
 }  // namespace
 
 int export_command(const Args& args) {
@@ -52,6 +72,11 @@ int export_command(const Args& args) {
   if (vm.count("csv") != 0) require_csv_file_name(vm["csv"].as<std::string>());
   std::vector<std::filesystem::path> dirs;
   for (const auto& d : vm["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
+  if (vm.count("csv") != 0) {
+    const std::filesystem::path db =
+        vm.count("sqlite") != 0 ? vm["sqlite"].as<std::string>() : std::string();
+    require_csv_apart(vm["csv"].as<std::string>(), vm.count("sqlite") != 0 ? &db : nullptr, dirs);
+  }
   // Ctrl-C rolls the export back instead of killing it half-way (results/export/sqlite_export.hpp).
   install_interrupt_handlers();
   // The CSV is written first and put in place last: with --sqlite, both or neither.

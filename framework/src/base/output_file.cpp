@@ -1,6 +1,7 @@
 #include "base/output_file.hpp"
 
 #include <fcntl.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -52,7 +53,7 @@ void refuse_non_regular_output(const fs::path& out, const std::string& command) 
 }  // namespace
 
 OutputFile::OutputFile(const fs::path& out, bool force, std::string command)
-    : out_(out), command_(std::move(command)) {
+    : out_(out), command_(std::move(command)), force_(force) {
   refuse_non_regular_output(out, command_);
   std::error_code ec;
   if (fs::exists(fs::symlink_status(out, ec)) && !force) {
@@ -102,12 +103,35 @@ void OutputFile::commit() {
   if (!flushed || !closed) fail();
   // The output may have been replaced while the input was read.
   refuse_non_regular_output(out_, command_);
-  std::error_code ec;
-  fs::rename(temp_, out_, ec);
-  if (ec) {
-    throw WriteError("output file '" + out_.string() + "' cannot be written: " + ec.message());
+  if (!force_) {
+    publish_without_replacing();
+  } else {
+    std::error_code ec;
+    fs::rename(temp_, out_, ec);
+    if (ec) {
+      throw WriteError("output file '" + out_.string() + "' cannot be written: " + ec.message());
+    }
   }
   committed_ = true;
+}
+
+// Without --force the output must still be absent when it is put in place: a file made there
+// while plab wrote (another plab, another program) is not replaced. renameat2's
+// RENAME_NOREPLACE does that in one step; where the file system lacks it, a hard link does.
+void OutputFile::publish_without_replacing() {
+  int rc = ::renameat2(AT_FDCWD, temp_.c_str(), AT_FDCWD, out_.c_str(), RENAME_NOREPLACE);
+  if (rc != 0 && (errno == EINVAL || errno == ENOSYS)) {
+    rc = ::link(temp_.c_str(), out_.c_str());
+    if (rc == 0) ::unlink(temp_.c_str());
+  }
+  if (rc == 0) return;
+  if (errno == EEXIST) {
+    throw UsageError("output file '" + out_.string() + "' was made by someone else while " +
+                     command_ + " wrote it; it is left as it is and nothing was written (" +
+                     command_ + " replaces a file only when given --force)");
+  }
+  throw WriteError("output file '" + out_.string() +
+                   "' cannot be written: " + std::strerror(errno));
 }
 
 void OutputFile::fail() const {

@@ -27,15 +27,19 @@ class OutputFile {
   // `verb` 'SOURCE' to 'OUT'"; the output is not written. Cheap when no signal came.
   void stop_if_interrupted(std::string_view verb, const std::filesystem::path& source) const;
 
-  void commit();  // WriteError when the bytes cannot be flushed or renamed into place
+  // WriteError when the bytes cannot be flushed or renamed into place; UsageError (exit 2)
+  // when, without --force, a file appeared at the output's name meanwhile (left as it is).
+  void commit();
 
   const std::filesystem::path& path() const { return out_; }
 
  private:
   [[noreturn]] void fail() const;
+  void publish_without_replacing();
 
   std::filesystem::path out_;
   std::string command_;
+  bool force_ = false;
   std::filesystem::path temp_;
   std::FILE* file_ = nullptr;
   bool created_ = false;

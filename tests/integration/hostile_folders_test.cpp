@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,29 +28,50 @@ const std::string kConfig =
     R"("positive":["p"]},"learners":[{"plugin":"perceptron"},{"plugin":"averaged_perceptron"}],)"
     R"("init":{"kind":"gaussian"},"protocol":{"max_epochs":50,"order":"shuffle"}})";
 
-// Made once: folders a (the config), b (one learner 'avg'), shards 0 and 1 of 2, a
-// database of a and b, and the config and data they came from (five runs of milliseconds).
+// Made on first use, once per test process (ctest runs each test alone): folders a (the
+// config), b (one learner 'avg'), shards s0 and s1 of 2, a database q.db of a and b, and the
+// config and data they came from. Each is a run of milliseconds.
 class HostileFolders : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     shared_ = new test::TempDir();
-    const std::string s = shared_->path().string();
     shared_->write("c.json", kConfig);
     shared_->write("d.csv", kData);
-    const std::vector<std::vector<std::string>> setup = {
-        {"run", "c.json", "--out", "a", "--quiet", "--no-report"},
-        {"run", "c.json", "--out", "b", "--quiet", "--no-report", "--set",
-         R"(/learners=[{"name":"avg","plugin":"averaged_perceptron"}])"},
-        {"run", "c.json", "--out", "s0", "--shard", "0/2", "--quiet", "--no-report"},
-        {"run", "c.json", "--out", "s1", "--shard", "1/2", "--quiet", "--no-report"},
-        {"export", "a", "b", "--sqlite", "q.db"}};
-    for (const auto& args : setup) ASSERT_EQ(test::run_plab(args, s).exit_code, 0) << args[0];
   }
   static void TearDownTestSuite() {
     delete shared_;
     shared_ = nullptr;
   }
-  static std::string shared(const std::string& name) { return (shared_->path() / name).string(); }
+  // The shared file or folder `name`, made now if it is not there yet.
+  static std::string shared(const std::string& name) {
+    const std::map<std::string, std::vector<std::string>> how = {
+        {"a", {"run", "c.json", "--out", "a", "--quiet", "--no-report"}},
+        {"b",
+         {"run", "c.json", "--out", "b", "--quiet", "--no-report", "--set",
+          R"(/learners=[{"name":"avg","plugin":"averaged_perceptron"}])"}},
+        {"s0", {"run", "c.json", "--out", "s0", "--shard", "0/2", "--quiet", "--no-report"}},
+        {"s1", {"run", "c.json", "--out", "s1", "--shard", "1/2", "--quiet", "--no-report"}},
+        {"q.db", {"export", "a", "b", "--sqlite", "q.db"}}};
+    const fs::path path = shared_->path() / name;
+    const auto it = how.find(name);
+    if (it != how.end() && !fs::exists(path)) {
+      if (name == "q.db") {
+        shared("a");
+        shared("b");
+      }
+      const auto r = test::run_plab(it->second, shared_->path().string());
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+    }
+    return path.string();
+  }
+  // `text` with each "{S}/NAME" of a shared file or folder made and replaced by its path.
+  static std::string with_shared(std::string text) {
+    for (const char* name : {"a", "b", "s0", "s1", "q.db"}) {
+      const std::string marker = std::string("{S}/") + name;
+      if (text == marker || text.starts_with(marker + "/")) shared(name);
+    }
+    return test::with_folder(text, shared_->path().string(), "{S}");
+  }
   static test::TempDir* shared_;
 };
 
@@ -285,7 +307,7 @@ class HostileFolderCommands : public HostileFolders,
 
 TEST_P(HostileFolderCommands, GetsAClearAnswer) {
   HostileRow row = GetParam();
-  for (auto& arg : row.args) arg = test::with_folder(arg, shared_->path().string(), "{S}");
+  for (auto& arg : row.args) arg = with_shared(arg);
   const test::TempDir dir;
   test::run_hostile_row(row, dir);
 }

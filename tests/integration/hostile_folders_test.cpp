@@ -183,6 +183,12 @@ HostileRow query(std::string name, std::string sql, int exit_code, std::string f
             exit_code, std::move(fragment));
 }
 
+// `plab verify a --replay COUNT`.
+HostileRow replay(std::string name, std::string count, int exit_code, std::string fragment) {
+  return on(std::move(name), {"verify", "{S}/a", "--replay", std::move(count)}, exit_code,
+            std::move(fragment));
+}
+
 const std::string kSelect = R"(SELECT 0 point, learner, "repeat", 7 seed, mistakes FROM runs)";
 
 const std::vector<HostileRow>& rows() {
@@ -268,6 +274,20 @@ const std::vector<HostileRow>& rows() {
             "manifest.json/status is \"completed\""),
       claim("claim_on_a_missing_pointer", R"([{"what":"p","manifest":{"/nope/x":1}}])", 1,
             "manifest.json has no /nope/x"),
+      claim(
+          "claim_on_a_learner_not_there",
+          R"([{"what":"c","compare":{"field":"mistakes","learner":"nobody","below":"perceptron","per":"repeat"}}])",
+          5, "no unit has both 'nobody' and 'perceptron' on mistakes"),
+      // plab verify --replay counts
+      replay("replay_zero", "0", 2,
+             "--replay '0' is not a number of records: give a count of at least 1, or 'all'"),
+      replay("replay_negative", "-1", 2, "--replay '-1' is not a number of records"),
+      replay("replay_a_word", "abc", 2, "--replay 'abc' is not a number of records"),
+      replay("replay_an_exponent", "1e2", 2, "--replay '1e2' is not a number of records"),
+      replay("replay_with_a_space", " 3", 2, "--replay ' 3' is not a number of records"),
+      replay("replay_past_the_records", "13", 2, "asks for more records than the 12 in"),
+      on("replay_a_shard_whole", {"verify", "{S}/s0", "--replay", "all"}, 0,
+         "identical byte for byte"),
       // plab export: CSV targets
       on("csv_the_database_as_dot_slash",
          {"export", "{S}/a", "--sqlite", "{D}/e.db", "--csv", "{D}/./e.db"}, 2,

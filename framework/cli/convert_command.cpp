@@ -103,7 +103,7 @@ int convert_command(const Args& args) {
   }
   // Ctrl-C or SIGTERM stops the conversion between rows and removes its temporary file (a
   // background job inherits SIGINT ignored; the handler catches it all the same).
-  install_interrupt_handlers();
+  install_interrupt_handlers(SecondSignal::kNoted);
   const ConvertResult result = convert_data_file(in, out, convert);
   for (const std::string& note : result.notes)
     std::fprintf(stderr, "plab: note: %s\n", note.c_str());

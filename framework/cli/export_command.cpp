@@ -1,7 +1,9 @@
 // plab export DIR... --sqlite DB --csv FILE: results folders into an SQLite database of runs,
 // to query across experiments, and into one CSV table of runs (docs/sqlite.md).
 #include <cstdio>
+#include <cstring>
 
+#include <fstream>
 #include <string>
 
 #include "base/interrupt.hpp"
@@ -47,6 +49,21 @@ void require_csv_apart(const std::filesystem::path& csv, const std::filesystem::
   }
 }
 
+// --force lets the CSV replace a file, never a database: an SQLite file (any, not only one
+// plab export wrote) replaced by a CSV would lose what it held. SQLite's files begin with
+// these 16 bytes.
+void require_csv_not_a_database(const std::filesystem::path& csv) {
+  std::error_code ec;  // (a FIFO is not opened: the read would wait for a writer)
+  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(csv, ec))) return;
+  std::ifstream in(csv, std::ios::binary);
+  char header[16] = {};
+  if (!in.read(header, sizeof header)) return;
+  if (std::memcmp(header, "SQLite format 3", sizeof header) != 0) return;
+  throw UsageError("--csv '" + csv.string() +
+                   "' is an SQLite database, which plab export never replaces with a CSV, with "
+                   "--force or without: give the CSV a name of its own; nothing was written");
+}
+
 }  // namespace
 
 int export_command(const Args& args) {
@@ -76,9 +93,10 @@ int export_command(const Args& args) {
     const std::filesystem::path db =
         vm.count("sqlite") != 0 ? vm["sqlite"].as<std::string>() : std::string();
     require_csv_apart(vm["csv"].as<std::string>(), vm.count("sqlite") != 0 ? &db : nullptr, dirs);
+    require_csv_not_a_database(vm["csv"].as<std::string>());
   }
   // Ctrl-C rolls the export back instead of killing it half-way (results/export/sqlite_export.hpp).
-  install_interrupt_handlers();
+  install_interrupt_handlers(SecondSignal::kNoted);
   // The CSV is written first and put in place last: with --sqlite, both or neither.
   CsvExport csv;
   if (vm.count("csv") != 0)

@@ -4,13 +4,13 @@
 
 #include <boost/program_options/errors.hpp>
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <new>
 #include <string>
 
+#include "base/interrupt.hpp"
 #include "build_info.hpp"
 #include "cli/commands.hpp"
 #include "error.hpp"
@@ -95,7 +95,7 @@ namespace {
 int dispatch(int argc, char** argv) {
   // Past a file size limit (ulimit -f) a write then fails with EFBIG, which is reported like a
   // full disk and leaves a folder `--resume` can finish, instead of killing plab mid-record.
-  std::signal(SIGXFSZ, SIG_IGN);
+  plab::ignore_file_size_signal();
   try {
     if (argc < 2) {
       std::fputs(kUsage, stderr);

@@ -69,7 +69,7 @@ int report_command(const Args& args) {
   const bool force = vm["force"].as<bool>();
   // A query or a report may take long: a signal stops it before anything is written (exit 130,
   // or 128 + N), with a sentence, instead of killing plab half-way.
-  install_interrupt_handlers();
+  install_interrupt_handlers(SecondSignal::kNoted);
   if (force && vm.count("out") == 0)
     throw UsageError(
         "--force is for --out (it lets a comparison replace the report in OUT); "

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/export_folders.hpp"
@@ -179,6 +180,50 @@ const Hostile kCases[] = {
      2,
      "has a column 'mistakes' that differs from its record",
      "is not an SQLite database plab can use"},
+    {"an experiment's identity_sha256 edited",
+     {"export", "{D}/a", "--sqlite", "{D}/identity-edited.db"},
+     2,
+     "its table 'experiments' row 1 has an identity_sha256 that is not the one its config",
+     "is not an SQLite database plab can use"},
+    {"a run_reals value edited",
+     {"export", "{D}/a", "--sqlite", "{D}/real-edited.db"},
+     2,
+     "has a value that differs from its run's record",
+     "is not an SQLite database plab can use"},
+    {"a run_reals row deleted",
+     {"export", "{D}/a", "--sqlite", "{D}/real-deleted.db"},
+     2,
+     "for a real of its run's record (deleted by hand?)",
+     "is not an SQLite database plab can use"},
+    {"a run_reals row added",
+     {"export", "{D}/a", "--sqlite", "{D}/real-added.db"},
+     2,
+     "its table 'run_reals' holds the row (experiment 1, run 0, field 'zz')",
+     "is not an SQLite database plab can use"},
+    {"a run added beyond its experiment's runs, runs_added raised",
+     {"export", "{D}/c", "--sqlite", "{D}/fake-run.db"},
+     2,
+     "its table 'runs' row (experiment 1, run 999) is outside its experiment's runs, from "
+     "first_run 0 up to end_run 6",
+     "is outside its experiment's runs"},
+    {"a run's learner renamed",
+     {"export", "{D}/a", "--sqlite", "{D}/learner-renamed.db"},
+     2,
+     "its table 'runs' row (experiment 1, run 0) has learner 'zz' where",
+     "is not an SQLite database plab can use"},
+    {"a run's repeat edited",
+     {"export", "{D}/a", "--sqlite", "{D}/repeat-edited.db"},
+     2,
+     "its table 'runs' row (experiment 1, run 0) has repeat 7 where",
+     "is not an SQLite database plab can use"},
+    {"--csv onto an SQLite database, with --force",
+     {"export", "{D}/a", "--csv", "{D}/csv-over.db", "--force"},
+     2,
+     "is an SQLite database, which plab export never replaces with a CSV"},
+    {"--csv naming a missing folder (ending in '/')",
+     {"export", "{D}/a", "--csv", "{D}/new-folder/"},
+     2,
+     "is a folder's name (it ends in '/')"},
     {"a runs seed edited, the record not",
      {"export", "{D}/b", "--sqlite", "{D}/seed-edited.db"},
      2,
@@ -608,6 +653,21 @@ class HostileExport : public ::testing::TestWithParam<Hostile> {
     damaged("column-edited.db",
             "UPDATE runs SET mistakes = mistakes + 5 WHERE experiment_id = 1 AND run = 0;");
     damaged("seed-edited.db", "UPDATE runs SET seed = '22' WHERE experiment_id = 2;");
+    damaged("identity-edited.db", "UPDATE experiments SET identity_sha256 = '00' WHERE id = 1;");
+    const std::string first_real =
+        " WHERE rowid = (SELECT min(rowid) FROM run_reals WHERE experiment_id = 1 AND run = 0);";
+    damaged("real-edited.db", "UPDATE run_reals SET value = value + 1" + first_real);
+    damaged("real-deleted.db", "DELETE FROM run_reals" + first_real);
+    damaged("real-added.db", "INSERT INTO run_reals VALUES (1, 0, 'zz', 1.5);");
+    damaged("fake-run.db",
+            "CREATE TEMP TABLE t AS SELECT * FROM runs WHERE experiment_id = 1 AND run = 0; "
+            "UPDATE t SET run = 999; INSERT INTO runs SELECT * FROM t; "
+            "UPDATE experiments SET runs_added = runs_added + 1 WHERE id = 1;");
+    damaged("learner-renamed.db",
+            "UPDATE runs SET learner = 'zz' WHERE experiment_id = 1 AND run = 0;");
+    damaged("repeat-edited.db",
+            "UPDATE runs SET \"repeat\" = 7 WHERE experiment_id = 1 AND run = 0;");
+    fs::copy_file(d / "runs.db", d / "csv-over.db");
     damaged("trigger.db", "CREATE TRIGGER tg AFTER INSERT ON runs BEGIN DELETE FROM runs; END;");
     damaged("trigger-experiments.db",
             "CREATE TRIGGER te BEFORE UPDATE ON experiments BEGIN SELECT 1; END;");
@@ -661,8 +721,25 @@ TEST_P(HostileExport, GetsItsExitCodeAndAClearMessage) {
       a.replace(at, 3, dir_->path().string());
     args.push_back(a);
   }
+  // A refused export writes nothing: each regular file it names as an output keeps its
+  // bytes, and one that did not exist is not made.
+  std::vector<std::pair<fs::path, std::string>> outputs;
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] != "--sqlite" && args[i] != "--csv") continue;
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(args[i + 1], ec);
+    if (fs::is_regular_file(status)) outputs.emplace_back(args[i + 1], read_file(args[i + 1]));
+    if (!fs::exists(status)) outputs.emplace_back(args[i + 1], std::string("(absent)"));
+  }
   const auto r = run_plab(args);
   EXPECT_EQ(r.exit_code, c.exit_code) << c.what << "\n" << r.err;
+  EXPECT_EQ(r.err.find(".tmp-"), std::string::npos) << r.err;
+  for (const auto& [file, bytes] : outputs) {
+    if (c.exit_code == 0) break;
+    std::error_code ec;
+    const bool exists = fs::exists(fs::symlink_status(file, ec));
+    EXPECT_EQ(exists ? read_file(file) : std::string("(absent)"), bytes) << c.what << ": " << file;
+  }
   const std::string& said = c.exit_code == 0 ? r.out : r.err;
   EXPECT_NE(said.find(c.fragment), std::string::npos) << c.what << "\n" << said;
   EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;

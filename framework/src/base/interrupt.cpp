@@ -29,6 +29,20 @@ constexpr int kAlwaysTaken[] = {SIGINT, SIGTERM, SIGHUP};
 // std::terminate, a breakpoint, a seccomp trap) they must still end it with a core dump.
 constexpr int kCoreSignals[] = {SIGQUIT, SIGABRT, SIGSYS, SIGTRAP};
 
+// Signals the kernel raises for plab's own write: SIGPIPE for a pipe without reader, SIGXFSZ
+// past the file size limit (ulimit -f). Raised so, they are ignored and the write fails (EPIPE:
+// a closed stdout ends quietly; EFBIG: an I/O error, exit 4); sent by another process, they
+// ask plab to stop as SIGINT does.
+constexpr int kOwnWriteSignals[] = {SIGPIPE, SIGXFSZ};
+
+// Whether a second signal ends plab at once (run) or is noted as well (the short cleanups).
+bool g_second_ends_at_once = true;
+
+// SIGXFSZ's action before main() ignored it for every command (ignore_file_size_signal()):
+// whether plab may take it is decided on what it was when plab started.
+struct sigaction g_file_size_on_entry {};
+bool g_file_size_on_entry_known = false;
+
 std::vector<int> signals_to_take() {
   std::vector<int> out(std::begin(kAlwaysTaken), std::end(kAlwaysTaken));
   for (const int s :
@@ -36,6 +50,7 @@ std::vector<int> signals_to_take() {
     out.push_back(s);
   }
   out.insert(out.end(), std::begin(kCoreSignals), std::end(kCoreSignals));
+  out.insert(out.end(), std::begin(kOwnWriteSignals), std::end(kOwnWriteSignals));
   for (int s = SIGRTMIN; s <= SIGRTMAX; ++s) out.push_back(s);
   return out;
 }
@@ -55,13 +70,31 @@ bool dumps_core(int signal) {
          std::end(kCoreSignals);
 }
 
+bool raised_by_own_write(int signal) {
+  return std::find(std::begin(kOwnWriteSignals), std::end(kOwnWriteSignals), signal) !=
+         std::end(kOwnWriteSignals);
+}
+
+bool default_when_plab_started(int signal, const struct sigaction& now) {
+  if (signal == SIGXFSZ && g_file_size_on_entry_known)
+    return g_file_size_on_entry.sa_handler == SIG_DFL;
+  return now.sa_handler == SIG_DFL;
+}
+
+// kill(2) and sigqueue(3) from another process say SI_USER or SI_QUEUE with its pid. The
+// kernel's SIGPIPE and SIGXFSZ for a write say SI_USER with plab's own pid.
+bool sent_by_another_process(const siginfo_t* info) {
+  return info != nullptr && (info->si_code == SI_USER || info->si_code == SI_QUEUE) &&
+         info->si_pid != ::getpid();
+}
+
 void take(int signal, void (*handler)(int, siginfo_t*, void*)) {
   if (signal <= 0 || signal >= kMaxSignal) return;
   struct sigaction now {};
   struct sigaction before {};
   if (::sigaction(signal, nullptr, &before) != 0) return;
   if (!g_taken[signal]) {
-    if (!always_taken(signal) && before.sa_handler != SIG_DFL) return;
+    if (!always_taken(signal) && !default_when_plab_started(signal, before)) return;
     g_before[signal] = before;
     g_taken[signal] = true;
   }
@@ -77,11 +110,12 @@ void take(int signal, void (*handler)(int, siginfo_t*, void*)) {
 // with a core dump as it would have without plab's handler. Only a signal another process
 // sent (kill(2) and sigqueue(3) say SI_USER and SI_QUEUE; raise(3) and abort(3) say SI_TKILL,
 // a trap the kernel raises a positive code) asks plab to stop.
+// SIGPIPE or SIGXFSZ of plab's own write asks nothing either: the handler returns and the
+// write fails with EPIPE or EFBIG, as if the signal were ignored.
 bool asks_to_stop(int signal, const siginfo_t* info) {
+  if (raised_by_own_write(signal)) return sent_by_another_process(info);
   if (!dumps_core(signal)) return true;
-  if (info != nullptr && (info->si_code == SI_USER || info->si_code == SI_QUEUE) &&
-      info->si_pid != ::getpid())
-    return true;
+  if (sent_by_another_process(info)) return true;
   std::signal(signal, SIG_DFL);
   ::raise(signal);
   return false;
@@ -89,9 +123,17 @@ bool asks_to_stop(int signal, const siginfo_t* info) {
 
 extern "C" void on_signal(int signal, siginfo_t* info, void* /*context*/) {
   if (!asks_to_stop(signal, info)) return;
-  g_signal.store(signal);
+  int none = 0;
+  const bool first = g_signal.compare_exchange_strong(none, signal);
+  if (!g_second_ends_at_once) return;  // noted: the first signal's cleanup goes on
   // A second signal takes the default action: a user who presses Ctrl-C twice means it.
-  std::signal(signal, SIG_DFL);
+  // SIGPIPE and SIGXFSZ keep the handler, which must go on ignoring plab's own writes: a
+  // second one sent ends plab here.
+  if (!raised_by_own_write(signal)) {
+    std::signal(signal, SIG_DFL);
+  } else if (!first) {
+    ::_exit(interrupted_exit_code(signal));
+  }
 }
 
 // exit_at_once_on_signal's words and each signal's "N (NAME)", set before the handler is
@@ -151,13 +193,19 @@ void restore_default_signals() {
   }
 }
 
-void install_interrupt_handlers() {
+void ignore_file_size_signal() {
+  g_file_size_on_entry_known = ::sigaction(SIGXFSZ, nullptr, &g_file_size_on_entry) == 0;
+  std::signal(SIGXFSZ, SIG_IGN);
+}
+
+void install_interrupt_handlers(SecondSignal second) {
+  g_second_ends_at_once = second == SecondSignal::kEndsAtOnce;
   // A closed terminal (SIGHUP) is a request to stop like Ctrl-C: the folder is closed cleanly.
+  // A closed stdout (`plab run ... | head -1`) must not kill plab half-way: the handler
+  // ignores the kernel's SIGPIPE, writes to stdout fail with EPIPE and are dropped, while the
+  // results, the manifest and the report are finished and the exit code is the usual one.
+  // A SIGPIPE ignored when plab started stays ignored.
   for (const int signal : signals_to_take()) take(signal, on_signal);
-  // A closed stdout (`plab run ... | head -1`) must not kill plab half-way: writes to it then
-  // fail with EPIPE and are dropped, while the results, the manifest and the report are
-  // finished and the exit code is the usual one.
-  std::signal(SIGPIPE, SIG_IGN);
 }
 
 bool interrupt_requested() { return g_signal.load() != 0; }

@@ -3,12 +3,14 @@
 // SIGPWR, SIGSTKFLT, SIGXCPU, the real-time signals, and the core-dumping SIGQUIT, SIGABRT,
 // SIGSYS and SIGTRAP when another process sends them): the first one asks the runner to stop
 // starting runs and to close the results folder cleanly, and the commands that write a file at
-// their end to remove their temporary files; a second one ends the process at once. The
+// their end to remove their temporary files; a second one ends `run` at once (SecondSignal). The
 // others are taken only when their action on entry is the default one: a signal a parent
 // ignored (nohup) or a profiler's SIGPROF stays as it was. A core-dumping signal plab raises
 // itself (abort() from an assert or std::terminate) still ends it with a core dump, and
-// SIGSEGV, SIGBUS, SIGFPE and SIGILL are never taken: they are plab's own faults. SIGPIPE is
-// ignored: a closed stdout does not end a run. Only the plab command line installs these
+// SIGSEGV, SIGBUS, SIGFPE and SIGILL are never taken: they are plab's own faults. SIGPIPE and
+// SIGXFSZ ask plab to stop only when another process sends them: the kernel raises them for
+// plab's own write (a closed stdout, the file size limit), which then fails with EPIPE or EFBIG
+// as if they were ignored. Only the plab command line installs these
 // handlers (never a fuzz target or a test binary, whose runtimes rely on SIGABRT).
 #pragma once
 
@@ -16,7 +18,16 @@
 
 namespace plab {
 
-void install_interrupt_handlers();
+// Whether a second signal ends plab at once (`run`: a user who presses Ctrl-C twice means it)
+// or is noted too, the first one's cleanup going on (export, convert, report: a rollback or a
+// temporary file removed, which take no time).
+enum class SecondSignal { kEndsAtOnce, kNoted };
+void install_interrupt_handlers(SecondSignal second = SecondSignal::kEndsAtOnce);
+
+// Ignores SIGXFSZ for every command (a write past `ulimit -f` then fails with EFBIG, reported
+// as an I/O error, instead of killing plab mid-file), remembering its action on entry for
+// install_interrupt_handlers(). Called by main() first.
+void ignore_file_size_signal();
 bool interrupt_requested();
 int interrupt_signal();  // the signal that asked, 0 if none
 

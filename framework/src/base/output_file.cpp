@@ -43,8 +43,12 @@ std::string kind_of_path(const fs::file_status& status) {
 void refuse_non_regular_output(const fs::path& out, const std::string& command) {
   std::error_code ec;
   const fs::file_status status = fs::symlink_status(out, ec);
-  if (!fs::exists(status) || fs::is_regular_file(status)) return;
-  throw UsageError("output '" + out.string() + "' is " + kind_of_path(status) + "; " + command +
+  // A name ending in '/' names a folder even where none exists yet: no file can take it.
+  const bool folder_name = !out.empty() && !out.has_filename();
+  if (!folder_name && (!fs::exists(status) || fs::is_regular_file(status))) return;
+  const std::string kind =
+      fs::exists(status) ? kind_of_path(status) : "a folder's name (it ends in '/')";
+  throw UsageError("output '" + out.string() + "' is " + kind + "; " + command +
                    " writes a regular file and replaces only a regular file "
                    "(with --force), never a link, folder, device, FIFO or socket: give a file "
                    "name");

@@ -121,17 +121,25 @@ void check_links(SchemaReader& r, const fs::path& path) {
                                       " is of sweep point " + pointless[0][2] +
                                       ", which the table points does not list for it");
   // A run is found again by its point, learner, repeat and seed: a run whose seed no longer
-  // agrees with its point's would be taken for a new one and added twice. (Its learner and
-  // repeat are not checked against `learners` and `points.repeats`: export does not require
-  // a folder's records to keep to its manifest's lists.)
+  // agrees with its point's would be taken for a new one and added twice. A run outside its
+  // experiment's range of canonical indexes (first_run to end_run) was added by hand. Both in
+  // the one pass over `runs` this check makes anyway. (Its learner and repeat are not checked
+  // against `learners` and `points.repeats`: export does not require a folder's records to
+  // keep to its manifest's lists.)
   const auto astray = r.rows(
-      "SELECT r.experiment_id, r.run, r.seed, p.seed FROM runs r JOIN points p ON "
-      "p.experiment_id = r.experiment_id AND p.point = r.point WHERE r.seed IS NOT p.seed LIMIT 1");
-  if (!astray.empty())
-    throw_unusable_database(path, "run " + astray[0][1] + " of experiment " + astray[0][0] +
-                                      ": its seed " + astray[0][2] +
-                                      " is not its sweep point's seed " + astray[0][3] +
+      "SELECT r.experiment_id, r.run, r.seed, p.seed, e.first_run, e.end_run FROM runs r JOIN "
+      "points p ON p.experiment_id = r.experiment_id AND p.point = r.point JOIN experiments e "
+      "ON e.id = r.experiment_id WHERE r.seed IS NOT p.seed OR r.run < e.first_run OR r.run >= "
+      "e.end_run LIMIT 1");
+  if (astray.empty()) return;
+  const auto& a = astray[0];
+  if (a[2] != a[3])
+    throw_unusable_database(path, "run " + a[1] + " of experiment " + a[0] + ": its seed " + a[2] +
+                                      " is not its sweep point's seed " + a[3] +
                                       " (edited in the database?)");
+  throw_unusable_database(path, "its table 'runs' row (experiment " + a[0] + ", run " + a[1] +
+                                    ") is outside its experiment's runs, from first_run " + a[4] +
+                                    " up to end_run " + a[5] + " (added by hand?)");
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 #include "results/export/sqlite_check.hpp"
 #include "results/export/sqlite_file.hpp"
 #include "results/export/sqlite_handles.hpp"
+#include "results/export/sqlite_met_checks.hpp"
 #include "results/export/sqlite_migration.hpp"
 #include "results/export/sqlite_run_columns.hpp"
 #include "results/export/sqlite_schema.hpp"
@@ -116,6 +117,16 @@ struct StoredRun {
   long long run = 0;
   std::string record_sha256;
 };
+// Under one experiment identity a canonical run index is one point, learner, repeat and seed:
+// a run found by its index but not by its key has had one of them edited in the database.
+struct StoredRuns {
+  std::map<RunKey, StoredRun> by_key;
+  std::map<long long, std::pair<RunKey, StoredRun>> by_run;
+  void add(const RunKey& key, const StoredRun& run) {
+    by_key.emplace(key, run);
+    by_run.emplace(run.run, std::make_pair(key, run));
+  }
+};
 
 std::string text_sha256(const std::string& text) {
   Sha256 hash;
@@ -124,22 +135,22 @@ std::string text_sha256(const std::string& text) {
 }
 
 // The runs of every experiment of the same identity already in the database.
-std::map<RunKey, StoredRun> stored_runs(Exporter& db, const std::string& identity) {
+StoredRuns stored_runs(Exporter& db, const std::string& identity) {
   SqliteStatement s = db.prepare(
       "SELECT r.point, r.learner, r.\"repeat\", r.seed, r.record, r.experiment_id, r.run "
       "FROM runs r JOIN experiments e ON e.id = r.experiment_id WHERE e.identity_sha256 = ?");
   bind_value(s.get(), 1, identity);
-  std::map<RunKey, StoredRun> runs;
+  StoredRuns runs;
   const auto text = [&](int column) {
     const auto* t = sqlite3_column_text(s.get(), column);
     return std::string(t == nullptr ? "" : reinterpret_cast<const char*>(t));
   };
   int rc = 0;
   while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) {
-    runs.emplace(RunKey{sqlite3_column_int64(s.get(), 0), text(1), sqlite3_column_int64(s.get(), 2),
-                        text(3)},
-                 StoredRun{sqlite3_column_int64(s.get(), 5), sqlite3_column_int64(s.get(), 6),
-                           text_sha256(text(4))});
+    runs.add(RunKey{sqlite3_column_int64(s.get(), 0), text(1), sqlite3_column_int64(s.get(), 2),
+                    text(3)},
+             StoredRun{sqlite3_column_int64(s.get(), 5), sqlite3_column_int64(s.get(), 6),
+                       text_sha256(text(4))});
   }
   if (rc != SQLITE_DONE) db.fail();
   return runs;
@@ -262,64 +273,47 @@ void insert_points(Exporter& db, long long id, const CheckedFolder& f) {
   }
 }
 
-// Compares a stored run's columns with its record's values (bound as an insert binds them,
-// so SQLite converts both alike): one 0/1 per column, `seed` first.
-SqliteStatement prepare_column_check(Exporter& db) {
-  std::string sql = "SELECT seed IS ?";
-  for (const auto& [name, type] : kSqliteRunColumns) sql += std::string(", \"") + name + "\" IS ?";
-  return db.prepare(sql + " FROM runs WHERE experiment_id = ? AND run = ?");
-}
-
-// A run found in the database with the folder's record: its columns must still say what the
-// record says (someone may have edited a column and not `record`; queries read the columns).
-void require_columns_of_record(Exporter& db, sqlite3_stmt* check, const fs::path& path,
-                               const StoredRun& stored, const std::string& seed,
-                               const boost::json::object& record) {
-  int i = 0;
-  bind_value(check, ++i, seed);
-  for (const auto& [name, type] : kSqliteRunColumns) {
-    const boost::json::value* v = member(record, name);
-    // A REAL column turned an integer bound as such into the nearest double when the run was
-    // inserted; the check must compare that double, not the exact integer (2^53 + 1 is no
-    // double). The exact parser reads positive integers as unsigned.
-    const bool real_column = std::string_view(type) == "REAL";
-    if (real_column && v != nullptr && v->is_int64())
-      sqlite3_bind_double(check, ++i, static_cast<double>(v->as_int64()));
-    else if (real_column && v != nullptr && v->is_uint64() &&
-             v->as_uint64() <= static_cast<std::uint64_t>(INT64_MAX))
-      sqlite3_bind_double(check, ++i,
-                          static_cast<double>(static_cast<std::int64_t>(v->as_uint64())));
-    else
-      bind_value(check, ++i, v);
+// A folder's run whose key the database lacks must not be there under its canonical index
+// (with its point, learner, repeat or seed edited): it would be added a second time.
+void require_run_not_stored_otherwise(const fs::path& path, const StoredRuns& stored, long long run,
+                                      const RunKey& key, const std::string& where) {
+  const auto it = stored.by_run.find(run);
+  if (it == stored.by_run.end()) return;
+  const RunKey& have = it->second.first;
+  std::string column = "seed";
+  std::string has = std::get<3>(have);
+  std::string wants = std::get<3>(key);
+  if (std::get<0>(have) != std::get<0>(key)) {
+    column = "point";
+    has = std::to_string(std::get<0>(have));
+    wants = std::to_string(std::get<0>(key));
+  } else if (std::get<1>(have) != std::get<1>(key)) {
+    column = "learner";
+    has = "'" + std::get<1>(have) + "'";
+    wants = "'" + std::get<1>(key) + "'";
+  } else if (std::get<2>(have) != std::get<2>(key)) {
+    column = "repeat";
+    has = std::to_string(std::get<2>(have));
+    wants = std::to_string(std::get<2>(key));
   }
-  bind_value(check, ++i, stored.experiment_id);
-  bind_value(check, ++i, stored.run);
-  const int rc = sqlite3_step(check);
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE) db.fail();
-  std::string differs;
-  for (int c = 0; rc == SQLITE_ROW && c < sqlite3_column_count(check) && differs.empty(); ++c) {
-    if (sqlite3_column_int(check, c) == 0)
-      differs = c == 0 ? std::string("seed") : kSqliteRunColumns[c - 1].first;
-  }
-  sqlite3_reset(check);
-  sqlite3_clear_bindings(check);
-  if (!differs.empty())
-    throw_unusable_database(path, "run " + std::to_string(stored.run) + " of experiment " +
-                                      std::to_string(stored.experiment_id) + " has a column '" +
-                                      differs + "' that differs from its record (edited?)");
+  throw_unusable_database(
+      path, "its table 'runs' row (experiment " + std::to_string(it->second.second.experiment_id) +
+                ", run " + std::to_string(run) + ") has " + column + " " + has + " where " + where +
+                ", the same run of the same experiment identity, has " + wants +
+                " (edited?), so the run would be added again");
 }
 
 // Adds the folder's runs that are not in the database yet; counts the others into `out`.
 // A run whose identity is there with another record is refused: the same config, plab,
 // plugins and data make the same record, so one of the two folders was changed.
 void insert_runs(Exporter& db, const fs::path& path, const fs::path& dir, const CheckedFolder& f,
-                 std::map<RunKey, StoredRun>& stored, ExportedFolder& out) {
+                 StoredRuns& stored, ExportedFolder& out) {
   std::string columns = "experiment_id, run, seed";
   for (const auto& [name, type] : kSqliteRunColumns) columns += std::string(", \"") + name + "\"";
   const std::size_t n = std::size(kSqliteRunColumns) + 4;
   SqliteStatement s =
       db.prepare("INSERT INTO runs (" + columns + ", record) VALUES (" + placeholders(n) + ")");
-  SqliteStatement check = prepare_column_check(db);
+  MetRunCheck check = prepare_met_run_check(db.handle(), path);
   const fs::path runs_file = dir / "runs.jsonl";
   // The lines as plab wrote them, read beside the checked records: `record` holds the line,
   // and the columns its numbers read exactly (Boost's parser may be a unit in the last place
@@ -341,8 +335,10 @@ void insert_runs(Exporter& db, const fs::path& path, const fs::path& dir, const 
     const std::string& seed = f.seed_of_point.at(r.point);
     const RunKey key{static_cast<std::int64_t>(r.point), r.learner,
                      static_cast<std::int64_t>(r.repeat), seed};
-    const auto it = stored.find(key);
-    if (it != stored.end()) {
+    const long long run = static_cast<long long>(f.first_run + line - 1);
+    const auto it = stored.by_key.find(key);
+    if (it == stored.by_key.end()) require_run_not_stored_otherwise(path, stored, run, key, where);
+    if (it != stored.by_key.end()) {
       if (it->second.record_sha256 != text_sha256(text)) {
         throw ResultsError(
             "cannot export '" + dir.string() + "': " + runs_file.string() + ":" +
@@ -352,21 +348,21 @@ void insert_runs(Exporter& db, const fs::path& path, const fs::path& dir, const 
             std::to_string(it->second.experiment_id) + " in '" + path.string() +
             "' (same config, plab version, plugins and data); run plab verify on both folders");
       }
-      require_columns_of_record(db, check.get(), path, it->second, seed, record);
+      require_met_run_as_recorded(db.handle(), path, check, it->second.experiment_id,
+                                  it->second.run, seed, record);
       ++out.skipped;
       out.found_in.insert(it->second.experiment_id);
       return;
     }
     int i = 0;
     bind_value(s.get(), ++i, out.experiment_id);
-    bind_value(s.get(), ++i, static_cast<long long>(f.first_run + line - 1));
+    bind_value(s.get(), ++i, run);
     bind_value(s.get(), ++i, seed);
     for (const auto& [name, type] : kSqliteRunColumns)
       bind_value(s.get(), ++i, member(record, name));
     bind_value(s.get(), ++i, text);
     db.step(s.get());
-    stored.emplace(key, StoredRun{out.experiment_id, static_cast<long long>(f.first_run + line - 1),
-                                  text_sha256(text)});
+    stored.add(key, StoredRun{out.experiment_id, run, text_sha256(text)});
     ++out.runs;
   });
 }
@@ -375,7 +371,8 @@ ExportedFolder export_folder(Exporter& db, const fs::path& path, const fs::path&
                              const CheckedFolder& f) {
   ExportedFolder out;
   out.dir = dir;
-  std::map<RunKey, StoredRun> stored = stored_runs(db, f.identity_sha256);
+  require_identities_of_same_config(db.handle(), path, f.config_sha256, f.records_sha256);
+  StoredRuns stored = stored_runs(db, f.identity_sha256);
   // Added, then taken back if every run was already there: the folder adds nothing.
   db.exec("SAVEPOINT folder");
   out.experiment_id = insert_experiment(db, dir, f);

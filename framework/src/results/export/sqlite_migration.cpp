@@ -4,29 +4,13 @@
 #include <utility>
 #include <vector>
 
-#include "results/export/export_source.hpp"
 #include "results/export/runs_flat_view.hpp"
+#include "results/export/sqlite_met_checks.hpp"
 #include "results/export/sqlite_schema.hpp"
 #include "results/export/sqlite_statements.hpp"
 #include "results/export/sqlite_values.hpp"
-#include "results/format/exact_json.hpp"
 
 namespace plab {
-
-namespace {
-
-std::vector<std::string> texts_of_experiment(sqlite3* db, const std::filesystem::path& path,
-                                             const std::string& sql, long long id) {
-  SqliteStatement s = prepare_sqlite(db, path, sql);
-  bind_value(s.get(), 1, id);
-  std::vector<std::string> texts;
-  int rc = 0;
-  while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) texts.push_back(column_text(s.get(), 0));
-  if (rc != SQLITE_DONE) fail_sqlite(db, path);
-  return texts;
-}
-
-}  // namespace
 
 void migrate_to_current_schema(sqlite3* db, const std::filesystem::path& path) {
   exec_sqlite(db, path,
@@ -42,16 +26,8 @@ void migrate_to_current_schema(sqlite3* db, const std::filesystem::path& path) {
     int rc = 0;
     while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) {
       const long long id = sqlite3_column_int64(s.get(), 0);
-      const boost::json::value config = parse_json_exactly(
-          column_text(s.get(), 1), "'" + path.string() + "', experiment " + std::to_string(id));
-      identities.emplace_back(
-          id, experiment_identity_sha256(
-                  config, column_text(s.get(), 2),
-                  texts_of_experiment(
-                      db, path, "SELECT name || ' ' || sha256 FROM plugins WHERE experiment_id = ?",
-                      id),
-                  texts_of_experiment(
-                      db, path, "SELECT sha256 FROM data_files WHERE experiment_id = ?", id)));
+      identities.emplace_back(id, stored_experiment_identity(db, path, id, column_text(s.get(), 1),
+                                                             column_text(s.get(), 2)));
     }
     if (rc != SQLITE_DONE) fail_sqlite(db, path);
   }

@@ -381,7 +381,7 @@ TEST(HostileLabels, RealValuedLabelsOnAOneSecondBudgetEndUndecidedWithinSeconds)
   // Before, the hull search's passes ran to their end: 11 s.
   EXPECT_LT(seconds, 6.0);
   const std::string manifest = test::read_file(dir / "out" / "manifest.json");
-  EXPECT_NE(manifest.find("undecided: the oracle's budget of 1 s"), std::string::npos)
+  EXPECT_NE(manifest.find("undecided: the oracle's clock limit of 1 s"), std::string::npos)
       << manifest.substr(0, 3000);
   EXPECT_NE(manifest.find(R"("separable":null)"), std::string::npos);
 }

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <fstream>
 
+#include "support/oracle_theory.hpp"
 #include "support/process.hpp"
 #include "support/records.hpp"
 #include "support/temp_dir.hpp"
@@ -50,16 +51,8 @@ Outcome run_config(const test::TempDir& dir, const std::string& config) {
   return o;
 }
 
-std::string note_of(const boost::json::object& theory, const std::string& method) {
-  for (const auto& m : theory.at("methods").as_array()) {
-    if (m.at("method").as_string() == method) return std::string(m.at("note").as_string());
-  }
-  return "(no method " + method + ")";
-}
-
-std::string reason_of(const boost::json::object& theory) {
-  return theory.at("reason").is_string() ? std::string(theory.at("reason").as_string()) : "";
-}
+using test::note_of;
+using test::reason_of;
 
 // Item 6: rho* = 3.5e-13 > 0, far below what floating point can resolve here. Before, plab
 // said "separable": false ("Gordan's alternative") from a residual of 3.5e-13. Now the
@@ -195,10 +188,12 @@ TEST(TrustOracle, ASpentBudgetLeavesThePointUndecided) {
       "protocol": {"kind": "convergence", "max_epochs": 5}})");
   ASSERT_EQ(o.process.exit_code, 0) << o.process.err;
   EXPECT_TRUE(o.theory.at("separable").is_null()) << reason_of(o.theory);
-  EXPECT_NE(reason_of(o.theory).find("undecided: the oracle's budget of 1e-09 s"),
+  EXPECT_NE(reason_of(o.theory).find(
+                "undecided: the oracle's clock limit of 1e-09 s (theory.oracle_seconds) stopped "),
             std::string::npos)
       << reason_of(o.theory);
-  EXPECT_EQ(note_of(o.theory, "liblinear").rfind("skipped: the oracle's budget", 0), 0u);
+  EXPECT_EQ(note_of(o.theory, "liblinear").rfind("skipped: the oracle's clock limit of 1e-09 s", 0),
+            0u);
   ASSERT_EQ(o.runs.size(), 1u);
   EXPECT_TRUE(o.runs[0].at("separable").is_null());
   EXPECT_FALSE(o.runs[0].at("bound_applies").as_bool());

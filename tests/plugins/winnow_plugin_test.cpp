@@ -280,7 +280,8 @@ TEST(Winnow, NeverExceedsItsBoundOnRandomSets) {
     const double teacher_margin = set.teacher_margin;
     PointTheory theory;
     theory.radius = data_radius(data);
-    const L1Margin& m = hold(theory, balanced, find_l1_margin(data, balanced, 10.0));
+    const L1Margin& m =
+        hold(theory, balanced, find_l1_margin(data, balanced, kDefaultOracleWork, 10.0));
     check_certificate(data, m, teacher_margin);
     const double tuned = m.gamma1 / m.r_inf / m.r_inf;
     // The tuned eta, smaller and larger ones, and one past the range where the bound applies.
@@ -313,7 +314,7 @@ TEST(Winnow, NoBoundWithoutACertifiedPositiveMargin) {
   // Plain winnow with the bias on the simplex cannot score a negative sample below 0 on
   // nonnegative data: the LP's optimum is <= 0, and the bound does not apply.
   const Dataset data = test::binary_data({{1, 0}, {0, 1}, {0, 0}}, {+1, +1, -1});
-  const L1Margin m = find_l1_margin(data, false, 10.0);
+  const L1Margin m = find_l1_margin(data, false, kDefaultOracleWork, 10.0);
   EXPECT_FALSE(m.positive.value_or(false));
   EXPECT_NE(m.reason.find("<= 0"), std::string::npos) << m.reason;
   PointTheory theory;
@@ -325,7 +326,8 @@ TEST(Winnow, NoBoundWithoutACertifiedPositiveMargin) {
   // The balanced variant separates it (bias negative), and its bound applies.
   PointTheory balanced;
   // u = (-1, 2, 2)/5: margin 1/5 on every row, the optimum (b - a = a, a + 2b = 1).
-  check_certificate(data, hold(balanced, true, find_l1_margin(data, true, 10.0)), 0.2);
+  check_certificate(
+      data, hold(balanced, true, find_l1_margin(data, true, kDefaultOracleWork, 10.0)), 0.2);
 }
 
 TEST(Winnow, LogCoshIsAccurateFromTinyToHugeArguments) {

@@ -20,15 +20,19 @@ namespace {
 
 using test::binary_rows;
 
-const auto kForever = std::chrono::steady_clock::now() + std::chrono::hours(1);
+// The exact check with no limit but a signal.
+ExactGordan prove(const PointSet& points,
+                  const std::vector<std::pair<std::size_t, double>>& guess) {
+  WorkLimit unlimited;
+  return prove_origin_in_hull(points, guess, unlimited);
+}
 
 TEST(ExactGordan, ProvesXorWithWeightsOneQuarter) {
   // Augmented XOR: Σ yᵢx̃ᵢ = 0 with every weight 1/4.
   const Dataset d = binary_rows({{1, 0, 0}, {1, 1, 1}, {1, 1, 0}, {1, 0, 1}}, {-1, -1, 1, 1});
   const PointSet points(d);
   // Weights off by rounding-sized amounts: the exact solution is found anyway.
-  const ExactGordan g =
-      prove_origin_in_hull(points, {{0, 0.25}, {1, 0.25 + 1e-13}, {2, 0.25}, {3, 0.25}}, kForever);
+  const ExactGordan g = prove(points, {{0, 0.25}, {1, 0.25 + 1e-13}, {2, 0.25}, {3, 0.25}});
   ASSERT_TRUE(g.proved) << g.detail;
   ASSERT_EQ(g.weights.size(), 4u);
   for (const auto& w : g.weights) EXPECT_EQ(w.second, 0.25);
@@ -38,7 +42,7 @@ TEST(ExactGordan, RefusesASmallResidualThatIsNotZero) {
   // x = 1 (+1) and x = 0.999999999999 (−1): separable, although the midpoint of the two
   // points lies 3.5e-13 from the origin.
   const Dataset d = binary_rows({{1, 1}, {1, 0.999999999999}}, {+1, -1});
-  const ExactGordan g = prove_origin_in_hull(PointSet(d), {{0, 0.5}, {1, 0.5}}, kForever);
+  const ExactGordan g = prove(PointSet(d), {{0, 0.5}, {1, 0.5}});
   EXPECT_FALSE(g.proved);
   EXPECT_NE(g.detail.find("not exactly a combination"), std::string::npos) << g.detail;
 }
@@ -47,17 +51,24 @@ TEST(ExactGordan, RefusesACombinationThatNeedsANegativeWeight) {
   // z₁ = (1, 0), z₂ = (2, 0): z₁ − ½z₂ = 0 needs a negative weight; the origin is not in
   // their hull (u = (1, 0) separates them).
   const Dataset d = binary_rows({{1, 0}, {2, 0}}, {+1, +1});
-  const ExactGordan g = prove_origin_in_hull(PointSet(d), {{0, 0.5}, {1, 0.5}}, kForever);
+  const ExactGordan g = prove(PointSet(d), {{0, 0.5}, {1, 0.5}});
   EXPECT_FALSE(g.proved);
 }
 
-TEST(ExactGordan, StopsAtItsDeadline) {
+TEST(ExactGordan, StopsAtItsWorkBudget) {
   const Dataset d = binary_rows({{1, 0, 0}, {1, 1, 1}, {1, 1, 0}, {1, 0, 1}}, {-1, -1, 1, 1});
-  const auto past = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-  const ExactGordan g =
-      prove_origin_in_hull(PointSet(d), {{0, 0.25}, {1, 0.25}, {2, 0.25}, {3, 0.25}}, past);
+  const std::vector<std::pair<std::size_t, double>> guess{
+      {0, 0.25}, {1, 0.25}, {2, 0.25}, {3, 0.25}};
+  WorkLimit tiny(std::nullopt, 3);  // fewer operations than the elimination's first row
+  const ExactGordan g = prove_origin_in_hull(PointSet(d), guess, tiny);
   EXPECT_FALSE(g.proved);
-  EXPECT_NE(g.detail.find("ran out of time"), std::string::npos) << g.detail;
+  EXPECT_EQ(tiny.stop(), WorkLimit::Stop::kWork);
+  EXPECT_NE(g.detail.find("reached its work budget (theory.oracle_work)"), std::string::npos)
+      << g.detail;
+  // The budget the proof needs: the same proof, with the work it counted.
+  WorkLimit enough(std::nullopt, 1000);
+  EXPECT_TRUE(prove_origin_in_hull(PointSet(d), guess, enough).proved);
+  EXPECT_FALSE(enough.was_reached());
 }
 
 TEST(ColumnScales, OnlyColumnsOutsideTwoToThePlusMinus40ArePowersOfTwo) {
@@ -78,11 +89,12 @@ TEST(ColumnScales, OnlyColumnsOutsideTwoToThePlusMinus40ArePowersOfTwo) {
 
 TEST(SeparatorSolvers, AGlpkFatalErrorComesBackAsAFailure) {
   const Dataset d = binary_rows({{1, 5e-324}, {1e-300, 1}}, {+1, -1});
-  const SolverOutcome lp = lp_separator(d, 5.0);
+  const SolverOutcome lp = lp_separator(d, kDefaultOracleWork, 5.0);
   EXPECT_FALSE(lp.candidate);
   EXPECT_NE(lp.failure.find("GLPK stopped with an error"), std::string::npos) << lp.failure;
   // GLPK works again afterwards (its environment was freed and is made anew).
-  const SolverOutcome again = lp_separator(binary_rows({{1, 1}, {1, -1}}, {+1, -1}), 5.0);
+  const SolverOutcome again =
+      lp_separator(binary_rows({{1, 1}, {1, -1}}, {+1, -1}), kDefaultOracleWork, 5.0);
   EXPECT_TRUE(again.candidate) << again.failure;
 }
 
@@ -92,8 +104,8 @@ TEST(SeparatorSolvers, TheLpLeavesAnEmptyColumnOutOfItsSeparator) {
   // 4,000,000 features wide, shrinking it a thousandfold and taking 1 GB).
   const Dataset narrow = binary_rows({{1, 2}, {1, -2}, {1, 3}}, {+1, -1, +1});
   const Dataset wide = binary_rows({{1, 0, 2}, {1, 0, -2}, {1, 0, 3}}, {+1, -1, +1});
-  const SolverOutcome a = lp_separator(narrow, 5.0);
-  const SolverOutcome b = lp_separator(wide, 5.0);
+  const SolverOutcome a = lp_separator(narrow, kDefaultOracleWork, 5.0);
+  const SolverOutcome b = lp_separator(wide, kDefaultOracleWork, 5.0);
   ASSERT_TRUE(a.candidate && b.candidate) << a.failure << b.failure;
   ASSERT_EQ(b.candidate->u.size(), 3U);
   EXPECT_EQ(b.candidate->u[1], 0.0);
@@ -109,7 +121,8 @@ TEST(SeparatorSolvers, TheLpLeavesAnEmptyColumnOutOfItsSeparator) {
 
 TEST(SeparatorSolvers, HugeValuesAreScaledForEverySolver) {
   const Dataset d = binary_rows({{1, 1e160}, {1, -1e160}}, {+1, -1});
-  for (const SolverOutcome& c : {lp_separator(d, 5.0), liblinear_separator(d, 1e6, 1e-6, 30.0)}) {
+  for (const SolverOutcome& c :
+       {lp_separator(d, kDefaultOracleWork, 5.0), liblinear_separator(d, 1e6, 1e-6, 30.0)}) {
     ASSERT_TRUE(c.candidate) << c.failure;
     std::vector<double> u = c.candidate->u;
     EXPECT_TRUE(certify_separator(d, u)) << c.candidate->note;
@@ -161,7 +174,9 @@ TEST(MarginOracle, AZeroBudgetDecidesNothingItHasNotProved) {
   if (m.separable.has_value()) {
     EXPECT_FALSE(*m.separable);  // proved before the budget mattered, never a wrong true
   } else {
-    EXPECT_NE(m.reason.find("budget"), std::string::npos) << m.reason;
+    EXPECT_EQ(
+        m.reason.rfind("undecided: the oracle's clock limit of 0 s (theory.oracle_seconds)", 0), 0u)
+        << m.reason;
   }
   for (const auto& method : m.methods) {
     if (method.name != "nearest_hull_point") {

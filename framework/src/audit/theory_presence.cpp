@@ -27,6 +27,7 @@ void check_theory_presence(const std::string& where, const RecordFields& point,
     request.kind = spec.margin;
     request.vector = spec.margin == "teacher" ? p.data->teacher : spec.u;
     request.budget_seconds = spec.oracle_seconds;
+    request.work_budget = spec.oracle_work;
     const MarginCertificate again = find_margin(data, request);
     if (again.separable) {
       report.differ(

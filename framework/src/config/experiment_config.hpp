@@ -94,7 +94,9 @@ struct TheorySpec {
   std::string margin = "svm";  // svm | teacher | given | none
   std::vector<double> u;       // given
 
-  double oracle_seconds = 60.0;  // the margin oracle's time budget (margin_oracle.hpp)
+  double oracle_seconds = 60.0;  // the margin oracle's clock limit, a safety stop
+  // Each oracle method's work budget in multiply-adds (theory/work_limit.hpp).
+  std::uint64_t oracle_work = 20'000'000'000;
 };
 
 // How the report draws the data (report/trajectory_view.hpp). Read by the report only; it

@@ -341,8 +341,11 @@ TheorySpec parse_theory(ObjectReader in, const std::string& default_margin) {
   s.oracle_seconds = in.number("oracle_seconds", 60.0);
   if (!(s.oracle_seconds > 0.0)) {
     throw_config_error(in.pointer_of("oracle_seconds"),
-                       "must be a positive number of seconds (the margin oracle's budget)");
+                       "must be a positive number of seconds (the margin oracle's clock limit)");
   }
+  // Counted multiply-adds per oracle method; at most 2^53, where JSON numbers stay exact.
+  s.oracle_work = static_cast<std::uint64_t>(in.integer("oracle_work", 1, std::int64_t{1} << 53,
+                                                        static_cast<std::int64_t>(s.oracle_work)));
   in.finish("for a theory block with margin '" + s.margin + "'");
   return s;
 }

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -24,6 +25,7 @@
 #include <boost/json/value.hpp>
 
 #include "plab/descriptor.hpp"
+#include "theory/work_limit.hpp"
 
 namespace plab {
 
@@ -53,7 +55,8 @@ struct QuantityContext {
   const Dataset* data = nullptr;
   std::string margin_kind;      // theory.margin: "svm", "teacher", "given" (never "none")
   std::vector<double> vector;   // the teacher's or given u, when margin_kind names one
-  double budget_seconds = 0.0;  // the oracle's time budget
+  double budget_seconds = 0.0;  // the oracle's clock limit (a safety stop)
+  std::uint64_t work_budget = kDefaultOracleWork;  // theory.oracle_work
 };
 
 // The manifest's stored fields of one quantity, read back for plab verify. The engine's

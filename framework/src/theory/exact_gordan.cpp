@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include "base/interrupt.hpp"
+#include <string>
 
 namespace plab {
 
@@ -32,16 +32,23 @@ Rational exact(double v) {
   return r / Rational(Integer(1) << -d.exponent);
 }
 
-// Past the budget, or a signal asked plab to stop (it ends once the oracle returns).
-bool past(std::chrono::steady_clock::time_point deadline) {
-  return interrupt_requested() || std::chrono::steady_clock::now() > deadline;
+// Why the exact check stopped, for the manifest.
+std::string stopped_detail(const WorkLimit& limit) {
+  switch (limit.stop()) {
+    case WorkLimit::Stop::kWork:
+      return "the exact check reached its work budget (theory.oracle_work)";
+    case WorkLimit::Stop::kClock:
+      return "the exact check was stopped by the clock (theory.oracle_seconds)";
+    default:
+      return "the exact check was interrupted";
+  }
 }
 
 }  // namespace
 
 ExactGordan prove_origin_in_hull(const PointSet& points,
                                  const std::vector<std::pair<std::size_t, double>>& guess,
-                                 std::chrono::steady_clock::time_point deadline) {
+                                 WorkLimit& limit) {
   ExactGordan out;
   const std::size_t s = guess.size();
   const std::size_t m = points.dim();
@@ -89,9 +96,12 @@ ExactGordan prove_origin_in_hull(const PointSet& points,
     while (p < a.size() && a[p][c] == 0) ++p;
     if (p == a.size()) continue;
     std::swap(a[p], a[r]);
+    // A row's update multiplies integers of the pivot's size: counted as (its 64-bit limbs)²
+    // multiply-adds per entry, since the minors grow to 53·s bits.
+    const std::uint64_t limbs = boost::multiprecision::msb(abs(a[r][c])) / 64 + 1;
     for (std::size_t i = r + 1; i < a.size(); ++i) {
-      if (past(deadline)) {
-        out.detail = "the exact check ran out of time";
+      if (limit.reached((s - c) * limbs * limbs)) {
+        out.detail = stopped_detail(limit);
         return out;
       }
       for (std::size_t j = c + 1; j < s; ++j) {
@@ -140,8 +150,8 @@ ExactGordan prove_origin_in_hull(const PointSet& points,
     return out;
   }
   for (const auto& row : original) {
-    if (past(deadline)) {
-      out.detail = "the exact check ran out of time";
+    if (limit.reached(s)) {
+      out.detail = stopped_detail(limit);
       return out;
     }
     Rational sum = 0;
@@ -163,7 +173,7 @@ ExactGordan prove_origin_in_hull(const PointSet& points,
 
 std::optional<std::vector<double>> exact_affine_nearest_point(
     const PointSet& points, const std::vector<std::pair<std::size_t, double>>& active,
-    std::chrono::steady_clock::time_point deadline) {
+    WorkLimit& limit) {
   const std::size_t s = active.size();
   const std::size_t m = points.dim();
   if (s == 0) return std::nullopt;
@@ -180,7 +190,7 @@ std::optional<std::vector<double>> exact_affine_nearest_point(
   const std::size_t n = s + 1;
   std::vector<std::vector<Rational>> a(n, std::vector<Rational>(n + 1));
   for (std::size_t j = 0; j < s; ++j) {
-    if (past(deadline)) return std::nullopt;
+    if (limit.reached((s - j) * m)) return std::nullopt;
     for (std::size_t k = j; k < s; ++k) {
       Rational g = 0;
       for (std::size_t i = 0; i < m; ++i) {
@@ -195,7 +205,7 @@ std::optional<std::vector<double>> exact_affine_nearest_point(
   a[s][n] = 1;
   // Gauss–Jordan in exact rationals; a zero pivot column means affinely dependent points.
   for (std::size_t c = 0; c < n; ++c) {
-    if (past(deadline)) return std::nullopt;
+    if (limit.reached(n * (n + 1 - c))) return std::nullopt;
     std::size_t p = c;
     while (p < n && a[p][c] == 0) ++p;
     if (p == n) return std::nullopt;

@@ -11,7 +11,6 @@
 // on the final integers. Only a solution that passes that last check is a certificate.
 #pragma once
 
-#include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -19,6 +18,7 @@
 #include <vector>
 
 #include "theory/point_set.hpp"
+#include "theory/work_limit.hpp"
 
 namespace plab {
 
@@ -29,18 +29,20 @@ struct ExactGordan {
   std::string detail;  // why there is no proof, when there is none
 };
 
-// `guess`: (point, weight) pairs from a floating-point method, weights > 0.
+// `guess`: (point, weight) pairs from a floating-point method, weights > 0. `limit` counts
+// one unit per operation on exact numbers; reached, there is no proof (`detail` says why,
+// limit.stop() which budget).
 ExactGordan prove_origin_in_hull(const PointSet& points,
                                  const std::vector<std::pair<std::size_t, double>>& guess,
-                                 std::chrono::steady_clock::time_point deadline);
+                                 WorkLimit& limit);
 
 // When the origin is not in their hull, the point of the affine hull of the same points
 // nearest the origin, computed exactly and rounded to double: a candidate separator where
 // the floating-point one is lost in rounding (x = 1 vs 0.999999999999 has ρ* = 3.5e-13).
 // Like every candidate it proves nothing until the oracle certifies it. Nullopt if the
-// points are affinely dependent or time runs out.
+// points are affinely dependent or `limit` is reached (counted as above).
 std::optional<std::vector<double>> exact_affine_nearest_point(
     const PointSet& points, const std::vector<std::pair<std::size_t, double>>& active,
-    std::chrono::steady_clock::time_point deadline);
+    WorkLimit& limit);
 
 }  // namespace plab

@@ -1,5 +1,7 @@
 #include "theory/glpk_guard.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 
 #include <glpk.h>
@@ -41,21 +43,28 @@ glp_prob* glpk_margin_problem(int weights, double lower, double upper, int rows,
   return lp;
 }
 
-int glpk_simplex(glp_prob* lp, int milliseconds, int& solution) {
+int glpk_simplex(glp_prob* lp, int milliseconds, int iterations, int& solution) {
   glp_smcp options;
   glp_init_smcp(&options);
   options.msg_lev = GLP_MSG_OFF;
   options.presolve = GLP_ON;
   options.tm_lim = milliseconds;
+  options.it_lim = iterations;
   glp_scale_prob(lp, GLP_SF_AUTO);
   const int status = glp_simplex(lp, &options);
   solution = glp_get_status(lp);
   return status;
 }
 
+int glpk_iteration_limit(std::uint64_t work, std::size_t rows, std::size_t columns) {
+  const std::uint64_t per_iteration = std::max<std::uint64_t>(1, std::uint64_t{rows} * columns);
+  return static_cast<int>(std::clamp<std::uint64_t>(work / per_iteration, 1, INT_MAX));
+}
+
 std::string glpk_solve_problem(bool failed, int status, int solution) {
   if (failed) return "GLPK stopped with an error: " + glpk_error_message(glpk_output());
-  if (status == GLP_ETMLIM) return "GLPK reached its time limit";
+  if (status == GLP_EITLIM) return "GLPK reached its iteration limit (theory.oracle_work)";
+  if (status == GLP_ETMLIM) return "GLPK reached its time limit (theory.oracle_seconds)";
   if (status != 0 || solution != GLP_OPT) {
     return "GLPK found no optimal solution (glp_simplex " + std::to_string(status) + ", status " +
            std::to_string(solution) + ")";

@@ -17,6 +17,8 @@
 
 #include <glpk.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -31,13 +33,19 @@ glp_prob* glpk_margin_problem(int weights, double lower, double upper, int rows,
                               const std::vector<std::vector<int>>& index,
                               const std::vector<std::vector<double>>& value);
 
-// glp_simplex with plab's options (no messages, presolve, automatic scaling, the time limit in
-// milliseconds): its return code, and glp_get_status in `solution`. Call it inside the
-// guarded region; it holds only trivially destructible locals, so a fatal error may jump past it.
-int glpk_simplex(glp_prob* lp, int milliseconds, int& solution);
+// glp_simplex with plab's options (no messages, presolve, automatic scaling, the iteration
+// limit, the time limit in milliseconds as a safety stop): its return code, and
+// glp_get_status in `solution`. Call it inside the guarded region; it holds only trivially
+// destructible locals, so a fatal error may jump past it.
+int glpk_simplex(glp_prob* lp, int milliseconds, int iterations, int& solution);
+
+// The iteration limit that spends the work budget (theory.oracle_work, multiply-adds): one
+// simplex iteration counts as a pass over the constraint matrix, rows × columns. At least 1.
+int glpk_iteration_limit(std::uint64_t work, std::size_t rows, std::size_t columns);
 
 // "" when a solve ended at an optimum; otherwise the sentence for the manifest: a fatal
-// error (`failed`, with GLPK's message), the time limit, or no optimal solution.
+// error (`failed`, with GLPK's message), the iteration limit, the time limit, or no optimal
+// solution.
 std::string glpk_solve_problem(bool failed, int status, int solution);
 
 // Clears the captured text and routes GLPK's output into it (this thread only).

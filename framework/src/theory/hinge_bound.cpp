@@ -113,16 +113,19 @@ std::optional<HingeCandidate> certify_hinge_candidate(const Dataset& data, doubl
   return out;
 }
 
-std::vector<HingeCandidate> hinge_candidates(const Dataset& data, double max_seconds) {
+std::vector<HingeCandidate> hinge_candidates(const Dataset& data, double max_seconds,
+                                             bool* clock_stopped) {
   std::vector<HingeCandidate> out;
   if (data.task() != TaskKind::kBinary && data.task() != TaskKind::kMulticlass) return out;
   // One-vs-rest trains one problem per class and C: many classes would cost more than the
   // runs (200 classes of 2 rows: seconds). Such data gets no candidates, on every machine.
   if (data.task() == TaskKind::kMulticlass && data.class_names().size() > kMaxHingeClasses)
     return out;
-  if (!(max_seconds > 0.0)) return out;
+  bool timed_out = !(max_seconds > 0.0);  // the oracle left no time
   const std::vector<double>& grid = hinge_grid();
-  std::vector<std::vector<double>> path = squared_hinge_path(data, grid, 1e-5, max_seconds);
+  std::vector<std::vector<double>> path;
+  if (!timed_out) path = squared_hinge_path(data, grid, 1e-5, max_seconds, &timed_out);
+  if (clock_stopped != nullptr) *clock_stopped = timed_out;
   for (std::size_t k = 0; k < path.size(); ++k) {
     if (auto c = certify_hinge_candidate(data, grid[k], std::move(path[k]))) {
       out.push_back(std::move(*c));

@@ -36,10 +36,12 @@ const std::vector<double>& hinge_grid();
 std::optional<HingeCandidate> certify_hinge_candidate(const Dataset& data, double c,
                                                       std::vector<double> v);
 
-// The certified candidates of the grid (LIBLINEAR in a child process, stopped after
-// `max_seconds`); empty for tasks other than binary and multi-class, and for more than 20
-// classes.
-std::vector<HingeCandidate> hinge_candidates(const Dataset& data, double max_seconds);
+// The certified candidates of the grid (LIBLINEAR in a child process, bounded by its own
+// iteration limits; stopped after `max_seconds`, a safety stop, and then `*clock_stopped` is
+// set when given: no candidates, an outcome that depends on the machine's speed); empty for
+// tasks other than binary and multi-class, and for more than 20 classes.
+std::vector<HingeCandidate> hinge_candidates(const Dataset& data, double max_seconds,
+                                             bool* clock_stopped = nullptr);
 
 // True for the declared forms the hinge bound covers: the perceptron, η-scaled, averaged,
 // margin and Kesler perceptrons, and the plain-sum batch perceptron. Not the averaged batch

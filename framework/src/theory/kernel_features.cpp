@@ -115,16 +115,24 @@ std::optional<Dataset> monomial_features(const Dataset& data, const KernelSpec& 
 
 std::optional<ConvexWeights> prove_not_kernel_separable(
     const Dataset& data, const KernelSpec& k, const ConvexWeights& guess,
-    std::chrono::steady_clock::time_point deadline, std::string& why) {
+    std::chrono::steady_clock::time_point deadline, std::string& why, std::uint64_t max_work,
+    bool* clock_stopped) {
   const auto features = monomial_features(data, k, kMonomialFeatureValues, why);
   if (!features) return std::nullopt;
   const PointSet points(*features);
   ConvexWeights start = guess;
   if (start.empty()) {
     MinNormOptions options;
-    options.max_seconds = std::max(
-        0.0, std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count());
+    options.max_work = max_work;
+    options.deadline = deadline;
     const MinNormResult hull = min_norm_point(points, options);
+    if (hull.stop == WorkLimit::Stop::kClock) {
+      if (clock_stopped != nullptr) *clock_stopped = true;
+      why =
+          "the clock stopped the nearest-point search in the monomial coordinates before its "
+          "work budget";
+      return std::nullopt;
+    }
     if (!hull.failure.empty() || !hull.origin_reached) {
       why = hull.failure.empty()
                 ? "the nearest point of the hull in the monomial coordinates is not the origin"
@@ -133,7 +141,9 @@ std::optional<ConvexWeights> prove_not_kernel_separable(
     }
     start = hull.weights;
   }
-  const ExactGordan exact = prove_origin_in_hull(points, start, deadline);
+  WorkLimit limit(deadline, max_work);
+  const ExactGordan exact = prove_origin_in_hull(points, start, limit);
+  if (limit.stopped_by_clock() && clock_stopped != nullptr) *clock_stopped = true;
   if (!exact.proved) {
     why = exact.detail;
     return std::nullopt;

@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -33,10 +34,13 @@ std::optional<Dataset> monomial_features(const Dataset& data, const KernelSpec& 
 // over rows with Σ λᵢyᵢψ(x̃ᵢ) = 0 exactly (Gordan's alternative in the monomial
 // coordinates; theory/exact_gordan.hpp). `guess` seeds the exact check (a verifier passes
 // the recorded weights); empty runs Wolfe's nearest-point search on the monomials first.
-// nullopt with `why` when there is no proof.
+// nullopt with `why` when there is no proof. Both steps stop at `max_work` (counted as in
+// theory/work_limit.hpp: the same step on every machine); `deadline` is a safety stop, and
+// `*clock_stopped` (if given) says whether it was the one that ended the search.
 std::optional<ConvexWeights> prove_not_kernel_separable(
     const Dataset& data, const KernelSpec& k, const ConvexWeights& guess,
-    std::chrono::steady_clock::time_point deadline, std::string& why);
+    std::chrono::steady_clock::time_point deadline, std::string& why,
+    std::uint64_t max_work = kKernelProofWork, bool* clock_stopped = nullptr);
 
 inline constexpr std::size_t kMonomialFeatureValues = std::size_t{1} << 21;
 

@@ -282,7 +282,9 @@ KernelCertificate certify_kernel_margin(const Dataset& data, const KernelSpec& k
   } else {
     std::string why;
     const auto deadline = std::chrono::steady_clock::now() + kKernelProofSeconds;
-    if (auto proof = prove_not_kernel_separable(data, k, {}, deadline, why)) {
+    bool clock_stopped = false;
+    if (auto proof = prove_not_kernel_separable(data, k, {}, deadline, why, kKernelProofWork,
+                                                &clock_stopped)) {
       c.separable = false;
       c.method = kMonomialGordan;
       c.weights = std::move(*proof);
@@ -291,6 +293,10 @@ KernelCertificate certify_kernel_margin(const Dataset& data, const KernelSpec& k
                  std::to_string(c.weights.size()) +
                  " rows make the sum of y phi(x~) exactly 0 in its monomial coordinates, "
                  "checked in rational arithmetic (Gordan's alternative)";
+    } else if (clock_stopped) {
+      // The one outcome that depends on the machine's speed (docs/reproducibility.md).
+      c.reason = "undecided: the clock limit of " + std::to_string(kKernelProofSeconds.count()) +
+                 " s stopped the exact proof of non-separability before its work budget";
     } else {
       c.reason = "undecided: the nearest hull point libsvm found certifies no positive margin" +
                  (c.rho_upper ? " (||p|| <= " + number_text(*c.rho_upper) + ")" : std::string()) +

@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -74,6 +75,10 @@ inline constexpr std::size_t kKernelCertificateMaxRows = 2000;
 // The method of a non-separability proof in a polynomial (or linear) kernel's monomial
 // coordinates (theory/kernel_features.hpp); `weights` are then its λ, Σ λᵢyᵢφ(x̃ᵢ) = 0.
 inline constexpr const char* kMonomialGordan = "monomial_gordan";
+// The proof's work budget (multiply-adds, theory/work_limit.hpp), the same on every machine,
+// and its clock limit, a safety stop: where the clock ends the proof, the point is undecided
+// with a reason that names the seconds.
+inline constexpr std::uint64_t kKernelProofWork = 4'000'000'000;
 inline constexpr std::chrono::seconds kKernelProofSeconds{10};
 
 KernelCertificate certify_kernel_margin(const Dataset& data, const KernelSpec& k);

@@ -25,6 +25,7 @@ struct L1Lp {
   std::vector<std::vector<int>> index;
   std::vector<std::vector<double>> value;
   int milliseconds = 0;
+  int iterations = 1;
 };
 
 struct L1LpResult {
@@ -47,7 +48,7 @@ void solve_l1_lp(const L1Lp& in, L1LpResult& out, double* weights) {
   const auto& value = in.value.back();
   glp_set_mat_row(lp, in.rows + 1, static_cast<int>(index.size()) - 1, index.data(), value.data());
   glp_set_row_bnds(lp, in.rows + 1, GLP_FX, 1.0, 1.0);
-  out.status = glpk_simplex(lp, in.milliseconds, out.solution);
+  out.status = glpk_simplex(lp, in.milliseconds, in.iterations, out.solution);
   if (out.status == 0 && out.solution == GLP_OPT) {
     for (int j = 1; j <= in.weights; ++j) weights[j - 1] = glp_get_col_prim(lp, j);
     out.t = glp_get_col_prim(lp, in.weights + 1);
@@ -56,12 +57,14 @@ void solve_l1_lp(const L1Lp& in, L1LpResult& out, double* weights) {
   glp_error_hook(nullptr, nullptr);
 }
 
-L1Lp make_lp(const Dataset& data, bool balanced, double max_seconds) {
+L1Lp make_lp(const Dataset& data, bool balanced, std::uint64_t max_work, double max_seconds) {
   L1Lp lp;
   const std::size_t d = data.cols();
   lp.rows = static_cast<int>(data.rows());
   lp.weights = static_cast<int>((balanced ? 2 : 1) * d);
   lp.milliseconds = static_cast<int>(std::clamp(max_seconds, 0.001, 1e6) * 1000.0);
+  lp.iterations =
+      glpk_iteration_limit(max_work, data.rows() + 1, static_cast<std::size_t>(lp.weights) + 1);
   const int t_column = lp.weights + 1;
   for (std::size_t i = 0; i < data.rows(); ++i) {
     const double y = data.label(i) == 1 ? 1.0 : -1.0;
@@ -126,7 +129,8 @@ std::optional<double> certify_l1_margin(const Dataset& data, bool balanced,
   return gamma1;
 }
 
-L1Margin find_l1_margin(const Dataset& data, bool balanced, double max_seconds) {
+L1Margin find_l1_margin(const Dataset& data, bool balanced, std::uint64_t max_work,
+                        double max_seconds) {
   const auto start = std::chrono::steady_clock::now();
   L1Margin out;
   out.balanced = balanced;
@@ -139,12 +143,18 @@ L1Margin find_l1_margin(const Dataset& data, bool balanced, double max_seconds) 
     out.reason = "the l1-margin LP is for binary tasks";
     return finish();
   }
-  const L1Lp lp = make_lp(data, balanced, max_seconds);
+  const L1Lp lp = make_lp(data, balanced, max_work, max_seconds);
   std::vector<double> weights(static_cast<std::size_t>(lp.weights), 0.0);
   L1LpResult result;
   glpk_capture_output();
   solve_l1_lp(lp, result, weights.data());
   out.reason = glpk_solve_problem(result.failed, result.status, result.solution);
+  if (!result.failed && result.status == GLP_ETMLIM) {
+    // The one outcome that depends on the machine (docs/reproducibility.md).
+    out.reason = "undecided: the clock limit of " + number_text(max_seconds) +
+                 " s (theory.oracle_seconds) stopped the LP before its work budget "
+                 "(theory.oracle_work)";
+  }
   if (!out.reason.empty()) return finish();
   out.note = "GLPK simplex, max t s.t. y u.x >= t, u >= 0, sum u = 1" +
              std::string(balanced ? " over (x, -x)" : "") + "; t = " + number_text(result.t);

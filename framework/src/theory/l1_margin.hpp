@@ -8,6 +8,7 @@
 // the recorded u, ≤ the optimum. R∞ = maxᵢⱼ |x̃ᵢⱼ| is exact (no arithmetic).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,8 +37,11 @@ double data_r_inf(const Dataset& data);
 std::optional<double> certify_l1_margin(const Dataset& data, bool balanced,
                                         const std::vector<double>& u);
 
-// The LP, then the certificate. Binary tasks only (`reason` says so otherwise).
-L1Margin find_l1_margin(const Dataset& data, bool balanced, double max_seconds);
+// The LP (at most `max_work` multiply-adds' worth of simplex iterations, glpk_guard.hpp;
+// `max_seconds` a safety stop), then the certificate. Binary tasks only (`reason` says so
+// otherwise). Stopped by the clock, it is undecided with a reason naming the seconds.
+L1Margin find_l1_margin(const Dataset& data, bool balanced, std::uint64_t max_work,
+                        double max_seconds);
 
 // The certificate of one given comparator, no LP: what `theory.margin` "teacher" and "given"
 // mean for the l1-margin, as for the linear one. `source` names it ("teacher", "given").

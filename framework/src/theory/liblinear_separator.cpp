@@ -177,7 +177,7 @@ SolverOutcome liblinear_separator(const Dataset& data, double c, double toleranc
 
 std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
                                                     const std::vector<double>& cs, double tolerance,
-                                                    double max_seconds) {
+                                                    double max_seconds, bool* timed_out) {
   // The primal solver's sums would otherwise depend on the machine's BLAS: a build in which
   // they do is refused rather than allowed to write machine-dependent records.
   const std::string unbound =
@@ -208,6 +208,7 @@ std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
       },
       max_seconds);
   std::vector<std::vector<double>> out;
+  if (timed_out != nullptr) *timed_out = child.timed_out;
   if (child.bytes && *child.bytes == "U") throw std::logic_error(unbound);
   if (!child.bytes || child.bytes->size() != cs.size() * dim * sizeof(double)) return out;
   for (std::size_t k = 0; k < cs.size(); ++k) {

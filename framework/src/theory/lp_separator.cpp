@@ -1,7 +1,9 @@
 #include <glpk.h>
 
+#include <algorithm>
 #include <cmath>
 #include <csetjmp>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,7 @@ struct LpInput {
   const std::vector<std::vector<int>>* index = nullptr;
   const std::vector<std::vector<double>>* value = nullptr;
   int milliseconds = 0;
+  int iterations = 1;
 };
 
 struct LpResult {
@@ -36,7 +39,7 @@ void solve_lp(const LpInput& in, LpResult& out, double* u) {
   }
   glp_error_hook(&glpk_on_fatal_error, &jump);
   glp_prob* lp = glpk_margin_problem(in.cols, -1.0, 1.0, in.rows, 0, *in.index, *in.value);
-  out.status = glpk_simplex(lp, in.milliseconds, out.solution);
+  out.status = glpk_simplex(lp, in.milliseconds, in.iterations, out.solution);
   if (out.status == 0 && out.solution == GLP_OPT) {
     for (int j = 1; j <= in.cols; ++j) u[j - 1] = glp_get_col_prim(lp, j);
   }
@@ -46,7 +49,7 @@ void solve_lp(const LpInput& in, LpResult& out, double* u) {
 
 }  // namespace
 
-SolverOutcome lp_separator(const Dataset& data, double max_seconds) {
+SolverOutcome lp_separator(const Dataset& data, std::uint64_t max_work, double max_seconds) {
   SolverOutcome out;
   if (data.task() != TaskKind::kBinary) {
     out.failure = "the LP is for binary tasks";
@@ -78,7 +81,13 @@ SolverOutcome lp_separator(const Dataset& data, double max_seconds) {
     row_index.push_back(used + 1);
     row_value.push_back(-1.0);
   }
-  LpInput in{n, used, &index, &value, static_cast<int>(max_seconds * 1000)};
+  LpInput in{n,
+             used,
+             &index,
+             &value,
+             static_cast<int>(std::clamp(max_seconds, 0.001, 1e6) * 1000.0),
+             glpk_iteration_limit(max_work, static_cast<std::size_t>(n),
+                                  static_cast<std::size_t>(used) + 1)};
   LpResult result;
   std::vector<double> u(static_cast<std::size_t>(used), 0.0);
   glpk_capture_output();

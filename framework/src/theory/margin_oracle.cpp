@@ -107,6 +107,20 @@ std::optional<double> hull_norm_upper(const PointSet& points,
   return upper;
 }
 
+// How Wolfe's method ended, for its note in the manifest.
+std::string min_norm_ending(const MinNormResult& hull) {
+  if (hull.optimal) return ", optimal";
+  if (hull.origin_reached) return ", origin reached";
+  switch (hull.stop) {
+    case WorkLimit::Stop::kWork:
+      return ", stopped at its work budget (theory.oracle_work)";
+    case WorkLimit::Stop::kClock:
+      return ", stopped by the clock (theory.oracle_seconds)";
+    default:
+      return ", stopped early";
+  }
+}
+
 struct Tracker {
   MarginCertificate& out;
   WorkLimit* limit = nullptr;
@@ -198,14 +212,19 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
   auto remaining = [&] {
     return std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
   };
-  // Every certification below looks at the budget and at signals inside its pass.
-  WorkLimit limit(deadline);
-  tracker.limit = &limit;
-  bool budget_spent = false;
+  // Every certification below looks at the clock and at signals inside its pass (it has no
+  // work budget: a certification is two passes over the points).
+  WorkLimit clock(deadline);
+  tracker.limit = &clock;
+  // The first step the clock stopped, "" while none: it leaves the point undecided.
+  std::string clock_stopped;
+  const auto stopped_by_clock = [&](bool stopped, const std::string& step) {
+    if (stopped && clock_stopped.empty()) clock_stopped = step;
+  };
   auto slow_notice = [&](const std::string& method) {
     return std::make_unique<SlowMethodNotice>(
         "margin oracle: " + method + " is still working on " + std::to_string(points.size()) +
-            " points of dimension " + std::to_string(points.dim()) + " after 1 s (budget " +
+            " points of dimension " + std::to_string(points.dim()) + " after 1 s (clock limit " +
             decimal(request.budget_seconds) + " s, theory.oracle_seconds)",
         "margin oracle: " + method);
   };
@@ -218,13 +237,13 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
     const auto t = std::chrono::steady_clock::now();
     const auto notice = slow_notice("the nearest hull point");
     MinNormOptions options;
-    options.max_seconds = std::min(request.max_seconds, remaining());
+    options.max_work = request.work_budget;
+    options.deadline = deadline;
     const MinNormResult hull = min_norm_point(points, options);
+    stopped_by_clock(hull.stop == WorkLimit::Stop::kClock, "the nearest hull point");
     MethodReport report{"nearest_hull_point", std::nullopt, std::nullopt, 0.0,
-                        "Wolfe 1976; " + std::to_string(hull.iterations) + " iterations" +
-                            (hull.optimal          ? ", optimal"
-                             : hull.origin_reached ? ", origin reached"
-                                                   : ", stopped early")};
+                        "Wolfe 1976; " + std::to_string(hull.iterations) + " iterations, " +
+                            std::to_string(hull.work) + " multiply-adds" + min_norm_ending(hull)};
     if (!hull.failure.empty()) {
       report.note = "method failed: " + hull.failure;
     } else if (hull.point.empty()) {  // stopped before it held a hull point: nothing proved
@@ -237,23 +256,24 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
       // Near the origin, floating point cannot tell "in the hull" from "very close to it":
       // only an exact check of the combination proves non-separability.
       if (hull.origin_reached && !out.separable) {
-        gordan = prove_origin_in_hull(points, hull.weights, deadline);
+        WorkLimit exact_limit(deadline, request.work_budget);
+        gordan = prove_origin_in_hull(points, hull.weights, exact_limit);
         report.note += gordan->proved ? "; exact check: the origin is in the hull"
                                       : "; exact check: " + gordan->detail;
         // Not in the hull: the exact nearest point may still certify a tiny margin.
         if (!gordan->proved) {
-          if (auto p = exact_affine_nearest_point(points, hull.weights, deadline)) {
+          if (auto p = exact_affine_nearest_point(points, hull.weights, exact_limit)) {
             tracker.consider("nearest_hull_point", std::move(*p), report, data);
             if (out.separable) report.note += "; its exact nearest point certifies a margin";
           }
         }
+        stopped_by_clock(exact_limit.stopped_by_clock(), "the exact check");
       }
     }
-    if (!hull.optimal && !hull.origin_reached && remaining() <= 0.0) budget_spent = true;
-    if (limit.was_reached()) budget_spent = true;
     report.seconds = seconds_since(t);
     out.methods.push_back(report);
   }
+  stopped_by_clock(clock.stopped_by_clock(), "a certification");
   throw_if_interrupted_while_preparing();  // a signal stopped the search: no verdict from it
   const bool decided = gordan && gordan->proved;
   // A solver's candidate is certified like any other; its time and status go to the manifest.
@@ -264,9 +284,9 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
     if (decided) {
       report.note = "skipped: non-separability is already proved";
     } else if (remaining() <= 0.0) {
-      report.note = "skipped: the oracle's budget of " + decimal(request.budget_seconds) +
+      report.note = "skipped: the oracle's clock limit of " + decimal(request.budget_seconds) +
                     " s (theory.oracle_seconds) is spent";
-      budget_spent = true;
+      stopped_by_clock(true, name);
     } else {
       const auto notice = slow_notice(name);
       SolverOutcome c = solve();
@@ -276,22 +296,33 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
       } else {
         report.note = "method failed: " + c.failure;
       }
-      if (c.timed_out || limit.was_reached()) budget_spent = true;
+      stopped_by_clock(c.timed_out, name);
+      stopped_by_clock(clock.stopped_by_clock(), "a certification");
     }
     report.seconds = seconds_since(t);
     out.methods.push_back(report);
   };
+  // LIBLINEAR's work is bounded by its own iteration limits (separator_solvers.hpp).
   try_solver("liblinear", [&] { return liblinear_separator(data, 1e6, 1e-6, remaining()); });
   if (data.task() == TaskKind::kBinary && !request.dense_methods) {
     out.methods.push_back({"lp", std::nullopt, std::nullopt, 0.0, kDenseSkipped});
   } else if (data.task() == TaskKind::kBinary) {
-    try_solver("lp", [&] {
-      return lp_separator(data, std::max(0.0, std::min(request.max_seconds, remaining())));
-    });
+    try_solver("lp",
+               [&] { return lp_separator(data, request.work_budget, std::max(0.0, remaining())); });
   }
 
   throw_if_interrupted_while_preparing();  // a signal stopped a certification: no verdict
-  if (out.separable.value_or(false)) {
+  if (!clock_stopped.empty() && !decided) {
+    // Whatever the methods found, a faster machine could have found more (a larger rho, a
+    // smaller rho_upper, a proof): nothing of it is recorded (docs/reproducibility.md).
+    MarginCertificate undecided;
+    undecided.oracle = out.oracle;
+    undecided.methods = std::move(out.methods);
+    out = std::move(undecided);
+    out.reason = "undecided: the oracle's clock limit of " + decimal(request.budget_seconds) +
+                 " s (theory.oracle_seconds) stopped " + clock_stopped +
+                 " before its work budget (theory.oracle_work); raise theory.oracle_seconds";
+  } else if (out.separable.value_or(false)) {
     out.hull_residual.reset();
     out.hull_weights.clear();
   } else if (decided) {
@@ -302,10 +333,6 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
                  std::to_string(out.hull_weights.size()) +
                  " points make the sum of y x~ exactly 0, checked in rational arithmetic "
                  "(Gordan's alternative)";
-  } else if (budget_spent) {
-    out.reason = "undecided: the oracle's budget of " + decimal(request.budget_seconds) +
-                 " s (theory.oracle_seconds) ran out before a method found a separator or "
-                 "proved that none exists";
   } else if (gordan) {
     out.reason = "undecided: the nearest hull point is within " +
                  (out.rho_upper ? decimal(*out.rho_upper) : std::string("rounding error")) +

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -53,10 +54,13 @@ struct MarginCertificate {
 struct OracleRequest {
   std::string kind = "svm";    // svm | teacher | given | none
   std::vector<double> vector;  // teacher or given u
-  double max_seconds = 20.0;   // per method
-  // The whole oracle's budget (theory.oracle_seconds): a method is not started once it is
-  // spent, and every method stops at it (LIBLINEAR by being killed in its child process).
-  // A spent budget leaves the point undecided.
+  // Each method's work budget (theory.oracle_work, multiply-adds; theory/work_limit.hpp):
+  // what a method does within it is the same on every machine.
+  std::uint64_t work_budget = kDefaultOracleWork;
+  // The whole oracle's clock limit (theory.oracle_seconds), a safety stop: a method is not
+  // started once it is spent, and every method stops at it (LIBLINEAR by being killed in its
+  // child process). Where it stops anything, the point is undecided, whatever a method had
+  // found: the answer would depend on the machine's speed.
   double budget_seconds = 60.0;
   // The nearest hull point and the LP hold dense vectors of the data's width (and the hull
   // search a dense active set): off for sparse sets too large for that, leaving LIBLINEAR,
@@ -97,8 +101,8 @@ struct CertifiedMargin {
   double norm = 0.0;
   double rho = 0.0;
 };
-// With a `limit`, nullopt also when it is reached first (a budget or a signal; see
-// WorkLimit::was_reached): one pass over n·(k−1) Kesler points can take long.
+// With a `limit`, nullopt also when it is reached first (the clock or a signal; see
+// WorkLimit::stop): one pass over n·(k−1) Kesler points can take long.
 std::optional<CertifiedMargin> certify_separator(const Dataset& data, std::vector<double>& u,
                                                  WorkLimit* limit = nullptr);
 

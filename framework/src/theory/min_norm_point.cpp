@@ -2,7 +2,6 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -32,10 +31,7 @@ Eigen::VectorXd affine_minimiser(const Eigen::MatrixXd& a) {
 }  // namespace
 
 MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& options) {
-  const auto start = WorkLimit::Clock::now();
-  WorkLimit limit(start +
-                  std::chrono::duration_cast<WorkLimit::Clock::duration>(
-                      std::chrono::duration<double>(std::clamp(options.max_seconds, 0.0, 1e9))));
+  WorkLimit limit(options.deadline, options.max_work);
   const std::size_t m = points.dim();
   const std::size_t n = points.size();
   MinNormResult result;
@@ -48,7 +44,8 @@ MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& optio
   double longest = 0.0;
   for (std::size_t j = 0; j < n; ++j) {
     if (limit.reached(m)) {
-      result.stopped = true;
+      result.stop = limit.stop();
+      result.work = limit.work_done();
       return result;
     }
     points.point(j, std::span<double>(p.data(), m));
@@ -83,7 +80,7 @@ MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& optio
     }
     const PointSet::Extreme e = points.min_dot(std::span<const double>(x.data(), m), &limit);
     if (e.stopped) {
-      result.stopped = true;
+      result.stop = limit.stop();
       break;
     }
     if (xx - e.value <= options.relative_gap * xx) {
@@ -93,7 +90,7 @@ MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& optio
     if (std::find(active.begin(), active.end(), e.index) != active.end()) break;  // stalled
     // A signal (Ctrl-C) stops the search like its time limit: plab ends once the oracle returns.
     if (limit.reached_now()) {
-      result.stopped = true;
+      result.stop = limit.stop();
       break;
     }
     active.push_back(e.index);
@@ -105,8 +102,10 @@ MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& optio
     // Minor cycles: move toward the affine minimiser until it lies inside the simplex. Each
     // factorises a k·d × s matrix; stopped between them, λ still weighs the active points.
     while (true) {
-      if (limit.reached_now()) {
-        result.stopped = true;
+      // The factorisation of the m × s active set, counted before it is done.
+      const auto s = static_cast<std::uint64_t>(columns.cols());
+      if (limit.reached(static_cast<std::uint64_t>(m) * s * s) || limit.reached_now()) {
+        result.stop = limit.stop();
         break;
       }
       const Eigen::VectorXd mu = affine_minimiser(columns);
@@ -139,8 +138,9 @@ MinNormResult min_norm_point(const PointSet& points, const MinNormOptions& optio
     }
     lambda /= lambda.sum();
     x = columns * lambda;
-    if (result.stopped) break;
+    if (result.stop != WorkLimit::Stop::kNone) break;
   }
+  result.work = limit.work_done();
   result.point.assign(x.data(), x.data() + x.size());
   for (std::size_t i = 0; i < active.size(); ++i) {
     result.weights.emplace_back(active[i], lambda(static_cast<Eigen::Index>(i)));

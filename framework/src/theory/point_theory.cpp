@@ -6,6 +6,7 @@
 #include <span>
 #include <stdexcept>
 
+#include "base/number_text.hpp"
 #include "theory/bounds.hpp"
 
 namespace plab {
@@ -41,6 +42,12 @@ std::string theory_too_large(const Dataset& data) {
          ": only figures certified on the sparse rows are computed";
 }
 
+std::string hinge_clock_reason(double oracle_seconds) {
+  return "none: the oracle's clock limit of " + number_text(oracle_seconds) +
+         " s (theory.oracle_seconds) stopped the squared-hinge path; raise "
+         "theory.oracle_seconds";
+}
+
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
                                  const std::vector<double>& teacher, bool need_least_squares,
                                  bool need_hinge, const std::set<QuantityRequest>& quantities) {
@@ -59,6 +66,7 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
       request.kind = theory.margin;
       request.vector = theory.margin == "teacher" ? teacher : theory.u;
       request.budget_seconds = theory.oracle_seconds;
+      request.work_budget = theory.oracle_work;
       t.margin = find_margin(data, request);
       return t;
     }
@@ -66,6 +74,7 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
     OracleRequest request;
     request.kind = theory.margin;
     request.budget_seconds = theory.oracle_seconds;
+    request.work_budget = theory.oracle_work;
     request.dense_methods = false;
     t.margin = find_margin(data, request);
     return t;
@@ -76,13 +85,22 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
   request.kind = theory.margin;
   request.vector = theory.margin == "teacher" ? teacher : theory.u;
   request.budget_seconds = theory.oracle_seconds;
+  request.work_budget = theory.oracle_work;
   t.margin = find_margin(data, request);
-  // Past separability, once per data set: separable points keep Novikoff's forms only.
+  // Past separability, once per data set: separable points keep Novikoff's forms only. The
+  // path shares the oracle's clock limit (a safety stop; LIBLINEAR's own limits bound it).
   if (need_hinge && request.kind != "none" && !t.margin.separable.value_or(false)) {
-    t.hinge_candidates = hinge_candidates(data, theory.oracle_seconds - t.margin.seconds);
+    bool clock_stopped = false;
+    t.hinge_candidates =
+        hinge_candidates(data, theory.oracle_seconds - t.margin.seconds, &clock_stopped);
+    if (clock_stopped) {
+      t.hinge_candidates.clear();
+      t.hinge_candidates_stopped = hinge_clock_reason(theory.oracle_seconds);
+    }
   }
   if (request.kind != "none") {
-    const QuantityContext context{&data, request.kind, request.vector, theory.oracle_seconds};
+    const QuantityContext context{&data, request.kind, request.vector, theory.oracle_seconds,
+                                  theory.oracle_work};
     for (const QuantityRequest& q : quantities) {
       const QuantityUnit* unit = find_quantity_unit(q.key);
       // A form's needs name registered units only (theory/bound_registry.cpp).

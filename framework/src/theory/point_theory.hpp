@@ -22,12 +22,18 @@ struct PointTheory {
   // Certified candidates for the hinge bounds (theory/hinge_bound.hpp): only for data the
   // oracle did not certify separable, and only when a learner's form is covered.
   std::vector<HingeCandidate> hinge_candidates;
+  // Not empty when the clock (theory.oracle_seconds) stopped the search for them: the one
+  // case where their absence depends on the machine's speed (in the manifest).
+  std::string hinge_candidates_stopped;
   // The quantity units' figures (theory/bound_unit.hpp): only those a learner's form needs,
   // and none under `theory.margin: "none"`.
   PointQuantities quantities;
 };
 
 double data_radius(const Dataset& data);
+
+// hinge_candidates_stopped's sentence.
+std::string hinge_clock_reason(double oracle_seconds);
 
 // Theory on sparse data: R is computed from the sparse rows; the oracle's methods
 // (nearest hull point, LIBLINEAR, LP, Gordan certificates), the least-squares reference and

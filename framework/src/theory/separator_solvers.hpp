@@ -4,6 +4,7 @@
 // by recomputing its margin on the data.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,12 +56,16 @@ SolverOutcome liblinear_separator(const Dataset& data, double c, double toleranc
 // where LIBLINEAR gave no model); empty when the child failed or timed out. Throws
 // std::logic_error (exit 70) when LIBLINEAR's BLAS calls do not reach plab's fixed-order
 // routines (theory/fixed_order_blas.hpp): a broken build, not a property of the data.
+// `*timed_out` (if given): the clock, not a failure, left the result empty. LIBLINEAR's own
+// iteration limits bound its work, the same on every machine; the clock is a safety stop.
 std::vector<std::vector<double>> squared_hinge_path(const Dataset& data,
                                                     const std::vector<double>& cs, double tolerance,
-                                                    double max_seconds);
+                                                    double max_seconds, bool* timed_out = nullptr);
 
 // GLPK simplex on max t s.t. yᵢ u·x̃ᵢ ≥ t, −1 ≤ uⱼ ≤ 1 (binary only): robust to bad scaling,
-// where dual coordinate descent may return no separator at all.
-SolverOutcome lp_separator(const Dataset& data, double max_seconds);
+// where dual coordinate descent may return no separator at all. At most `max_work`
+// multiply-adds' worth of simplex iterations (glpk_iteration_limit); `max_seconds` is a
+// safety stop (`timed_out`).
+SolverOutcome lp_separator(const Dataset& data, std::uint64_t max_work, double max_seconds);
 
 }  // namespace plab

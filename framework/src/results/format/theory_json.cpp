@@ -74,6 +74,8 @@ boost::json::object theory_json(const PointTheory& t) {
     }
     out["hinge_candidates"] = std::move(candidates);
   }
+  if (!t.hinge_candidates_stopped.empty())
+    out["hinge_candidates_stopped"] = t.hinge_candidates_stopped;
   // The quantity units' figures (theory/bound_unit.hpp), so that plab verify re-certifies
   // them: one member per unit, one object per variant, in the registry's orders.
   const auto write_vector = [](const std::vector<double>& v) { return vector_json(v); };

@@ -190,6 +190,8 @@ BAD_CONFIGS = {
     "given init without w": {"init": {"kind": "given"}},
     "given margin without u": {"theory": {"margin": "given"}},
     "oracle_seconds 0": {"theory": {"oracle_seconds": 0}},
+    "oracle_work 0": {"theory": {"oracle_work": 0}},
+    "oracle_work 1.5": {"theory": {"oracle_work": 1.5}},
     "a report plane of one feature": {"report": {"plane": ["x"]}},
     "a report plane naming a feature twice": {"report": {"plane": ["x", "x"]}},
     "an unknown report key": {"report": {"view": "pca"}},

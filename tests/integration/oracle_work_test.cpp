@@ -36,15 +36,15 @@ std::string iris_config(const std::string& theory) {
     "protocol": {"kind": "convergence", "max_epochs": 20}})";
 }
 
-struct Run {
+struct OracleRun {
   test::ProcessResult process;
   std::string runs;            // runs.jsonl, byte for byte
   boost::json::object theory;  // points[0].theory of the manifest
 };
 
-Run run_once(const test::TempDir& dir, const std::string& name, const std::string& config) {
+OracleRun run_once(const test::TempDir& dir, const std::string& name, const std::string& config) {
   dir.write(name + ".json", config);
-  Run r;
+  OracleRun r;
   r.process = test::run_plab({"run", (dir / (name + ".json")).string(), "--out",
                               (dir / name).string(), "--no-report", "--quiet"});
   if (!fs::exists(dir / name / "manifest.json")) return r;
@@ -85,8 +85,8 @@ TEST(OracleWork, TheWorkBudgetGivesTheSameRecordsOnALoadedMachine) {
   const test::TempDir dir;
   // 20,000 multiply-adds: a few passes over the 300 Kesler points, then Wolfe's method stops.
   const std::string config = iris_config(R"({"margin": "svm", "oracle_work": 20000})");
-  const Run quiet = run_once(dir, "quiet", config);
-  Run loaded;
+  const OracleRun quiet = run_once(dir, "quiet", config);
+  OracleRun loaded;
   {
     const BusyChildren busy(4);
     loaded = run_once(dir, "loaded", config);
@@ -104,7 +104,7 @@ TEST(OracleWork, TheWorkBudgetGivesTheSameRecordsOnALoadedMachine) {
   EXPECT_NE(quiet.runs.find("\"rho_upper\":"), std::string::npos);
   EXPECT_EQ(quiet.runs.find("seconds"), std::string::npos) << "a time in runs.jsonl";
   // A larger budget finds more: the budget is what decides, and the records say so.
-  const Run more =
+  const OracleRun more =
       run_once(dir, "more", iris_config(R"({"margin": "svm", "oracle_work": 20000000})"));
   ASSERT_EQ(more.process.exit_code, 0) << more.process.err;
   EXPECT_NE(more.runs, quiet.runs);
@@ -112,7 +112,8 @@ TEST(OracleWork, TheWorkBudgetGivesTheSameRecordsOnALoadedMachine) {
 
 TEST(OracleWork, AClockStopBeforeTheWorkBudgetIsUndecidedWithTheSeconds) {
   const test::TempDir dir;
-  const Run r = run_once(dir, "clock", iris_config(R"({"margin": "svm", "oracle_seconds": 1e-9})"));
+  const OracleRun r =
+      run_once(dir, "clock", iris_config(R"({"margin": "svm", "oracle_seconds": 1e-9})"));
   ASSERT_EQ(r.process.exit_code, 0) << r.process.err;
   EXPECT_TRUE(r.theory.at("separable").is_null());
   EXPECT_TRUE(r.theory.at("rho_upper").is_null()) << "a figure that depends on the clock";
@@ -133,7 +134,7 @@ TEST(OracleWork, AClockStopBeforeTheWorkBudgetIsUndecidedWithTheSeconds) {
 TEST(OracleWork, AWorkBudgetThatIsNotAPositiveWholeNumberIsRefused) {
   const test::TempDir dir;
   for (const std::string bad : {"0", "1.5", "-3", "\"many\"", "1e300"}) {
-    const Run r =
+    const OracleRun r =
         run_once(dir, "bad", iris_config(R"({"margin": "svm", "oracle_work": )" + bad + "}"));
     EXPECT_EQ(r.process.exit_code, 2) << bad << ": " << r.process.err;
     EXPECT_NE(r.process.err.find("/theory/oracle_work: expected an integer from 1 to "

@@ -423,6 +423,14 @@ std::vector<ExportedFolder> export_to_sqlite(const fs::path& path,
     if (!existed) {  // a file this export created holds nothing: not left behind
       fs::remove(path, ec);
       fs::remove(path.string() + "-journal", ec);
+    } else if (fs::exists(path.string() + "-journal", ec)) {
+      // After a failed write (a file size limit, a full disk) SQLite leaves the rollback to
+      // the next connection: one that reads the database now restores it and removes the
+      // journal, so the file is as it was before, as the error says.
+      sqlite3* again = nullptr;
+      if (open_database_file(path, SQLITE_OPEN_READWRITE, &again) == SQLITE_OK)
+        sqlite3_exec(again, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+      sqlite3_close(again);
     }
     throw;
   }

@@ -1,15 +1,19 @@
-// Signals during plab export and plab report DIR, through the real binary: a second Ctrl-C
-// while the export cleans up after the first, and SIGPIPE and SIGXFSZ sent by another process
-// (answered as SIGINT is, with 128 + N), next to the same signals raised by the kernel for
-// plab's own writes (a closed stdout, a file size limit), which plab ignores so that the write
-// fails instead (docs/exit-codes.md).
+// Signals during plab export and plab report, through the real binary: a second Ctrl-C while
+// the export cleans up after the first, SIGPIPE and SIGXFSZ sent by another process (answered
+// as SIGINT is, with 128 + N) next to the same signals raised by the kernel for plab's own
+// writes (a closed stdout, a file size limit), which plab ignores so that the write fails
+// instead (docs/exit-codes.md), a signal while a comparison's files are written; and a
+// database another process holds, which report --query waits for as export does.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <csignal>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -44,6 +48,34 @@ fs::path iris_folder(const test::TempDir& d, const std::string& name, int repeat
   return d / name;
 }
 
+// Starts plab with `args` (no shell), its stderr into DIR/plab.err: for the tests that must act
+// between signalling it and waiting for it.
+pid_t spawn_plab(const std::vector<std::string>& args, const test::TempDir& d) {
+  std::vector<char*> argv{const_cast<char*>(PLAB_BINARY)};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const std::string err = (d / "plab.err").string();
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (fd < 0 || null < 0) ::_exit(127);
+    ::dup2(null, 1);
+    ::dup2(fd, 2);
+    ::execv(PLAB_BINARY, argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// The exit status of spawn_plab's `pid` (128 + N when signal N ended it) and its stderr.
+std::pair<int, std::string> wait_for(pid_t pid, const test::TempDir& d) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return {code, read_file(d / "plab.err")};
+}
+
 const std::string kPerceptron = R"({"name": "p", "plugin": "perceptron"})";
 
 class ExportSignals : public ::testing::Test {
@@ -71,27 +103,13 @@ class ExportSignals : public ::testing::Test {
   // The same with `signal` sent twice, 1 ms apart (a user pressing Ctrl-C twice): the exit
   // status and stderr.
   static std::pair<int, std::string> export_signalled_twice(const fs::path& db, int signal) {
-    const fs::path err = *dir_ / "twice.err";
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-      const int fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      const int null = ::open("/dev/null", O_WRONLY);
-      if (fd < 0 || null < 0) ::_exit(127);
-      ::dup2(null, 1);
-      ::dup2(fd, 2);
-      ::execl(PLAB_BINARY, PLAB_BINARY, "export", big_.c_str(), "--sqlite", db.c_str(),
-              static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
+    const pid_t pid = spawn_plab({"export", big_.string(), "--sqlite", db.string()}, *dir_);
     const fs::path journal = db.string() + "-journal";
     for (int k = 0; k < 10000 && !fs::exists(journal); ++k) ::usleep(2000);
     ::kill(pid, signal);
     ::usleep(1000);
     ::kill(pid, signal);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    return {code, read_file(err)};
+    return wait_for(pid, *dir_);
   }
 
   static test::TempDir* dir_;
@@ -121,7 +139,7 @@ TEST_F(ExportSignals, ASecondSignalLeavesAnExistingDatabaseAsItWas) {
   const auto [code, err] = export_signalled_twice(db, SIGTERM);
   EXPECT_EQ(code, 130) << err;
   EXPECT_NE(err.find("is as it was before"), std::string::npos) << err;
-  EXPECT_EQ(read_file(db), before);
+  EXPECT_TRUE(read_file(db) == before) << "the database changed";
   EXPECT_FALSE(fs::exists(db.string() + "-journal"));
 }
 
@@ -136,7 +154,7 @@ TEST_F(ExportSignals, SigpipeAndSigxfszSentByKillStopTheExport) {
     const auto r = export_signalled(db, signal);
     EXPECT_EQ(r.exit_code, code) << r.err;
     EXPECT_NE(r.err.find(words), std::string::npos) << r.err;
-    EXPECT_EQ(read_file(db), before);
+    EXPECT_TRUE(read_file(db) == before) << "the database changed";
     EXPECT_FALSE(fs::exists(db.string() + "-journal"));
   }
   EXPECT_TRUE(test::in_troubleshooting("interrupted by signal 13 (Broken pipe)"));
@@ -152,7 +170,7 @@ TEST_F(ExportSignals, AFileSizeLimitIsStillAWriteFailure) {
       {"export", big_.string(), "--sqlite", db.string()}, fs::file_size(db) + 8192);
   EXPECT_EQ(r.exit_code, 4) << r.err;
   EXPECT_NE(r.err.find("the file size limit (ulimit -f) was reached"), std::string::npos) << r.err;
-  EXPECT_EQ(read_file(db), before);
+  EXPECT_TRUE(read_file(db) == before) << "the database changed";
 }
 
 // plab report DIR: SIGPIPE sent while it draws ends it as SIGINT does, 141.
@@ -170,6 +188,68 @@ TEST(ReportSignals, SigpipeSentWhileTheReportIsDrawn) {
       << r.err;
   EXPECT_FALSE(fs::exists(folder / "report.md"));
   EXPECT_FALSE(fs::exists(folder / "report.html"));
+}
+
+// A database with two learners' runs and a query of them, for plab report DB --query.
+fs::path two_learner_database(const test::TempDir& d) {
+  const fs::path a = iris_folder(d, "a", 3, kPerceptron);
+  const fs::path b = iris_folder(d, "b", 3, R"({"name": "v", "plugin": "averaged_perceptron"})");
+  const auto r = run_plab({"export", a.string(), b.string(), "--sqlite", (d / "q.db").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return d / "q.db";
+}
+
+const std::string kQuery =
+    "SELECT r.point, r.learner, r.\"repeat\", p.seed, r.mistakes FROM runs r JOIN points p ON "
+    "p.experiment_id = r.experiment_id AND p.point = r.point ORDER BY r.run";
+
+// SIGINT while report.md and report.html are written: the html's temporary file is a FIFO
+// here, so plab waits in its open() until the test reads it, after sending the signal.
+TEST(ReportSignals, ASignalWhileTheComparisonIsWrittenWritesNothing) {
+  test::TempDir d;
+  const fs::path db = two_learner_database(d);
+  const fs::path out = d / "cmp";
+  fs::create_directory(out);
+  ASSERT_EQ(::mkfifo((out / ".report.html.new.tmp").c_str(), 0600), 0);
+  const pid_t pid =
+      spawn_plab({"report", db.string(), "--query", kQuery, "--out", out.string()}, d);
+  for (int k = 0; k < 10000 && !fs::exists(out / ".report.md.new"); ++k) ::usleep(2000);
+  ::kill(pid, SIGINT);
+  ::usleep(50000);
+  const int fifo = ::open((out / ".report.html.new.tmp").c_str(), O_RDONLY);
+  ASSERT_GE(fifo, 0);
+  char buffer[4096];
+  while (::read(fifo, buffer, sizeof buffer) > 0) {
+  }
+  ::close(fifo);
+  const auto [code, err] = wait_for(pid, d);
+  EXPECT_EQ(code, 130) << err;
+  EXPECT_NE(err.find("interrupted by signal 2 (Interrupt) while writing the comparison into"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("nothing was written"), std::string::npos) << err;
+  for (const char* name : {"report.md", "report.html", ".report.md.new", ".report.html.new"})
+    EXPECT_FALSE(fs::exists(out / name)) << name;
+  EXPECT_TRUE(test::in_troubleshooting("while writing the comparison into"));
+}
+
+// Another process's exclusive lock: report --query waits 10 s as export does, then says who
+// holds the database, exit 4 as export's.
+TEST(ReportLocks, ADatabaseAnotherProcessHoldsIsWaitedForThenNamed) {
+  test::TempDir d;
+  const fs::path db = two_learner_database(d);
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &raw), SQLITE_OK);
+  std::unique_ptr<sqlite3, int (*)(sqlite3*)> holder(raw, &sqlite3_close);
+  ASSERT_EQ(sqlite3_exec(raw, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  const auto r = run_plab({"report", db.string(), "--query", kQuery, "--out", (d / "o").string()});
+  EXPECT_EQ(r.exit_code, 4) << r.err;
+  EXPECT_NE(r.err.find("cannot read the SQLite database"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("another process holds the database (plab waited 10 s"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(d / "o"));
+  sqlite3_exec(raw, "ROLLBACK", nullptr, nullptr, nullptr);
+  EXPECT_TRUE(test::in_troubleshooting("cannot read the SQLite database"));
 }
 
 }  // namespace

@@ -80,9 +80,14 @@ void write_comparison(const fs::path& out, const Document& doc, const std::strin
   // without its report.html, which a retry without --force would refuse.
   const fs::path md = out / ".report.md.new";
   const fs::path html = out / ".report.html.new";
+  const std::string writing = "writing the comparison into '" + out.string() + "'";
   try {
     write_file_atomically(md, doc.markdown());
     write_file_atomically(html, doc.html(title, out.string()));
+    // A signal while the files were written: they are not put in place.
+    throw_if_interrupted(writing,
+                         "nothing was written (report.md and report.html of an earlier "
+                         "comparison there are as they were)");
   } catch (...) {
     fs::remove(md, ec);
     fs::remove(html, ec);
@@ -97,6 +102,10 @@ void write_comparison(const fs::path& out, const Document& doc, const std::strin
     fs::remove(html, ec);
     throw WriteError("cannot put the comparison into '" + out.string() + "': " + why);
   }
+  // A signal while they were put in place: the comparison is whole, and plab says so.
+  throw_if_interrupted(writing,
+                       "report.md and report.html were written completely before "
+                       "plab stopped");
 }
 
 }  // namespace plab

@@ -80,6 +80,13 @@ void throw_database_failure(sqlite3* db, const std::filesystem::path& path) {
                    "' is as it was before (nothing of this export was kept)");
 }
 
+void throw_database_held(sqlite3* db, const std::filesystem::path& path) {
+  throw WriteError("cannot read the SQLite database '" + path.string() +
+                   "': another process holds the database (plab waited " +
+                   std::to_string(kSqliteBusyWaitMs / 1000) + " s for it; " + sqlite3_errmsg(db) +
+                   "); nothing was written: run plab again when it has finished");
+}
+
 std::string write_failure_reason(sqlite3* db) {
   std::string said = sqlite3_errmsg(db);
   const int code = sqlite3_extended_errcode(db);

@@ -35,6 +35,11 @@ bool database_damaged(sqlite3* db);
 // 'DB' failed: <write_failure_reason>; …as it was before".
 [[noreturn]] void throw_database_failure(sqlite3* db, const std::filesystem::path& path);
 
+// WriteError (exit 4) for a read that another process's lock kept waiting past
+// kSqliteBusyWaitMs: "cannot read the SQLite database 'DB': another process holds the
+// database (…); nothing was written".
+[[noreturn]] void throw_database_held(sqlite3* db, const std::filesystem::path& path);
+
 // The last error on `db` as the reason a write failed, with its cause where SQLite's words
 // do not say it (EFBIG: the file size limit; ENOSPC: a full disk; busy: another process).
 std::string write_failure_reason(sqlite3* db);

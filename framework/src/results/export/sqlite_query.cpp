@@ -53,6 +53,9 @@ class Cell {
     const auto* t = reinterpret_cast<const char*>(sqlite3_column_text(s_, column_));
     std::string name(t, static_cast<std::size_t>(sqlite3_column_bytes(s_, column_)));
     if (name.empty()) wrong("a learner's name (it names a column of the report)");
+    // Only spaces would name the report's column with nothing anyone can read, as '' would.
+    if (name.find_first_not_of(' ') == std::string::npos)
+      wrong("a learner's name, not only spaces (it names a column of the report)");
     for (const char c : name) {
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
         wrong("a learner's name without control characters (a line break, tab or NUL)");
@@ -143,6 +146,9 @@ std::vector<QueriedRun> query_runs(const std::filesystem::path& db_path, const s
   if (rc != SQLITE_OK)
     throw UsageError("cannot open the SQLite database '" + db_path.string() + "' to query it: " +
                      (raw != nullptr ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)));
+  // Another process holding the database (an export writing it, an open transaction) is
+  // waited for as the export waits, then named as such.
+  sqlite3_busy_timeout(db.get(), kSqliteBusyWaitMs);
   const DatabaseKind kind = database_kind(db.get(), db_path);
   if (kind == DatabaseKind::kEarlier || kind == DatabaseKind::kNewer ||
       kind == DatabaseKind::kUnknown)

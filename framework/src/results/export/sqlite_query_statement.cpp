@@ -5,6 +5,7 @@
 
 #include "base/interrupt.hpp"
 #include "error.hpp"
+#include "results/export/sqlite_file.hpp"
 
 namespace plab {
 
@@ -83,6 +84,28 @@ std::string shortened(std::string text) {
   return text.size() > 40 ? text.substr(0, 40) + "..." : text;
 }
 
+// A parameter is refused, named as written: SQLite counts up to the highest number (`?5`
+// alone counts 5) and names only the numbered and named ones (`?5`, `:low`), not a bare `?`.
+[[noreturn]] void refuse_parameters(sqlite3_stmt* statement, int count) {
+  std::string first;
+  int named = 0;
+  for (int i = 1; i <= count; ++i) {
+    const char* name = sqlite3_bind_parameter_name(statement, i);
+    if (name == nullptr) continue;
+    if (named++ == 0) first = name;
+  }
+  if (first.empty()) first = "?";
+  const std::string numbered =
+      count > 1 ? " (SQLite numbers the query's parameters up to " + std::to_string(count) + ")"
+                : "";
+  throw UsageError("the query has " +
+                   (count == 1 || named == 1
+                        ? "a parameter, '" + first + "'" + numbered
+                        : "parameters" + numbered + ", the first '" + first + "'") +
+                   ", which plab report does not fill (SQLite would read it as NULL): write its "
+                   "value into the query");
+}
+
 }  // namespace
 
 SqliteStatement prepare_reading_query(sqlite3* db, const std::string& sql, const fs::path& path) {
@@ -120,15 +143,8 @@ SqliteStatement prepare_reading_query(sqlite3* db, const std::string& sql, const
   if (sqlite3_stmt_readonly(statement.get()) == 0) refuse_writing("write to the database");
   // `refused` ends here: the authorizer of the running query records nothing.
   sqlite3_set_authorizer(db, authorize_running, nullptr);
-  if (const int n = sqlite3_bind_parameter_count(statement.get()); n > 0) {
-    const char* name = sqlite3_bind_parameter_name(statement.get(), 1);
-    throw UsageError(
-        "the query has " +
-        (n == 1 ? std::string("a parameter, '") : std::to_string(n) + " parameters, the first '") +
-        (name != nullptr ? name : "?") +
-        "', which plab report does not fill (SQLite would read it as NULL): write "
-        "its value into the query");
-  }
+  if (const int n = sqlite3_bind_parameter_count(statement.get()); n > 0)
+    refuse_parameters(statement.get(), n);
   return statement;
 }
 
@@ -138,6 +154,7 @@ void throw_query_failure(sqlite3* db, const fs::path& path) {
     throw_if_interrupted("running the query on '" + path.string() + "'", "nothing was written");
   if (code == SQLITE_NOMEM || sqlite3_extended_errcode(db) == SQLITE_IOERR_NOMEM)
     throw_query_out_of_memory(path);
+  if (code == SQLITE_BUSY || code == SQLITE_LOCKED) throw_database_held(db, path);
   throw UsageError("the query does not run on '" + path.string() + "': " + sqlite3_errmsg(db));
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "error.hpp"
+#include "results/export/sqlite_file.hpp"
 #include "results/export/sqlite_handles.hpp"
 
 namespace plab {
@@ -44,14 +45,22 @@ CREATE TABLE run_reals (
   field TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (experiment_id, run, field));
 )";
 
+// The database's first read failed: another process holds it (past the busy wait), or the
+// file is no database plab can use.
+[[noreturn]] void throw_unreadable(sqlite3* db, const fs::path& path) {
+  const int code = sqlite3_errcode(db) & 0xff;
+  if (code == SQLITE_BUSY || code == SQLITE_LOCKED) throw_database_held(db, path);
+  throw ResultsError("'" + path.string() + "' is not an SQLite database plab can use: " +
+                     sqlite3_errmsg(db) + " (give a new file name, or one plab export wrote)");
+}
+
 int pragma_int(sqlite3* db, const char* pragma, const fs::path& path) {
   sqlite3_stmt* raw = nullptr;
-  if (sqlite3_prepare_v2(db, pragma, -1, &raw, nullptr) != SQLITE_OK) {
-    throw ResultsError("'" + path.string() + "' is not an SQLite database plab can use: " +
-                       sqlite3_errmsg(db) + " (give a new file name, or one plab export wrote)");
-  }
+  if (sqlite3_prepare_v2(db, pragma, -1, &raw, nullptr) != SQLITE_OK) throw_unreadable(db, path);
   SqliteStatement s(raw);
-  return sqlite3_step(s.get()) == SQLITE_ROW ? sqlite3_column_int(s.get(), 0) : 0;
+  const int rc = sqlite3_step(s.get());
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) throw_unreadable(db, path);
+  return rc == SQLITE_ROW ? sqlite3_column_int(s.get(), 0) : 0;
 }
 
 std::set<std::string> table_names(sqlite3* db, const fs::path& path) {
@@ -64,10 +73,7 @@ std::set<std::string> table_names(sqlite3* db, const fs::path& path) {
     names.emplace(reinterpret_cast<const char*>(sqlite3_column_text(s.get(), 0)));
     rc = SQLITE_OK;
   }
-  if (rc != SQLITE_DONE) {
-    throw ResultsError("'" + path.string() + "' is not an SQLite database plab can use: " +
-                       sqlite3_errmsg(db) + " (give a new file name, or one plab export wrote)");
-  }
+  if (rc != SQLITE_DONE) throw_unreadable(db, path);
   return names;
 }
 

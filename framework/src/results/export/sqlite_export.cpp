@@ -335,7 +335,7 @@ void insert_runs(Exporter& db, const fs::path& path, const fs::path& dir, const 
     const std::string& seed = f.seed_of_point.at(r.point);
     const RunKey key{static_cast<std::int64_t>(r.point), r.learner,
                      static_cast<std::int64_t>(r.repeat), seed};
-    const long long run = static_cast<long long>(f.first_run + line - 1);
+    const auto run = static_cast<long long>(f.first_run + line - 1);
     const auto it = stored.by_key.find(key);
     if (it == stored.by_key.end()) require_run_not_stored_otherwise(path, stored, run, key, where);
     if (it != stored.by_key.end()) {

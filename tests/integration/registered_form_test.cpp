@@ -72,7 +72,8 @@ TEST(RegisteredForm, IsEvaluatedRecordedAndVerified) {
   const auto manifest = boost::json::parse(test::read_file(f / "manifest.json")).as_object();
   EXPECT_EQ(manifest.at("points").as_array().at(0).at_pointer("/theory/test_row_count/all/rows"),
             30);
-  EXPECT_EQ(manifest.at("points").as_array().at(0).at_pointer("/theory/test_columns"), 3);
+  // dim 3 and the bias column.
+  EXPECT_EQ(manifest.at("points").as_array().at(0).at_pointer("/theory/test_columns"), 4);
   const auto v = run_test_form({"verify", f.string()});
   EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
   const auto d = run_test_form({"describe", "test_form_learner"});

@@ -5,6 +5,7 @@
 #include "audit/point_theory_audit.hpp"
 
 #include <memory>
+#include <utility>
 
 #include "audit/separability_audit.hpp"
 #include "results/format/vector_json.hpp"
@@ -110,9 +111,9 @@ class ManifestFields final : public StoredFields {
 // One point's manifest theory and data as the quantity units re-check them.
 class PointQuantityAudit final : public QuantityAudit {
  public:
-  PointQuantityAudit(const std::string& where, const RecordFields& point, const Json* precise,
+  PointQuantityAudit(std::string where, const RecordFields& point, const Json* precise,
                      const Dataset& data, const Dataset& loaded, AuditReport& report)
-      : where_(where),
+      : where_(std::move(where)),
         name_("points/" + std::to_string(point.count("index")) + "/theory/"),
         record_(point.object("theory")),
         theory_(record_, precise),

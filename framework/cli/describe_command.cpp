@@ -1,5 +1,6 @@
 // plab describe PLUGIN: what a plugin does, its params, conventions and declared bound.
 #include <cstdio>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,15 @@ void print_bound(const PluginLibrary& plugin) {
     }
   }
   std::printf("guarantee:  %s\n", form_text(base.form));
+  // The certified quantities the form needs beyond R and rho, in their units' words.
+  if (const BoundUnit* unit = find_bound_unit(base.form)) {
+    std::set<std::string> keys;
+    for (const QuantityRequest& q : unit->needs(base)) {
+      const QuantityUnit* quantity = find_quantity_unit(q.key);
+      if (quantity != nullptr && keys.insert(q.key).second)
+        std::printf("certified:  %s\n", quantity->description());
+    }
+  }
   std::printf("declared:   %s, for the default params", declared_text(base).c_str());
   if (changes.empty()) {
     std::printf("\n\n");

@@ -4,12 +4,14 @@
 // accepted, the quantity it needs computed and written into the manifest, the bound evaluated,
 // its own record field written, and plab verify re-certifying the quantity and checking the
 // field. Its theorem is Novikoff's bound doubled (R²ₑ = 2R², which holds wherever R² does),
-// and its quantity the number of rows, which verify recounts.
+// and its quantity the number of rows, which verify recounts. A point-wide quantity, the
+// number of columns, shows the same for a figure every point carries.
 #include <memory>
 
 #include "data/dataset.hpp"
 #include "theory/bound_unit.hpp"
 #include "theory/bounds.hpp"
+#include "theory/point_theory.hpp"
 
 namespace {
 
@@ -19,19 +21,19 @@ struct RowCount final : plab::CertifiedQuantity {
   std::uint64_t rows = 0;
 };
 
-class RowCountUnit final : public plab::QuantityUnit {
+class RowCountUnit final : public plab::VariantQuantityUnit {
  public:
   std::string key() const override { return "test_row_count"; }
   std::vector<std::string> variants() const override { return {"all"}; }
+  const char* description() const override { return "test_row_count: the number of rows"; }
   std::shared_ptr<const plab::CertifiedQuantity> compute(const plab::QuantityContext& c,
                                                          const std::string&) const override {
     auto q = std::make_shared<RowCount>();
     q->rows = c.data->rows();
     return q;
   }
-  boost::json::object json(
-      const plab::CertifiedQuantity& quantity,
-      const std::function<boost::json::value(const std::vector<double>&)>&) const override {
+  boost::json::object json(const plab::CertifiedQuantity& quantity,
+                           const plab::VectorJson&) const override {
     return {{"rows", dynamic_cast<const RowCount&>(quantity).rows}};
   }
   std::shared_ptr<const plab::CertifiedQuantity> recertify(
@@ -43,6 +45,30 @@ class RowCountUnit final : public plab::QuantityUnit {
       differ("rows", stored.any("rows"), q->rows);
     }
     return q;
+  }
+};
+
+// A point-wide quantity (no variants, no form asking for it): computed at every point,
+// written as a member of the manifest's theory itself and recounted by verify.
+class ColumnCountUnit final : public plab::QuantityUnit {
+ public:
+  std::string key() const override { return "test_columns"; }
+  const char* description() const override { return "test_columns: the number of columns"; }
+  void compute_into(const plab::QuantityContext& c, plab::PointTheory& theory) const override {
+    auto q = std::make_shared<RowCount>();
+    q->rows = c.data->cols();
+    theory.quantities[{key(), ""}] = q;
+  }
+  void write(const plab::PointTheory& theory, boost::json::object& out,
+             const plab::VectorJson&) const override {
+    const auto it = theory.quantities.find({key(), ""});
+    if (it != theory.quantities.end()) out[key()] = dynamic_cast<const RowCount&>(*it->second).rows;
+  }
+  void recheck(plab::QuantityAudit& audit, plab::PointTheory&) const override {
+    const double cols = static_cast<double>(audit.data().cols());
+    if (!(audit.theory().number(key()) == cols)) {
+      audit.differ(key(), audit.theory().any(key()), cols);
+    }
   }
 };
 
@@ -74,8 +100,10 @@ class DoubledNovikoff final : public plab::BoundUnit {
 
 const bool kRegistered = [] {
   static const RowCountUnit quantity;
+  static const ColumnCountUnit columns;
   static const DoubledNovikoff form;
   plab::register_quantity_unit(quantity);
+  plab::register_quantity_unit(columns);
   plab::register_bound_unit(form);
   return true;
 }();

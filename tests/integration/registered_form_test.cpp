@@ -72,11 +72,16 @@ TEST(RegisteredForm, IsEvaluatedRecordedAndVerified) {
   const auto manifest = boost::json::parse(test::read_file(f / "manifest.json")).as_object();
   EXPECT_EQ(manifest.at("points").as_array().at(0).at_pointer("/theory/test_row_count/all/rows"),
             30);
+  // dim 3 and the bias column.
+  EXPECT_EQ(manifest.at("points").as_array().at(0).at_pointer("/theory/test_columns"), 4);
   const auto v = run_test_form({"verify", f.string()});
   EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
   const auto d = run_test_form({"describe", "test_form_learner"});
   EXPECT_EQ(d.exit_code, 0) << d.err;
   EXPECT_NE(d.out.find("test only: count <= 2 (R/rho)^2"), std::string::npos) << d.out;
+  // The quantity the form needs describes itself, in its unit's words.
+  EXPECT_NE(d.out.find("certified:  test_row_count: the number of rows"), std::string::npos)
+      << d.out;
 }
 
 TEST(RegisteredForm, VerifyFindsAnEditedFieldAndAnEditedQuantity) {
@@ -86,11 +91,13 @@ TEST(RegisteredForm, VerifyFindsAnEditedFieldAndAnEditedQuantity) {
   write_digest_chain(f);
   test::edit_manifest(f, [](boost::json::object& m) {
     test::point0_theory(m).at("test_row_count").as_object().at("all").as_object()["rows"] = 31;
+    test::point0_theory(m)["test_columns"] = 99;
   });
   const auto v = run_test_form({"verify", f.string()});
   EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
   EXPECT_NE(v.out.find("field 'test_rows'"), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("theory/test_row_count/all/rows"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("theory/test_columns"), std::string::npos) << v.out;
 }
 
 TEST(RegisteredForm, ThePlainPlabDoesNotKnowIt) {

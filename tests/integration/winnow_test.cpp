@@ -73,6 +73,8 @@ TEST(WinnowRuns, BalancedRunsHoldTheirCertifiedBoundPlainOnesGetNoneAndVerifyAgr
   const auto d = run_plab({"describe", "winnow"});
   EXPECT_EQ(d.exit_code, 0) << d.err;
   EXPECT_NE(d.out.find("ln N / (eta gamma_1 - ln cosh(eta R_inf))"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("certified:  l1_margin: gamma1 of a comparator u"), std::string::npos)
+      << d.out;
 }
 
 TEST(WinnowRuns, MistakeDrivenOrdersConvergeWithinTheBoundAndReplay) {

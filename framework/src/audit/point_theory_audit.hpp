@@ -11,13 +11,11 @@
 
 namespace plab {
 
-// R and the certified margin of the stored reference u, recomputed as the oracle does; the
-// bracket rho_upper and the hinge candidates from what the manifest stores beside them.
-void check_theory(const std::string& where, const RecordFields& point, const Json& precise_point,
-                  AuditedPoint& p, AuditReport& report);
-
-// The quantity units' figures, each re-certified by its unit into p.theory.
-void check_quantities(const std::string& where, const RecordFields& point, AuditedPoint& p,
-                      AuditReport& report);
+// Every quantity unit's figures (theory/bound_unit.hpp: R, the certified margin and its
+// bracket, the hinge candidates, a form's own quantities) re-certified from the data into
+// p.theory, each difference in `report`. `precise_point` is the point as a correctly
+// rounding parser read it.
+void check_quantities(const std::string& where, const RecordFields& point,
+                      const Json& precise_point, AuditedPoint& p, AuditReport& report);
 
 }  // namespace plab

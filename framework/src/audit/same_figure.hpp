@@ -5,14 +5,9 @@
 
 #include <boost/json/value.hpp>
 
-namespace plab {
+#include "theory/same_recomputed.hpp"  // same_figure
 
-// A recorded figure against the one re-derived from the data: equal, or within 1e-12
-// relative (the re-derivation may sum in another order than the run did).
-inline bool same_figure(double recorded, double derived) {
-  return recorded == derived ||
-         std::fabs(recorded - derived) <= 1e-12 * std::max(std::fabs(recorded), std::fabs(derived));
-}
+namespace plab {
 
 // Two JSON values alike, numbers by value (a config's 1 is a resolved param's 1.0) and as
 // same_figure (Boost.JSON 1.81 may read a manifest's double one ulp off).

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "audit/certified_tolerance.hpp"
+#include "theory/certified_tolerance.hpp"
 #include "theory/exact_gordan.hpp"
 #include "theory/margin_oracle.hpp"
 #include "theory/point_set.hpp"
@@ -63,7 +63,7 @@ void check_non_separability(const std::string& where, const std::string& name,
                   certificate_weights_json(exact.weights));
   }
   // The residual is rounding noise around 0: compared within the certified allowance of
-  // its evaluation (audit/certified_tolerance.hpp), scaled by Σλ (the norm is not divided).
+  // its evaluation (theory/certified_tolerance.hpp), scaled by Σλ (the norm is not divided).
   const double residual = certificate_residual(data, exact.weights);
   double sum = 0.0;
   for (const auto& w : exact.weights) sum += w.second;

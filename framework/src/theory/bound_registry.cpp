@@ -6,6 +6,7 @@
 #include "theory/bound_unit.hpp"
 #include "theory/l1_margin.hpp"
 #include "theory/perceptron_bounds.hpp"
+#include "theory/point_quantity_units.hpp"
 #include "theory/winnow_bound.hpp"
 
 namespace plab {
@@ -21,9 +22,11 @@ std::vector<const BoundUnit*>& bound_registry() {
   return units;
 }
 
-// In the order their members are written into the manifest's theory.
+// In the order they are computed (the hinge candidates get what the oracle left of the
+// budget) and their members written into the manifest's theory.
 std::vector<const QuantityUnit*>& quantity_registry() {
-  static std::vector<const QuantityUnit*> units{&l1_margin_unit()};
+  static std::vector<const QuantityUnit*> units{&radius_unit(), &margin_unit(),
+                                                &hinge_candidates_unit(), &l1_margin_unit()};
   return units;
 }
 

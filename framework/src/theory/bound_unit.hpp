@@ -1,13 +1,14 @@
-// One unit per bound form and one per certified quantity a form needs, and the registry the
-// engine iterates (docs/bounds.md, "Bound forms as units").
+// One unit per bound form and one per certified quantity (R, the margin bracket, the hinge
+// candidates, a form's own quantity), and the registry the engine iterates (docs/bounds.md,
+// "Bound forms as units").
 //
 // A bound unit says which certified quantities it needs, evaluates itself for one run (every
 // rounding toward a larger bound), names the record fields it adds, and describes itself for
 // `plab describe` and the summary. A quantity unit computes its figure once per sweep point,
-// writes it into the manifest's `theory` and re-certifies it for `plab verify` from what the
-// manifest stores. The record builder, the manifest, verify and the summary ask the registry
-// and never name a form: a form added to the registry (a test build registers one of its
-// own) is evaluated, recorded and checked without any of them changing.
+// writes it into the manifest's `theory`, re-certifies it for `plab verify` from what the
+// manifest stores and describes itself. The record builder, the manifest, verify and the
+// summary ask the registry and never name a form or a quantity: one added to the registry (a
+// test build registers its own) is evaluated, recorded and checked without them changing.
 #pragma once
 
 #include <cstddef>
@@ -16,9 +17,11 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <boost/json/object.hpp>
@@ -52,11 +55,16 @@ struct QuantityRequest {
 
 // What a quantity unit may read of the point when it computes its figure.
 struct QuantityContext {
+  // The rows the theory runs on: a dense copy of sparse data within kTheoryDenseValues
+  // (theory/point_theory.hpp), the sparse rows themselves beyond it.
   const Dataset* data = nullptr;
-  std::string margin_kind;      // theory.margin: "svm", "teacher", "given" (never "none")
+  std::string margin_kind;      // theory.margin: "svm", "teacher", "given", "none"
   std::vector<double> vector;   // the teacher's or given u, when margin_kind names one
   double budget_seconds = 0.0;  // the oracle's clock limit (a safety stop)
   std::uint64_t work_budget = kDefaultOracleWork;  // theory.oracle_work
+  bool hinge_needed = false;  // a learner's form is covered by the hinge bounds
+  // What the learners' forms need (BoundUnit::needs); nullptr: nothing.
+  const std::set<QuantityRequest>* requested = nullptr;
 };
 
 // The manifest's stored fields of one quantity, read back for plab verify. The engine's
@@ -69,8 +77,17 @@ class StoredFields {
   virtual double number(std::string_view key) const = 0;
   virtual std::optional<double> number_or_null(std::string_view key) const = 0;
   virtual bool boolean(std::string_view key) const = 0;
+  virtual std::optional<bool> boolean_or_null(std::string_view key) const = 0;
   virtual std::optional<std::string> string_or_null(std::string_view key) const = 0;
   virtual std::vector<double> vector(std::string_view key, std::size_t max_length) const = 0;
+  // The same vector as a correctly rounding parser reads it (Boost.JSON 1.81 may read a
+  // double one ulp off): what a margin of 1e-6 needs to be re-certified to its last digits.
+  virtual std::vector<double> precise_vector(std::string_view key,
+                                             std::size_t max_length) const = 0;
+  // An array of [point, weight] pairs, the weights read by the correctly rounding parser.
+  virtual std::vector<std::pair<std::size_t, double>> weight_pairs(std::string_view key) const = 0;
+  virtual std::unique_ptr<StoredFields> object(std::string_view key) const = 0;
+  virtual std::vector<std::unique_ptr<StoredFields>> objects(std::string_view key) const = 0;
 };
 
 // A stored field that differs from what verify recomputed: its name inside the quantity, the
@@ -78,21 +95,71 @@ class StoredFields {
 using ReportDifference = std::function<void(const std::string& field, const boost::json::value&,
                                             const boost::json::value&)>;
 
+// What plab verify gives a unit to re-certify its figure at one sweep point
+// (audit/point_theory_audit.cpp implements it).
+class QuantityAudit {
+ public:
+  virtual ~QuantityAudit() = default;
+  // The rows as the engine computed on them (QuantityContext::data) and as read.
+  virtual const Dataset& data() const = 0;
+  virtual const Dataset& loaded_data() const = 0;
+  virtual const StoredFields& theory() const = 0;  // the manifest's points/I/theory
+  virtual std::string path() const = 0;            // "points/I/theory/", for messages
+  // The most entries a vector of the manifest's theory can have on this data.
+  virtual std::size_t longest_vector() const = 0;
+  // A difference in the field at `field` under the point's theory.
+  virtual void differ(const std::string& field, const boost::json::value& recorded,
+                      const boost::json::value& recomputed) = 0;
+  virtual void not_rechecked(const std::string& what) = 0;
+  // A rho_upper stored without the hull point behind it (an older plab): kept, counted.
+  virtual void rho_upper_unchecked() = 0;
+  // The stored non-separability certificate proved again on the data (the point's
+  // `separable` is false), each difference reported.
+  virtual void check_non_separability() = 0;
+};
+
+using VectorJson = std::function<boost::json::value(const std::vector<double>&)>;
+
+// A certified figure of a sweep point: R, the margin oracle's bracket, the hinge candidates,
+// a form's own quantity. The engine computes, writes and re-checks every registered unit in
+// the registry's order and names none.
 class QuantityUnit {
  public:
   virtual ~QuantityUnit() = default;
-  virtual std::string key() const = 0;                    // the manifest's theory member
+  virtual std::string key() const = 0;  // the manifest's theory member (or its first)
+  // plab describe: what is certified and how it is rounded.
+  virtual const char* description() const = 0;
+  // The figure computed into `theory` (the units before this one already have).
+  virtual void compute_into(const QuantityContext& context, PointTheory& theory) const = 0;
+  // Its members appended to the manifest's `theory`; `vector_json` writes a long vector in
+  // the manifest's form.
+  virtual void write(const PointTheory& theory, boost::json::object& out,
+                     const VectorJson& vector_json) const = 0;
+  // The stored figure re-certified from the data into `theory`, each difference reported.
+  // What verify finds is what the records' bounds are judged by.
+  virtual void recheck(QuantityAudit& audit, PointTheory& theory) const = 0;
+};
+
+// A quantity some forms need (BoundUnit::needs), in named variants: computed only when
+// requested, never under `theory.margin: "none"` nor beyond the dense copy's limit, held in
+// PointTheory::quantities and written under theory.<key>.<variant>.
+class VariantQuantityUnit : public QuantityUnit {
+ public:
   virtual std::vector<std::string> variants() const = 0;  // their order in the manifest
   virtual std::shared_ptr<const CertifiedQuantity> compute(const QuantityContext& context,
                                                            const std::string& variant) const = 0;
-  // The manifest's fields; `vector_json` writes a long vector in the manifest's form.
-  virtual boost::json::object json(
-      const CertifiedQuantity& quantity,
-      const std::function<boost::json::value(const std::vector<double>&)>& vector_json) const = 0;
-  // The stored quantity re-certified from the data, each difference reported.
+  // The manifest's fields of one variant.
+  virtual boost::json::object json(const CertifiedQuantity& quantity,
+                                   const VectorJson& vector_json) const = 0;
+  // The stored quantity re-certified from the data as read, each difference reported.
   virtual std::shared_ptr<const CertifiedQuantity> recertify(
       const Dataset& data, const std::string& variant, const StoredFields& stored,
       std::size_t longest_vector, const ReportDifference& differ) const = 0;
+
+  void compute_into(const QuantityContext& context, PointTheory& theory) const override;
+  void write(const PointTheory& theory, boost::json::object& out,
+             const VectorJson& vector_json) const override;
+  void recheck(QuantityAudit& audit, PointTheory& theory) const override;
 };
 
 // How a record field of a form is typed (results/format/run_record.cpp reads it so).

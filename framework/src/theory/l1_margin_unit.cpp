@@ -5,6 +5,7 @@
 
 #include "theory/l1_margin.hpp"
 #include "theory/point_theory.hpp"
+#include "theory/same_recomputed.hpp"
 
 namespace plab {
 
@@ -12,17 +13,14 @@ namespace {
 
 constexpr const char* kKey = "l1_margin";
 
-// Values plab computed itself and recomputes the same way: equal up to the last digits.
-bool same_number(double recorded, double recomputed) {
-  if (recorded == recomputed) return true;
-  return std::fabs(recorded - recomputed) <=
-         1e-12 * std::max(std::fabs(recorded), std::fabs(recomputed));
-}
-
-class L1MarginUnit final : public QuantityUnit {
+class L1MarginUnit final : public VariantQuantityUnit {
  public:
   std::string key() const override { return kKey; }
   std::vector<std::string> variants() const override { return {"plain", "balanced"}; }
+  const char* description() const override {
+    return "l1_margin: gamma1 of a comparator u (svm: a GLPK LP; teacher or given: that u), "
+           "recomputed in double less a bound on its rounding error, and R_inf, exact";
+  }
 
   std::shared_ptr<const CertifiedQuantity> compute(const QuantityContext& c,
                                                    const std::string& variant) const override {
@@ -35,8 +33,7 @@ class L1MarginUnit final : public QuantityUnit {
   }
 
   boost::json::object json(const CertifiedQuantity& quantity,
-                           const std::function<boost::json::value(const std::vector<double>&)>&
-                               vector_json) const override {
+                           const VectorJson& vector_json) const override {
     const auto& m = dynamic_cast<const L1Margin&>(quantity);
     const bool positive = m.positive.value_or(false);
     return boost::json::object{
@@ -57,7 +54,7 @@ class L1MarginUnit final : public QuantityUnit {
     auto m = std::make_shared<L1Margin>();
     m->balanced = variant == "balanced";
     m->r_inf = data_r_inf(data);
-    if (!same_number(f.number("R_inf"), m->r_inf)) differ("R_inf", f.any("R_inf"), m->r_inf);
+    if (!same_figure(f.number("R_inf"), m->r_inf)) differ("R_inf", f.any("R_inf"), m->r_inf);
     if (const std::optional<std::string> reason = f.string_or_null("reason")) m->reason = *reason;
     const bool claimed = f.boolean("certified");
     if (claimed || !f.any("u").is_null()) {
@@ -68,7 +65,7 @@ class L1MarginUnit final : public QuantityUnit {
         m->gamma1 = *gamma1;
       }
       const std::optional<double> recorded = f.number_or_null("gamma1");
-      if (gamma1 ? !recorded || !same_number(*recorded, *gamma1) : recorded.has_value()) {
+      if (gamma1 ? !recorded || !same_figure(*recorded, *gamma1) : recorded.has_value()) {
         differ("gamma1", f.any("gamma1"),
                gamma1 ? boost::json::value(*gamma1)
                       : boost::json::value("none: the stored u has no certified positive "

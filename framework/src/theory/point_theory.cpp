@@ -52,63 +52,29 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
                                  const std::vector<double>& teacher, bool need_least_squares,
                                  bool need_hinge, const std::set<QuantityRequest>& quantities) {
   const bool needs_rows = theory.margin != "none" || need_least_squares;
-  if (data.sparse() && needs_rows) {
-    if (theory_needs_dense_copy(data)) {
-      return compute_point_theory(data.stored_dense(), theory, teacher, need_least_squares,
-                                  need_hinge, quantities);
-    }
-    PointTheory t;
-    t.radius = data_radius(data);
-    // A teacher or given u is certified on the sparse rows themselves (PointSet reads both
-    // storages); the svm methods and the least-squares reference need the dense copy.
-    if (theory.margin == "teacher" || theory.margin == "given") {
-      OracleRequest request;
-      request.kind = theory.margin;
-      request.vector = theory.margin == "teacher" ? teacher : theory.u;
-      request.budget_seconds = theory.oracle_seconds;
-      request.work_budget = theory.oracle_work;
-      t.margin = find_margin(data, request);
-      return t;
-    }
-    // svm beyond the dense copy's limit: LIBLINEAR on the sparse rows, certified on them.
-    OracleRequest request;
-    request.kind = theory.margin;
-    request.budget_seconds = theory.oracle_seconds;
-    request.work_budget = theory.oracle_work;
-    request.dense_methods = false;
-    t.margin = find_margin(data, request);
-    return t;
+  if (data.sparse() && needs_rows && theory_needs_dense_copy(data)) {
+    return compute_point_theory(data.stored_dense(), theory, teacher, need_least_squares,
+                                need_hinge, quantities);
   }
+  // A form's needs name registered units only (theory/bound_registry.cpp).
+  for (const QuantityRequest& q : quantities) {
+    if (find_quantity_unit(q.key) == nullptr) {
+      throw std::logic_error("no quantity unit '" + q.key + "' registered");
+    }
+  }
+  QuantityContext context;
+  context.data = &data;
+  context.margin_kind = theory.margin;
+  context.vector = theory.margin == "teacher" ? teacher : theory.u;
+  context.budget_seconds = theory.oracle_seconds;
+  context.work_budget = theory.oracle_work;
+  context.hinge_needed = need_hinge;
+  context.requested = &quantities;
+  // Each unit decides what this point needs of it: sparse rows beyond the dense copy's limit
+  // get only the figures certified on them (R and the oracle's u).
   PointTheory t;
-  t.radius = data_radius(data);
-  OracleRequest request;
-  request.kind = theory.margin;
-  request.vector = theory.margin == "teacher" ? teacher : theory.u;
-  request.budget_seconds = theory.oracle_seconds;
-  request.work_budget = theory.oracle_work;
-  t.margin = find_margin(data, request);
-  // Past separability, once per data set: separable points keep Novikoff's forms only. The
-  // path shares the oracle's clock limit (a safety stop; LIBLINEAR's own limits bound it).
-  if (need_hinge && request.kind != "none" && !t.margin.separable.value_or(false)) {
-    bool clock_stopped = false;
-    t.hinge_candidates =
-        hinge_candidates(data, theory.oracle_seconds - t.margin.seconds, &clock_stopped);
-    if (clock_stopped) {
-      t.hinge_candidates.clear();
-      t.hinge_candidates_stopped = hinge_clock_reason(theory.oracle_seconds);
-    }
-  }
-  if (request.kind != "none") {
-    const QuantityContext context{&data, request.kind, request.vector, theory.oracle_seconds,
-                                  theory.oracle_work};
-    for (const QuantityRequest& q : quantities) {
-      const QuantityUnit* unit = find_quantity_unit(q.key);
-      // A form's needs name registered units only (theory/bound_registry.cpp).
-      if (unit == nullptr) throw std::logic_error("no quantity unit '" + q.key + "' registered");
-      t.quantities[q] = unit->compute(context, q.variant);
-    }
-  }
-  if (need_least_squares && data.task() == TaskKind::kBinary) {
+  for (const QuantityUnit* unit : quantity_units()) unit->compute_into(context, t);
+  if (need_least_squares && !data.sparse() && data.task() == TaskKind::kBinary) {
     t.least_squares = solve_least_squares(data);
   }
   return t;

@@ -20,73 +20,11 @@ boost::json::object kernel_spec_json(const KernelSpec& k) {
 }  // namespace
 
 boost::json::object theory_json(const PointTheory& t) {
-  const MarginCertificate& m = t.margin;
-  boost::json::array methods;
-  for (const MethodReport& r : m.methods) {
-    methods.push_back(boost::json::object{{"method", r.name},
-                                          {"rho", number_or_null(r.rho)},
-                                          {"rho_upper", number_or_null(r.rho_upper)},
-                                          {"seconds", r.seconds},
-                                          {"note", r.note}});
-  }
-  const bool separable = m.separable.value_or(false);
-  boost::json::object out{
-      {"R", t.radius},
-      {"oracle", m.oracle},
-      {"separable", m.separable ? boost::json::value(*m.separable) : boost::json::value(nullptr)},
-      {"method", separable ? boost::json::value(m.method) : boost::json::value(nullptr)},
-      {"gamma", separable ? boost::json::value(m.gamma) : boost::json::value(nullptr)},
-      {"w_ref_norm",
-       separable ? boost::json::value(m.reference_norm) : boost::json::value(nullptr)},
-      {"rho", separable ? boost::json::value(m.rho) : boost::json::value(nullptr)},
-      {"rho_upper", number_or_null(m.rho_upper)},
-      {"reason", m.reason.empty() ? boost::json::value(nullptr) : boost::json::value(m.reason)},
-      {"seconds", m.seconds},
-      {"methods", std::move(methods)},
-  };
-  if (separable) out["reference"] = vector_json(m.reference);
-  if (m.rho_upper && !m.upper_weights.empty()) {
-    // The hull point behind rho_upper, so that plab verify recomputes it (docs/verify.md).
-    boost::json::array weights;
-    for (const auto& [index, weight] : m.upper_weights) {
-      weights.push_back(boost::json::array{index, weight});
-    }
-    out["rho_upper_weights"] = std::move(weights);
-  }
-  if (m.hull_residual) {
-    boost::json::array weights;
-    for (const auto& [index, weight] : m.hull_weights) {
-      weights.push_back(boost::json::array{index, weight});
-    }
-    out["non_separability_certificate"] = boost::json::object{
-        {"hull_residual", *m.hull_residual},
-        {"points", m.hull_weights.size()},
-        {"weights", std::move(weights)},
-        {"meaning",
-         "weights [point, lambda] >= 0 summing to 1; |sum lambda y x~| = hull_residual"}};
-  }
-  if (!t.hinge_candidates.empty()) {
-    // The hinge bounds' candidates, so that plab verify re-certifies them from the data.
-    boost::json::array candidates;
-    for (const HingeCandidate& c : t.hinge_candidates) {
-      candidates.push_back(boost::json::object{
-          {"C", c.c}, {"v_norm", c.v_norm}, {"hinge_norm", c.hinge_norm}, {"v", vector_json(c.v)}});
-    }
-    out["hinge_candidates"] = std::move(candidates);
-  }
-  if (!t.hinge_candidates_stopped.empty())
-    out["hinge_candidates_stopped"] = t.hinge_candidates_stopped;
   // The quantity units' figures (theory/bound_unit.hpp), so that plab verify re-certifies
-  // them: one member per unit, one object per variant, in the registry's orders.
+  // them: each unit appends its members, in the registry's order.
+  boost::json::object out;
   const auto write_vector = [](const std::vector<double>& v) { return vector_json(v); };
-  for (const QuantityUnit* unit : quantity_units()) {
-    boost::json::object variants;
-    for (const std::string& variant : unit->variants()) {
-      const auto it = t.quantities.find({unit->key(), variant});
-      if (it != t.quantities.end()) variants[variant] = unit->json(*it->second, write_vector);
-    }
-    if (!variants.empty()) out[unit->key()] = std::move(variants);
-  }
+  for (const QuantityUnit* unit : quantity_units()) unit->write(t, out, write_vector);
   if (t.least_squares) {
     out["least_squares"] = boost::json::object{{"loss", t.least_squares->loss},
                                                {"w", vector_json(t.least_squares->w)}};

@@ -11,8 +11,8 @@
 
 namespace plab {
 
-// The point's "theory": R, the margin certificate with every method's report, the
-// non-separability certificate and the least-squares fit when there are.
+// The point's "theory": every quantity unit's figures in the registry's order (R, the margin
+// certificate and its bracket, the hinge candidates, …) and the least-squares fit if any.
 boost::json::object theory_json(const PointTheory& theory);
 
 // The learner's declared bound for its resolved params (plab/bound.hpp: step_scale is its

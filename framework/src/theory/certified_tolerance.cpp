@@ -1,4 +1,4 @@
-#include "audit/certified_tolerance.hpp"
+#include "theory/certified_tolerance.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "base/interrupt.hpp"
+#include "plab/lane_vectors.hpp"
 #include "plugin_loader/plugin_library.hpp"
 #include "protocols/lane_training.hpp"
 #include "run/parallel_runner.hpp"
@@ -49,12 +50,17 @@ bool may_share_lanes(const PreparedPoint& p, const PreparedLearner& l, std::size
 
 // `auto`: as many lanes as the unit has runs (a power of two, at most 32): more lanes than
 // runs would only add work, and up to 32 lanes keep several chains of additions in flight.
+// A run of several weight rows (multi-class: a row a class) already sums one chain a row in
+// each vector, so it takes one vector's lanes at most: a wider group loads as many weights a
+// run and holds them past L1 (4 classes of 101 columns, a visit of a run: 8 lanes 35 ns,
+// 32 lanes 45 ns; docs/performance.md).
 // A group's own memory (its weights, `weights` a run, and with per-run shuffles one order per lane)
 // stays within an L2-sized budget, so that memory stays near flat in the number of runs.
 std::size_t auto_width(const WorkUnit& unit, const TrainingSet& view, std::size_t weights,
                        const ProtocolSpec& protocol) {
   std::size_t lanes =
       std::clamp<std::size_t>(std::bit_ceil(unit.end - unit.first), 2, kWidestGroup);
+  if (weights >= 2 * view.cols) lanes = std::min(lanes, native_lane_width());
   // Sparse rows read the weights of scattered columns: the K lanes of one column share a
   // cache line up to 8 doubles, and the block is as large as K runs' weights alone anyway.
   if (view.sparse()) return std::min<std::size_t>(lanes, kSparseWidest);

@@ -26,7 +26,8 @@ std::vector<WorkUnit> plan_work_units(const Experiment& experiment, std::size_t 
                                       std::size_t end, int threads, std::size_t lanes);
 
 // Runs lane unit `unit` with `width` lanes (0: as many as the unit has runs, rounded up to
-// a power of two, 2 to 32, fewer when the group's weights and orders would pass 2 MiB) and
+// a power of two, 2 to 32, at most one vector's lanes for runs of several weight rows, fewer
+// when the group's weights and orders would pass 2 MiB) and
 // hands each run's text
 // to `done` with its canonical index, in canonical order once the unit is trained. Runs the lanes
 // could not finish exactly (and every run, when the plugin makes no lanes for these params) are run

@@ -1,6 +1,9 @@
 // plab check DIR [--config FILE]: evaluates the folder's claims (its claims.json, written by
 // plab run from the config's "claims") or those of another config, and says by its exit code
 // whether all hold (0), one fails (1) or one cannot be decided (5). It writes nothing.
+//
+// Claims speak of the whole experiment: a shard is refused, and while runs are missing (an
+// interrupted folder) every claim is undecided, since the missing runs could turn any verdict.
 #include <cstdio>
 #include <string>
 
@@ -10,9 +13,30 @@
 #include "error.hpp"
 #include "results/folder/folder_audit.hpp"
 #include "results/folder/folder_lock.hpp"
+#include "results/format/manifest_reader.hpp"
 #include "results/summary/summary.hpp"
 
 namespace plab::cli {
+
+namespace {
+
+// Each claim undecided, saying how many of the folder's runs are missing.
+std::vector<ClaimVerdict> undecided_for_missing_runs(const boost::json::array& claims,
+                                                     const std::filesystem::path& dir,
+                                                     const FolderAudit& audit) {
+  const std::string why = "cannot be decided: " + std::to_string(audit.announced - audit.records) +
+                          " of the experiment's " + std::to_string(audit.announced) +
+                          " runs are missing (status " + audit.status +
+                          "), and a claim is judged on every run; plab run --resume " +
+                          dir.string() + " finishes it";
+  std::vector<ClaimVerdict> verdicts;
+  for (const boost::json::value& c : claims)
+    verdicts.push_back(
+        {std::string(c.as_object().at("what").as_string()), Verdict::kUndecided, why});
+  return verdicts;
+}
+
+}  // namespace
 
 int check_command(const Args& args) {
   po::options_description options("options");
@@ -26,8 +50,11 @@ int check_command(const Args& args) {
   const std::filesystem::path dir = vm["dir"].as<std::string>();
   const FolderLock lock = FolderLock::shared_if_present(dir, "run plab check when it has finished");
   // Claims are checked on records plab wrote, never on an edited folder.
-  (void)summarize_runs(dir / "runs.jsonl");
+  const Summary summary = summarize_runs(dir / "runs.jsonl");
   require_record_chain(dir);
+  const boost::json::object manifest = read_manifest(dir);
+  refuse_shard(dir, manifest, "check the merged folder (plab check OUT)");
+  const FolderAudit audit = audit_folder(dir, manifest, summary);
   std::optional<boost::json::array> claims;
   std::string source;
   if (vm.count("config") != 0) {
@@ -35,7 +62,7 @@ int check_command(const Args& args) {
     claims = claims_of_config(load_experiment_source(config, {}).claims, config);
     source = "'" + config.string() + "' at";
     if (!claims)
-      throw UsageError("'" + source +
+      throw UsageError("'" + config.string() +
                        "' states no claims: plab check --config needs a config "
                        "with a list \"claims\" (docs/config-reference.md, \"Claims\")");
   } else {
@@ -46,8 +73,14 @@ int check_command(const Args& args) {
                        "' has no claims.json: its config stated no claims; "
                        "give the claims with --config FILE");
   }
+  if (claims->empty())
+    throw UsageError(source +
+                     " /claims: an empty list of claims, so there is nothing to check; "
+                     "state at least one claim (docs/config-reference.md, \"Claims\")");
   const std::vector<ClaimVerdict> verdicts =
-      evaluate_claims(*claims, read_claim_inputs(dir), source + " /claims");
+      audit.records < audit.announced
+          ? undecided_for_missing_runs(*claims, dir, audit)
+          : evaluate_claims(*claims, read_claim_inputs(dir), source + " /claims");
   print_verdicts(verdicts);
   int code = kExitSuccess;
   for (const ClaimVerdict& v : verdicts) {

@@ -1,5 +1,6 @@
 #include "cli/options.hpp"
 
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -71,7 +72,18 @@ bool parse_options(const std::string& command, const std::string& synopsis, cons
 std::vector<std::filesystem::path> plugin_dirs_option(const po::variables_map& vm) {
   std::vector<std::filesystem::path> dirs;
   if (vm.count("plugin-dir") != 0) {
-    for (const auto& d : vm["plugin-dir"].as<std::vector<std::string>>()) dirs.emplace_back(d);
+    for (const auto& d : vm["plugin-dir"].as<std::vector<std::string>>()) {
+      // A folder that is not there (a typo) would otherwise leave plab loading the plugins it
+      // finds elsewhere, which need not be the ones meant.
+      std::error_code ec;
+      if (!std::filesystem::is_directory(d, ec)) {
+        throw UsageError("--plugin-dir '" + d + "' " +
+                         (std::filesystem::exists(d, ec) ? "is not a folder"
+                                                         : "names no folder (it does not exist)") +
+                         "; give a folder of plugins (*.so)");
+      }
+      dirs.emplace_back(d);
+    }
   }
   return dirs;
 }

@@ -88,7 +88,11 @@ SessionRequest run_request(const po::variables_map& vm, const po::parsed_options
         "--resume continues its folder with its own shard; --out and --shard do not "
         "apply");
   }
-  if (vm.count("out") != 0) request.out = vm["out"].as<std::string>();
+  if (vm.count("out") != 0) {
+    request.out = vm["out"].as<std::string>();
+    if (request.out->empty())
+      throw UsageError("--out '' names no folder; name a folder for the results");
+  }
   if (vm.count("shard") != 0) request.shard = shard_option(vm["shard"].as<std::string>());
   request.resume_if_present = vm.count("resume-if-present") != 0;
   if (request.resume_if_present && (request.resume || !request.out)) {

@@ -23,8 +23,10 @@ enum ExitCode : int {
 
 class Error : public std::runtime_error {
  public:
-  Error(int exit_code, const std::string& message)
-      : std::runtime_error(message), exit_code_(exit_code) {}
+  // A NUL byte in `message` (a name read from a config may hold one) is kept as the six
+  // characters \u0000, as JSON writes it: what() is read up to the first NUL, so the message
+  // would otherwise end there.
+  Error(int exit_code, const std::string& message);
   int exit_code() const { return exit_code_; }
 
  private:

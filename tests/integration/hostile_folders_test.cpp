@@ -169,10 +169,12 @@ HostileRow on(std::string name, std::vector<std::string> args, int exit_code,
   return {std::move(name), {}, std::move(args), exit_code, std::move(fragment), {}};
 }
 
-HostileRow claim(std::string name, std::string claims, int exit_code, std::string fragment) {
+// `plab check FOLDER --config claims.json` with these claims (folder a by default).
+HostileRow claim(std::string name, std::string claims, int exit_code, std::string fragment,
+                 std::string folder = "{S}/a") {
   return {std::move(name),
           {{"claims.json", "{\"claims\":" + claims + "}"}},
-          {"check", "{S}/a", "--config", "claims.json"},
+          {"check", std::move(folder), "--config", "claims.json"},
           exit_code,
           std::move(fragment),
           {}};
@@ -278,6 +280,31 @@ const std::vector<HostileRow>& rows() {
           "claim_on_a_learner_not_there",
           R"([{"what":"c","compare":{"field":"mistakes","learner":"nobody","below":"perceptron","per":"repeat"}}])",
           5, "no unit has both 'nobody' and 'perceptron' on mistakes"),
+      // Claims speak of the whole experiment, and a claim no record could meet is malformed.
+      claim("claim_on_a_shard", R"([{"what":"w","each":{"status":{"not":"failed"}}}])", 2,
+            "is shard 0 of 2 (6 of the experiment's 12 runs), not a whole experiment; merge the "
+            "shards first (plab merge OUT SHARD...) and check the merged folder",
+            "{S}/s0"),
+      on("check_claims_json_of_a_shard", {"check", "{S}/s1"}, 2, "is shard 1 of 2"),
+      claim("claim_tol_negative", R"([{"what":"m","mean":{"mistakes":{"near":5,"tol":-1}}}])", 2,
+            "at /claims/0 ('m'): \"tol\" is -1; a tolerance is a number >= 0"),
+      claim("claim_tol_without_near", R"([{"what":"m","mean":{"mistakes":{"min":1,"tol":2}}}])", 2,
+            "at /claims/0 ('m'): \"tol\" goes with \"near\""),
+      claim("claim_range_tol_negative",
+            R"([{"what":"f","fit":{"y":"mistakes","x":"(R/rho)^2","per":"repeat",)"
+            R"("slope":{"near":1,"tol":-0.5}}}])",
+            2, "\"tol\" is -0.5; a tolerance is a number >= 0"),
+      claim("claim_count_range_empty",
+            R"([{"what":"cnt","count":{"converged":true},"at_least":7,"at_most":3}])", 2,
+            "at /claims/0 ('cnt'): \"at_least\" 7 is above \"at_most\" 3: no count lies in "
+            "that range"),
+      claim("claim_count_negative", R"([{"what":"cnt","count":{"converged":true},"at_most":-1}])",
+            2, "\"at_most\" is -1; a count is a number >= 0"),
+      claim("claim_at_least_without_count",
+            R"([{"what":"e","each":{"converged":true},"at_least":1}])", 2,
+            "at /claims/0 ('e'): \"at_least\" goes with \"count\""),
+      claim("claims_empty", "[]", 2,
+            "at /claims: an empty list of claims, so there is nothing to check"),
       // plab verify --replay counts
       replay("replay_zero", "0", 2,
              "--replay '0' is not a number of records: give a count of at least 1, or 'all'"),
@@ -320,6 +347,32 @@ const std::vector<HostileRow>& rows() {
             0, ""),
   };
   return all;
+}
+
+// An interrupted folder (its last records and their digest lines gone, as a signal leaves
+// it): every claim is undecided, naming the missing runs, though the 7 runs on disk would make
+// this one hold.
+TEST_F(HostileFolders, CheckOfAnInterruptedFolderDecidesNoClaim) {
+  const test::TempDir dir;
+  const fs::path copy = dir / "i";
+  fs::copy(shared("a"), copy, fs::copy_options::recursive);
+  for (const char* file : {"runs.jsonl", "runs.sha256"}) {
+    auto lines = test::lines_of(copy / file);
+    lines.resize(7);
+    test::write_lines(copy / file, lines);
+  }
+  test::edit_manifest(copy, [](boost::json::object& m) { m["status"] = "interrupted"; });
+  dir.write("c.json", R"({"claims":[{"what":"n","count":{"epochs":{"min":1}},"at_most":7}]})");
+  const auto r = test::run_plab({"check", copy.string(), "--config", (dir / "c.json").string()});
+  EXPECT_EQ(r.exit_code, 5) << r.out << r.err;
+  EXPECT_NE(r.out.find("claim undecided: n: cannot be decided: 5 of the experiment's 12 runs are "
+                       "missing (status interrupted), and a claim is judged on every run; plab "
+                       "run --resume " +
+                       copy.string() + " finishes it"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.err.find("plab: claim 'n' cannot be decided by these records"), std::string::npos)
+      << r.err;
 }
 
 class HostileFolderCommands : public HostileFolders,

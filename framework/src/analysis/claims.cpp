@@ -1,6 +1,7 @@
 #include "analysis/claims.hpp"
 
 #include <set>
+#include <utility>
 
 #include "analysis/comparison_claim.hpp"
 #include "analysis/fit_claim.hpp"
@@ -43,6 +44,41 @@ std::string check_kind_of(const json::value& claim) {
   return kind;
 }
 
+// A tolerance below 0 or a count range that is empty are mistakes in the claim, refused with
+// its form (before any run) instead of reported as a failure after the runs. Every object
+// holding "tol" is a condition or a range ("tol" names no record field, and summary and
+// manifest keys are pointers), so the walk finds each tolerance wherever it sits.
+void check_tolerances(const json::value& v) {
+  if (v.is_array()) {
+    for (const json::value& x : v.as_array()) check_tolerances(x);
+    return;
+  }
+  if (!v.is_object()) return;
+  const json::object& o = v.as_object();
+  if (const json::value* tol = o.if_contains("tol")) {
+    if (!o.contains("near")) throw Malformed(R"("tol" goes with "near")");
+    if (!tol->is_number() || !(tol->to_number<double>() >= 0))
+      throw Malformed("\"tol\" is " + json::serialize(*tol) + "; a tolerance is a number >= 0");
+  }
+  for (const auto& entry : o) check_tolerances(entry.value());
+}
+
+void check_count_range(const json::object& claim, const std::string& kind) {
+  const json::value* at_least = claim.if_contains("at_least");
+  const json::value* at_most = claim.if_contains("at_most");
+  for (const auto& [key, limit] :
+       {std::pair{"at_least", at_least}, std::pair{"at_most", at_most}}) {
+    if (limit == nullptr) continue;
+    if (kind != "count") throw Malformed("\"" + std::string(key) + "\" goes with \"count\"");
+    if (!limit->is_number() || !(limit->to_number<double>() >= 0))
+      throw Malformed("\"" + std::string(key) + "\" is " + json::serialize(*limit) +
+                      "; a count is a number >= 0");
+  }
+  if (at_least && at_most && at_least->to_number<double>() > at_most->to_number<double>())
+    throw Malformed("\"at_least\" " + json::serialize(*at_least) + " is above \"at_most\" " +
+                    json::serialize(*at_most) + ": no count lies in that range");
+}
+
 std::string claim_label(const json::value& claim, const std::string& where, std::size_t i) {
   const json::value* what = claim.is_object() ? claim.as_object().if_contains("what") : nullptr;
   return where + "/" + std::to_string(i) +
@@ -69,7 +105,9 @@ void validate_claims(const json::value& list, const std::string& where) {
   const json::array& all = list.as_array();
   for (std::size_t i = 0; i < all.size(); ++i) {
     try {
-      (void)check_kind_of(all[i]);
+      const std::string kind = check_kind_of(all[i]);
+      check_count_range(all[i].as_object(), kind);
+      check_tolerances(all[i]);
     } catch (const Malformed& m) {
       refuse_claim(all[i], where, i, m.what());
     }

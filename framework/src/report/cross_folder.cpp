@@ -78,24 +78,6 @@ void refuse_same_folder(const std::filesystem::path& a, const std::filesystem::p
   }
 }
 
-// A shard holds a slice of the runs: two shards of one experiment have no run in common
-// to pair, and a shard against a whole folder would pair only its slice.
-void refuse_partial(const ReportData& d) {
-  const RecordFields m = manifest_fields(d.dir, d.manifest);
-  const RecordFields shard = m.object("shard");
-  const std::size_t first = shard.count("first_run");
-  const std::size_t end = shard.count("end_run");
-  const std::size_t total = m.count("runs_total");
-  if (first != 0 || end != total) {
-    throw UsageError("'" + d.dir.string() + "' is shard " + std::to_string(shard.count("index")) +
-                     " of " + std::to_string(shard.count("count")) + " (" +
-                     std::to_string(end - std::min(first, end)) + " of the experiment's " +
-                     std::to_string(total) +
-                     " runs), not a whole experiment; merge the shards first (plab merge OUT "
-                     "SHARD...) and compare the merged folders");
-  }
-}
-
 }  // namespace
 
 ReportData combine_for_comparison(const ReportData& a, const ReportData& b) {
@@ -131,8 +113,10 @@ ReportResult write_cross_report(const std::filesystem::path& a, const std::files
   refuse_same_folder(a, b);
   const ReportData da = load_report_data(a);
   const ReportData db = load_report_data(b);
-  refuse_partial(da);
-  refuse_partial(db);
+  // Two shards of one experiment have no run in common to pair, and a shard against a whole
+  // folder would pair only its slice.
+  refuse_shard(a, da.manifest, "compare the merged folders");
+  refuse_shard(b, db.manifest, "compare the merged folders");
   const ReportData combined = combine_for_comparison(da, db);
   Document doc;
   const std::string title = "perceptron-lab comparison: " + to_json_text(da.manifest.at("name")) +

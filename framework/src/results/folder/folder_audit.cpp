@@ -1,5 +1,6 @@
 #include "results/folder/folder_audit.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -85,6 +86,23 @@ FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::ob
     }
   }
   return a;
+}
+
+void refuse_shard(const std::filesystem::path& dir, const boost::json::object& manifest,
+                  const std::string& then) {
+  const RecordFields m(manifest, (dir / "manifest.json").string());
+  const RecordFields shard = m.object("shard");
+  const std::size_t first = shard.count("first_run");
+  const std::size_t end = shard.count("end_run");
+  const std::size_t total = m.count("runs_total");
+  if (first == 0 && end == total) return;
+  throw UsageError("'" + dir.string() + "' is shard " + std::to_string(shard.count("index")) +
+                   " of " + std::to_string(shard.count("count")) + " (" +
+                   std::to_string(end - std::min(first, end)) + " of the experiment's " +
+                   std::to_string(total) +
+                   " runs), not a whole experiment; merge the shards first (plab merge OUT "
+                   "SHARD...) and " +
+                   then);
 }
 
 }  // namespace plab

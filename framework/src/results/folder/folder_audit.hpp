@@ -37,6 +37,12 @@ struct FolderAudit {
 FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::object& manifest,
                          const Summary& summary);
 
+// A shard holds a slice of the experiment's runs, so nothing that needs the whole experiment
+// (a comparison, a claim) can be read from it: UsageError naming the shard and its slice,
+// saying to merge the shards first and then `then` ("compare the merged folders").
+void refuse_shard(const std::filesystem::path& dir, const boost::json::object& manifest,
+                  const std::string& then);
+
 }  // namespace plab
 
 namespace plab {

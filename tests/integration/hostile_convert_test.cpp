@@ -2,7 +2,6 @@
 // ''), a results folder as OUT's place, and an output folder that cannot be written
 // (docs/data-formats.md, docs/troubleshooting.md).
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -92,18 +91,19 @@ TEST(HostileConvert, NoOutputLandsInsideAResultsFolderEvenWithForce) {
   EXPECT_EQ(run_plab({"convert", in.string(), (dir / "x.svm").string()}).exit_code, 0);
 }
 
-// Runs plab as an unprivileged user when the tests run as root (root writes in any folder):
-// then the folders it writes into must be open to that user too.
-plab::test::ProcessResult run_plab_unprivileged(const std::vector<std::string>& args) {
+// Runs plab so that a folder's permissions hold for it: root (the tests' usual user) writes in
+// any folder, unless it lacks the capabilities that override permissions, which setpriv drops
+// (plab keeps root's uid, so it still reaches every file the tests made).
+plab::test::ProcessResult run_plab_bound_by_permissions(const std::vector<std::string>& args) {
   if (::geteuid() != 0) return run_plab(args);
-  std::vector<std::string> all = {"--reuid=65534", "--regid=65534", "--clear-groups", PLAB_BINARY};
+  const std::string caps = "-dac_override,-dac_read_search,-fowner";
+  std::vector<std::string> all = {"--inh-caps=" + caps, "--bounding-set=" + caps, PLAB_BINARY};
   all.insert(all.end(), args.begin(), args.end());
   return run_process("/usr/bin/setpriv", all);
 }
 
 TEST(HostileConvert, AFolderThatCannotBeWrittenIsNamedNotTheFileInIt) {
   plab::test::TempDir dir;
-  fs::permissions(dir.path(), fs::perms::all);  // open to the unprivileged user
   const fs::path config = dir.write("c.json", kConfig);
   for (const char* seed : {"1", "2"}) {
     const auto r = run_plab({"run", config.string(), "--set", std::string("/seed=") + seed, "--out",
@@ -113,17 +113,16 @@ TEST(HostileConvert, AFolderThatCannotBeWrittenIsNamedNotTheFileInIt) {
   const fs::path in = dir.write("in.csv", "a,b,y\n1,2,1\n3,4,0\n");
   const fs::path ro = dir / "ro";
   fs::create_directory(ro);
-  // A database export made, then writable by anyone while its folder is not: SQLite cannot
-  // make the journal it needs beside it to add the second folder.
+  // A database export made, writable while its folder is not: SQLite cannot make the journal
+  // it needs beside it to add the second folder.
   ASSERT_EQ(
       run_plab({"export", (dir / "1").string(), "--sqlite", (ro / "e.db").string()}).exit_code, 0);
   const std::string before = read_file(ro / "e.db");
-  fs::permissions(ro / "e.db", fs::perms::all);
   fs::permissions(ro, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
                           fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
-  const auto e =
-      run_plab_unprivileged({"export", (dir / "2").string(), "--sqlite", (ro / "e.db").string()});
-  const auto c = run_plab_unprivileged({"convert", in.string(), (ro / "x.svm").string()});
+  const auto e = run_plab_bound_by_permissions(
+      {"export", (dir / "2").string(), "--sqlite", (ro / "e.db").string()});
+  const auto c = run_plab_bound_by_permissions({"convert", in.string(), (ro / "x.svm").string()});
   fs::permissions(ro, fs::perms::all);
   EXPECT_EQ(e.exit_code, 4) << e.err;
   EXPECT_TRUE(

@@ -43,7 +43,7 @@ TEST(HostileConvert, DashAndEmptyNamesAreRefusedAndNoFileNamedDashAppears) {
   EXPECT_EQ(empty.exit_code, 2) << empty.err;
   EXPECT_TRUE(says(empty, "OUT needs the name of a file: it is empty")) << empty.err;
   // Spelled ./-, both are files like any other.
-  const auto named = run_plab({"convert", "./-", "./-.svm"}, dir.path().string());
+  const auto named = run_plab({"convert", "./-", "./-.svm", "--from", "csv"}, dir.path().string());
   EXPECT_EQ(named.exit_code, 0) << named.err;
   EXPECT_EQ(read_file(dir / "-.svm"), "1 1:1 2:2\n0 1:3 2:4\n");
   for (const char* text : {"OUT needs the name of a file", "IN needs the name of a file",

@@ -6,6 +6,7 @@
 #include "cli/options.hpp"
 #include "data/format_convert.hpp"
 #include "error.hpp"
+#include "results/folder/enclosing_results_folder.hpp"
 
 namespace plab::cli {
 
@@ -53,8 +54,16 @@ int convert_command(const Args& args) {
                      options, positional, vm)) {
     return kExitSuccess;
   }
+  // '-' is no standard stream here: the output is put in place whole at the end, and an
+  // svmlight input (or any input with --labels numeric) is read twice.
+  require_file_name("IN", vm["in"].as<std::string>(),
+                    "plab convert reads a data file, not standard input");
+  require_file_name("OUT", vm["out"].as<std::string>(),
+                    "plab convert does not write to standard output");
   const std::filesystem::path in = vm["in"].as<std::string>();
   const std::filesystem::path out = vm["out"].as<std::string>();
+  // A converted file never lands among a results folder's files (its runs.jsonl with --force).
+  require_outside_results_folders("OUT", out);
   ConvertOptions convert;
   convert.from = format_option(vm, "from", in);
   convert.to = format_option(vm, "to", out);

@@ -11,42 +11,24 @@
 #include "error.hpp"
 #include "results/export/csv_export.hpp"
 #include "results/export/sqlite_export.hpp"
+#include "results/folder/enclosing_results_folder.hpp"
 
 namespace plab::cli {
 
 namespace {
 
-// A name the CSV can be written under, as --sqlite needs one: '' names no file, and '-' is
-// no standard output here (the CSV is put in place whole, after every folder was read).
-void require_csv_file_name(const std::string& name) {
-  std::string why;
-  if (name.empty()) why = "it is empty";
-  if (name == "-")
-    why =
-        "'-' would be a file named '-' (plab export does not write the CSV to standard "
-        "output; for a file of that name write ./-)";
-  if (!why.empty())
-    throw UsageError("--csv needs the name of a file: " + why + "; nothing was written");
-}
-
-// The CSV must not land on what the export reads or on its database: renamed over the new
+// The CSV must not land on its database or in a results folder: renamed over the new
 // database it would lose it, and over a folder's runs.jsonl or manifest.json it would destroy
-// the records it was made from. Paths are compared after resolving `.`, `..` and links.
-void require_csv_apart(const std::filesystem::path& csv, const std::filesystem::path* db,
-                       const std::vector<std::filesystem::path>& dirs) {
+// the records it was made from (results/folder/enclosing_results_folder.hpp). Paths are
+// compared after resolving `.`, `..` and links.
+void require_csv_apart(const std::filesystem::path& csv, const std::filesystem::path* db) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path target = fs::weakly_canonical(fs::absolute(csv, ec), ec);
   if (db != nullptr && target == fs::weakly_canonical(fs::absolute(*db, ec), ec))
     throw UsageError("--csv and --sqlite name the same file '" + csv.string() +
                      "': give the CSV and the database names of their own; nothing was written");
-  for (const fs::path& dir : dirs) {
-    if (target.parent_path() == fs::weakly_canonical(fs::absolute(dir, ec), ec))
-      throw UsageError("--csv '" + csv.string() + "' is inside the results folder '" +
-                       dir.string() +
-                       "' being exported, where it could replace the folder's own files: give "
-                       "a file outside it; nothing was written");
-  }
+  require_outside_results_folders("--csv", csv);
 }
 
 // --force lets the CSV replace a file, never a database: an SQLite file (any, not only one
@@ -86,13 +68,16 @@ int export_command(const Args& args) {
     throw UsageError(
         "--force is for --csv (it lets the export replace the CSV file); a database given to "
         "--sqlite is added to, never replaced, so --force alone would do nothing");
-  if (vm.count("csv") != 0) require_csv_file_name(vm["csv"].as<std::string>());
+  // '-' is no standard output here: the CSV is put in place whole, after every folder was read.
+  if (vm.count("csv") != 0)
+    require_file_name("--csv", vm["csv"].as<std::string>(),
+                      "plab export does not write the CSV to standard output");
   std::vector<std::filesystem::path> dirs;
   for (const auto& d : vm["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
   if (vm.count("csv") != 0) {
     const std::filesystem::path db =
         vm.count("sqlite") != 0 ? vm["sqlite"].as<std::string>() : std::string();
-    require_csv_apart(vm["csv"].as<std::string>(), vm.count("sqlite") != 0 ? &db : nullptr, dirs);
+    require_csv_apart(vm["csv"].as<std::string>(), vm.count("sqlite") != 0 ? &db : nullptr);
     require_csv_not_a_database(vm["csv"].as<std::string>());
   }
   // Ctrl-C rolls the export back instead of killing it half-way (results/export/sqlite_export.hpp).

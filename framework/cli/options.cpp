@@ -69,6 +69,16 @@ bool parse_options(const std::string& command, const std::string& synopsis, cons
   return true;
 }
 
+void require_file_name(const std::string& what, const std::string& name,
+                       const std::string& no_stream) {
+  std::string why;
+  if (name.empty()) why = "it is empty";
+  if (name == "-")
+    why = "'-' would be a file named '-' (" + no_stream + "; for a file of that name write ./-)";
+  if (!why.empty())
+    throw UsageError(what + " needs the name of a file: " + why + "; nothing was written");
+}
+
 std::vector<std::filesystem::path> plugin_dirs_option(const po::variables_map& vm) {
   std::vector<std::filesystem::path> dirs;
   if (vm.count("plugin-dir") != 0) {

@@ -21,6 +21,13 @@ bool parse_options(const std::string& command, const std::string& synopsis, cons
                    const po::positional_options_description& positional, po::variables_map& vm,
                    po::parsed_options* parsed = nullptr);
 
+// A file an option or argument (`what`: "--csv", "OUT") must name: UsageError for '' (no
+// file) and for '-', which would be a file named '-' and not the standard stream the user
+// likely meant; `no_stream` says why plab does not use one there ("plab export does not write
+// the CSV to standard output"). The message ends "nothing was written".
+void require_file_name(const std::string& what, const std::string& name,
+                       const std::string& no_stream);
+
 std::vector<std::filesystem::path> plugin_dirs_option(const po::variables_map& vm);
 
 // --wide: the result tables whole, instead of split into parts of 100 columns.

@@ -77,15 +77,15 @@ TEST(ConvertLabels, TwoClassesBecomeMinusOneAndPlusOneTheSecondPositive) {
   const fs::path csv = dir.write("two.csv", "a,b,label\n1,2,no\n2,1,yes\n-1,-2,no\n-2,-1,yes\n");
   const fs::path svm = dir / "two.svm";
   ASSERT_EQ(run_plab({"convert", csv.string(), svm.string(), "--labels", "numeric"}).exit_code, 0);
-  EXPECT_EQ(first_words(svm), (std::vector<std::string>{"-1", "1", "-1", "1"}));
+  EXPECT_EQ(first_words(svm), (std::vector<std::string>{"-1", "+1", "-1", "+1"}));
   const auto mapping = boost::json::parse(read_file(dir / "two.svm.labels.json")).as_object();
   EXPECT_EQ(mapping.at("labels"), (boost::json::object{{"no", -1}, {"yes", 1}}));
-  // Labels 0/1 keep their meaning: 1 is +1.
+  // Labels 0/1 keep their meaning: 1 is +1, written so as in LIBSVM's own files.
   const fs::path bits = dir.write("bits.csv", "a,label\n1,1\n2,0\n3,1\n");
   ASSERT_EQ(run_plab({"convert", bits.string(), (dir / "bits.svm").string(), "--labels", "numeric"})
                 .exit_code,
             0);
-  EXPECT_EQ(first_words(dir / "bits.svm"), (std::vector<std::string>{"1", "-1", "1"}));
+  EXPECT_EQ(first_words(dir / "bits.svm"), (std::vector<std::string>{"+1", "-1", "+1"}));
   const auto linear =
       run_process("/usr/bin/liblinear-train", {"-q", svm.string(), (dir / "model").string()});
   EXPECT_EQ(linear.exit_code, 0) << linear.out << linear.err;
@@ -113,6 +113,55 @@ TEST(ConvertLabels, NumericLabelsAreRefusedForACsvOutputAndAnExistingMapping) {
   EXPECT_EQ(kept.exit_code, 2) << kept.err;
   EXPECT_FALSE(fs::exists(dir / "b.svm"));
   EXPECT_EQ(read_file(dir / "b.svm.labels.json"), "{}");
+}
+
+// `labels` one per row, after a feature column, converted with --labels numeric.
+plab::test::ProcessResult convert_numeric(const plab::test::TempDir& dir,
+                                          const std::vector<std::string>& labels) {
+  std::string csv = "a,label\n";
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    csv += std::to_string(i + 1) + "," + labels[i] + "\n";
+  const fs::path in = dir.write("in.csv", csv);
+  return run_plab({"convert", in.string(), (dir / "out.svm").string(), "--labels", "numeric"});
+}
+
+TEST(ConvertLabels, TheBinaryPositiveClassIsWrittenPlusOneAsTheDocsSay) {
+  {
+    plab::test::TempDir dir;  // one class, +1, spelled two ways
+    const auto r = convert_numeric(dir, {"+1.000", "1e0"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(first_words(dir / "out.svm"), (std::vector<std::string>{"+1", "+1"}));
+    EXPECT_NE(read_file(dir / "out.svm.labels.json").find("one class, +1"), std::string::npos);
+  }
+  {
+    plab::test::TempDir dir;  // one class, -1
+    ASSERT_EQ(convert_numeric(dir, {"0", "-0"}).exit_code, 0);
+    EXPECT_EQ(first_words(dir / "out.svm"), (std::vector<std::string>{"-1", "-1"}));
+  }
+  {
+    plab::test::TempDir dir;  // two classes 0/1: 1 keeps its meaning, written +1
+    ASSERT_EQ(convert_numeric(dir, {"1", "0", "1.0"}).exit_code, 0);
+    EXPECT_EQ(first_words(dir / "out.svm"), (std::vector<std::string>{"+1", "-1", "+1"}));
+  }
+  {
+    plab::test::TempDir dir;  // three classes: 1..3, no sign
+    ASSERT_EQ(convert_numeric(dir, {"7", "5", "6"}).exit_code, 0);
+    EXPECT_EQ(first_words(dir / "out.svm"), (std::vector<std::string>{"3", "1", "2"}));
+  }
+}
+
+TEST(ConvertLabels, OneClassOutsideTheBinaryLabelsIsRefusedAsDocumented) {
+  plab::test::TempDir dir;
+  const auto r = convert_numeric(dir, {"2", "2.0"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("a classification task needs at least two classes"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out.svm"));
+  EXPECT_FALSE(fs::exists(dir / "out.svm.labels.json"));
+  EXPECT_TRUE(plab::test::in_troubleshooting("a classification task needs at least two classes"));
+  EXPECT_NE(read_file(fs::path(PLAB_SOURCE_DIR) / "docs" / "data-formats.md")
+                .find("a classification task needs\n  at least two classes"),
+            std::string::npos);
 }
 
 }  // namespace

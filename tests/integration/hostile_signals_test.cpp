@@ -692,6 +692,74 @@ TEST(HostileSignals, CoreDumpingSignalsFromAnotherProcess) {
   EXPECT_TRUE(test::in_troubleshooting("interrupted by signal 3 (Quit)"));
 }
 
+// SIGPIPE and SIGXFSZ sent by another process (kill) are answered as SIGINT is, with 128 + N
+// (141, 153), by run and convert alike; raised by the kernel for plab's own write they are not
+// (a closed stdout ends quietly, a file size limit is an I/O error: DiskFullAtDifferentMoments).
+TEST(HostileSignals, PipeAndFileSizeSignalsFromAnotherProcess) {
+  const auto interrupted = [](const TempDir& d) {
+    EXPECT_EQ(status_of(d / "o"), "interrupted");
+    EXPECT_GT(test::lines_of(d / "o" / "runs.jsonl").size(), 0u);
+    EXPECT_EQ(run_plab({"verify", (d / "o").string()}).exit_code, 0);
+  };
+  const std::vector<Hostile> table = {
+      {"SIGPIPE from kill while converting",
+       convert_big,
+       141,
+       {"interrupted by signal 13 (Broken pipe)", "the output was not written"},
+       {},
+       SIGPIPE,
+       converting,
+       no_output},
+      {"SIGXFSZ from kill while converting over an existing file with --force",
+       [](const TempDir& d) { return convert(big_csv(d), d.write("o.svm", "old\n"), true); },
+       153,
+       {"interrupted by signal 25 (File size limit exceeded)", "the output was not written"},
+       {},
+       SIGXFSZ,
+       converting,
+       [](const TempDir& d) { EXPECT_EQ(read_file(d / "o.svm"), "old\n"); }},
+      {"SIGPIPE from kill during plab run, after the first record",
+       long_run,
+       141,
+       {"interrupted by signal 13", "plab run --resume"},
+       {},
+       SIGPIPE,
+       first_record_written,
+       interrupted},
+      {"SIGXFSZ from kill during plab run, after the first record",
+       long_run,
+       153,
+       {"interrupted by signal 25", "plab run --resume"},
+       {},
+       SIGXFSZ,
+       first_record_written,
+       interrupted},
+  };
+  run_table(table);
+}
+
+// Convert's cleanup is short (a temporary file removed): a second and third signal are noted,
+// the cleanup still happens, and the exit status is the first signal's.
+TEST(HostileSignals, ASecondSignalDuringConvertStillRemovesItsTemporaryFile) {
+  TempDir dir;
+  const fs::path old = dir.write("o.svm", "old\n");
+  const Args args = convert(big_csv(dir), old, true);
+  // A shell starts plab, waits for its temporary file to hold bytes, sends SIGTERM three
+  // times back to back, and exits with plab's status.
+  std::string line = std::string("'") + PLAB_BINARY + "'";
+  for (const std::string& a : args) line += " '" + a + "'";
+  const std::string script =
+      line + " & p=$!; cd '" + dir.path().string() +
+      "'; until [ -s \"$(ls -A | grep -m1 '\\.tmp-')\" ] || ! kill -0 $p; do "
+      "sleep 0.005; done; kill -TERM $p; kill -TERM $p; kill -TERM $p; "
+      "wait $p";
+  const auto r = test::run_process("/bin/sh", {"-c", script});
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_NE(r.err.find("interrupted by signal 15"), std::string::npos) << r.err;
+  EXPECT_EQ(files_named(dir.path(), ".tmp"), 0u);
+  EXPECT_EQ(read_file(old), "old\n");
+}
+
 // An abort() of plab's own (a failed assertion, std::terminate; here inside a plugin) is a bug:
 // it must still end plab with SIGABRT at once, never read as a request to stop.
 TEST(HostileSignals, AnAbortOfPlabsOwnStillEndsItWithSigabrt) {

@@ -10,6 +10,7 @@
 #include <map>
 #include <regex>
 #include <string>
+#include <vector>
 
 #include "results/folder/record_digest.hpp"
 #include "support/folder_edit.hpp"
@@ -295,6 +296,46 @@ TEST(KernelPerceptronRecords, AnOverflowingHeldOutScoreFailsTheRunToo) {
     EXPECT_NE(std::string(rec.at("error").as_string()).find("overflow in K"), std::string::npos)
         << line;
   }
+}
+
+// A cache too small for one row recomputes every kernel row: the records say so in
+// cached_kernel_rows alone, and every other byte of runs.jsonl is the default cache's.
+TEST(KernelPerceptronRecords, ASmallerCacheChangesOnlyCachedKernelRows) {
+  test::TempDir dir;
+  const fs::path config = dir.write("k.json", R"({"name": "kcache", "seed": 3, "repeats": 3,
+      "dataset": {"kind": "inline", "x": [[1, 1], [-1, -1], [1, -1], [-1, 1], [2, 2], [-2, -2],
+                                          [2, -2], [-2, 2], [3, 1], [-3, -1], [1, -3], [-1, 3]],
+                  "y": [1, 1, -1, -1, 1, 1, -1, -1, 1, 1, -1, -1]},
+      "learners": [{"name": "k", "plugin": "kernel_perceptron",
+                    "params": {"kernel": "rbf", "gamma": 0.5}}],
+      "protocol": {"kind": "convergence", "max_epochs": 20, "order": "shuffle"}})");
+  std::vector<std::string> runs;
+  for (const char* cache : {"256", "0"}) {
+    const fs::path out = dir / (std::string("o") + cache);
+    const auto r = run_plab({"run", config.string(), "--set",
+                             std::string("/learners/0/params/cache_mb=") + cache, "--out",
+                             out.string(), "--no-report", "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    runs.push_back(test::read_file(out / "runs.jsonl"));
+  }
+  const std::regex field(R"("cached_kernel_rows":([0-9.e+-]+))");
+  const auto values = [&](const std::string& text) {
+    std::vector<double> v;
+    for (std::sregex_iterator i(text.begin(), text.end(), field), end; i != end; ++i)
+      v.push_back(std::stod((*i)[1].str()));
+    return v;
+  };
+  const std::vector<double> full = values(runs[0]);
+  const std::vector<double> none = values(runs[1]);
+  ASSERT_EQ(full.size(), 3u) << runs[0];
+  ASSERT_EQ(none.size(), 3u) << runs[1];
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_GT(full[i], 0.0);
+    EXPECT_EQ(none[i], 0.0);
+  }
+  EXPECT_NE(runs[0], runs[1]);
+  EXPECT_EQ(std::regex_replace(runs[0], field, "\"cached_kernel_rows\":_"),
+            std::regex_replace(runs[1], field, "\"cached_kernel_rows\":_"));
 }
 
 }  // namespace

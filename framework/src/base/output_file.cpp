@@ -70,8 +70,18 @@ OutputFile::OutputFile(const fs::path& out, bool force, std::string command)
   // open, a link would send the bytes elsewhere) is an error, not a file to write through.
   const int fd = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   if (fd < 0) {
+    const int why = errno;
+    // A folder that cannot be written is named as such: the output itself may well be
+    // writable, and a message naming only the file would send the user to the wrong place.
+    if (why == EACCES || why == EPERM || why == EROFS) {
+      throw WriteError("output file '" + out.string() + "' cannot be written: its folder '" +
+                       folder.string() +
+                       "' cannot be written (the output is written to a temporary file there and "
+                       "renamed into place): " +
+                       std::strerror(why));
+    }
     throw WriteError("output file '" + out.string() + "' cannot be written: its temporary file '" +
-                     temp_.string() + "': " + std::strerror(errno));
+                     temp_.string() + "': " + std::strerror(why));
   }
   created_ = true;
   file_ = ::fdopen(fd, "wb");

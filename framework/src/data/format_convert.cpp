@@ -50,7 +50,7 @@ LabelNumbers number_the_labels(const fs::path& in, const ConvertOptions& options
   });
   LabelNumbers numbers;
   numbers.classes = numeric_classes(distinct, first_line, in.string());
-  for (const NumericClass& c : numbers.classes) numbers.text[c.name] = std::to_string(c.number);
+  for (const NumericClass& c : numbers.classes) numbers.text[c.name] = c.text;
   numbers.sha256 = table.sha256;
   return numbers;
 }

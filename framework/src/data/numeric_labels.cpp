@@ -17,12 +17,13 @@ std::vector<NumericClass> numeric_classes(const std::vector<std::string>& distin
   std::vector<NumericClass> classes(mapping.class_names.size());
   for (std::size_t c = 0; c < classes.size(); ++c) {
     classes[c].number = two ? (c == 1 ? 1 : -1) : static_cast<int>(c + 1);
+    classes[c].text = two && c == 1 ? "+1" : std::to_string(classes[c].number);
   }
   // A binary task's class names are its two numbers; every label of the input is named.
   std::vector<NumericClass> named;
   for (std::size_t i = 0; i < distinct.size(); ++i) {
     const auto c = static_cast<std::size_t>(mapping.index[i]);
-    named.push_back({distinct[i], classes[c].number});
+    named.push_back({distinct[i], classes[c].number, classes[c].text});
   }
   return named;
 }

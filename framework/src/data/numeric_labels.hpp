@@ -5,7 +5,8 @@
 // `classes` (data/label_mapping.hpp): ascending when every label is a number, else in order
 // of first appearance; numeric labels within {0, 1} or {-1, +1} are plab's binary task with
 // 1 positive. Two classes become -1 and +1, the second class (the positive one of a binary
-// task) being +1; k classes other than two become 1, 2, ..., k in that order.
+// task) being +1; k classes other than two become 1, 2, ..., k in that order. The positive
+// class of two is written `+1`, as LIBSVM's own files (heart_scale) write it.
 #pragma once
 
 #include <cstddef>
@@ -16,7 +17,8 @@ namespace plab {
 
 struct NumericClass {
   std::string name;  // as written in the input
-  int number = 0;    // the label written
+  int number = 0;    // the label's value (the mapping file's JSON number)
+  std::string text;  // the label written in the svmlight file: "+1", "-1" or "1".."k"
 };
 
 // `distinct`: each label once, in order of first appearance; `first_line[i]` the line of the

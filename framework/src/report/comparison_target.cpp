@@ -2,6 +2,7 @@
 
 #include "base/interrupt.hpp"
 #include "error.hpp"
+#include "results/folder/enclosing_results_folder.hpp"
 #include "results/folder/results_folder.hpp"
 
 namespace plab {
@@ -32,26 +33,20 @@ void check_comparison_target(const fs::path& out, bool force) {
   const std::string named = "--out '" + out.string() + "'";
   if (out.empty()) throw UsageError("--out '' names no folder; name a folder for the comparison");
   std::error_code ec;
-  fs::path full = fs::absolute(out, ec);
-  if (ec) full = out;
   // Symbolic links on the way resolved, so that a link into a results folder is seen.
-  const fs::path resolved = fs::weakly_canonical(full, ec);
-  if (!ec) full = resolved;
-  full = full.lexically_normal();
+  const fs::path full = resolved_path(out);
   for (fs::path p = full;; p = p.parent_path()) {
     const fs::file_status s = fs::status(p, ec);
-    if (fs::exists(s)) {
-      if (!fs::is_directory(s)) {
-        throw UsageError(named + " cannot be a folder: '" + p.string() + "' is " + kind_of(s) +
-                         "; name a folder for the comparison");
-      }
-      if (fs::exists(p / "manifest.json", ec)) {
-        throw UsageError(named + (p == full ? " is" : " is inside") + " the results folder '" +
-                         p.string() +
-                         "'; give the comparison a folder of its own, outside results folders");
-      }
+    if (fs::exists(s) && !fs::is_directory(s)) {
+      throw UsageError(named + " cannot be a folder: '" + p.string() + "' is " + kind_of(s) +
+                       "; name a folder for the comparison");
     }
     if (p == p.parent_path() || p.empty()) break;
+  }
+  if (const auto results = enclosing_results_folder(full)) {
+    throw UsageError(named + (*results == full ? " is" : " is inside") + " the results folder '" +
+                     results->string() +
+                     "'; give the comparison a folder of its own, outside results folders");
   }
   for (const char* name : {"report.md", "report.html"}) {
     const fs::file_status s = fs::symlink_status(full / name, ec);

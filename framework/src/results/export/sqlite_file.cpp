@@ -76,7 +76,7 @@ void throw_unusable_database(const std::filesystem::path& path, const std::strin
 void throw_database_failure(sqlite3* db, const std::filesystem::path& path) {
   if (database_damaged(db)) throw_unusable_database(path, sqlite3_errmsg(db));
   throw WriteError("writing the SQLite database '" + path.string() +
-                   "' failed: " + write_failure_reason(db) + "; '" + path.string() +
+                   "' failed: " + write_failure_reason(db, path) + "; '" + path.string() +
                    "' is as it was before (nothing of this export was kept)");
 }
 
@@ -87,7 +87,7 @@ void throw_database_held(sqlite3* db, const std::filesystem::path& path) {
                    "); nothing was written: run plab again when it has finished");
 }
 
-std::string write_failure_reason(sqlite3* db) {
+std::string write_failure_reason(sqlite3* db, const std::filesystem::path& path) {
   std::string said = sqlite3_errmsg(db);
   const int code = sqlite3_extended_errcode(db);
   const int system = sqlite3_system_errno(db);
@@ -99,6 +99,16 @@ std::string write_failure_reason(sqlite3* db) {
              std::to_string(kSqliteBusyWaitMs / 1000) + " s for it; " + said +
              "): export again when it has finished";
     case SQLITE_READONLY:
+      // The database file may be writable while its folder is not: SQLite cannot make the
+      // journal it needs beside the file (SQLITE_READONLY_DIRECTORY), and the file is not to
+      // blame.
+      if (code == SQLITE_READONLY_DIRECTORY) {
+        const std::filesystem::path folder =
+            path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+        return "its folder '" + folder.string() +
+               "' cannot be written: SQLite needs to make a journal beside the database (" + said +
+               "); make the folder writable, or export into a database in a writable folder";
+      }
       return "the file cannot be written (" + said +
              "): it is read-only or immutable, or on a read-only file system";
     case SQLITE_FULL:

@@ -41,7 +41,8 @@ bool database_damaged(sqlite3* db);
 [[noreturn]] void throw_database_held(sqlite3* db, const std::filesystem::path& path);
 
 // The last error on `db` as the reason a write failed, with its cause where SQLite's words
-// do not say it (EFBIG: the file size limit; ENOSPC: a full disk; busy: another process).
-std::string write_failure_reason(sqlite3* db);
+// do not say it (EFBIG: the file size limit; ENOSPC: a full disk; busy: another process; a
+// folder that cannot be written, where SQLite makes its journal beside the database `path`).
+std::string write_failure_reason(sqlite3* db, const std::filesystem::path& path);
 
 }  // namespace plab

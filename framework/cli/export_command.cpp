@@ -25,9 +25,20 @@ void require_csv_apart(const std::filesystem::path& csv, const std::filesystem::
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path target = fs::weakly_canonical(fs::absolute(csv, ec), ec);
-  if (db != nullptr && target == fs::weakly_canonical(fs::absolute(*db, ec), ec))
-    throw UsageError("--csv and --sqlite name the same file '" + csv.string() +
-                     "': give the CSV and the database names of their own; nothing was written");
+  if (db != nullptr) {
+    const fs::path base = fs::weakly_canonical(fs::absolute(*db, ec), ec);
+    if (target == base)
+      throw UsageError("--csv and --sqlite name the same file '" + csv.string() +
+                       "': give the CSV and the database names of their own; nothing was written");
+    // SQLite owns these names beside the database: it takes a file there for a stale
+    // journal or log and deletes or rewrites it when it next opens the database.
+    for (const char* side : {"-journal", "-wal", "-shm"}) {
+      if (target == fs::path(base.string() + side))
+        throw UsageError("--csv '" + csv.string() + "' is the database's own " + (side + 1) +
+                         " file, which SQLite deletes or rewrites when it opens '" + db->string() +
+                         "': give the CSV a name of its own; nothing was written");
+    }
+  }
   require_outside_results_folders("--csv", csv);
 }
 

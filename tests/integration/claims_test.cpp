@@ -123,7 +123,10 @@ TEST(Claims, CheckRefusesAFolderWithoutClaimsAndAMalformedClaim) {
   ASSERT_EQ(
       run_plab({"run", c.string(), "--out", out.string(), "--quiet", "--no-report"}).exit_code, 0);
   const auto none = run_plab({"check", out.string(), "--config", c.string()});
-  EXPECT_EQ(none.exit_code, 0) << "an empty list of claims holds" << none.err;
+  EXPECT_EQ(none.exit_code, 2) << "an empty list of claims checks nothing" << none.err;
+  EXPECT_NE(none.err.find("an empty list of claims, so there is nothing to check"),
+            std::string::npos)
+      << none.err;
   std::string plain = config("[]");  // the same config without the key "claims"
   plain = plain.substr(0, plain.find(",\n    \"claims\"")) + "}";
   const auto n =

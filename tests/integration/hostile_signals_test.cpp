@@ -382,7 +382,7 @@ TEST(HostileSignals, ConvertTargetsAndInputs) {
        [](const TempDir& d) {
          rule_says(d, "\"rule\": \"one class, +1: every label is the positive class");
          EXPECT_EQ(read_file(d / "o.svm.labels.json").find("two classes"), std::string::npos);
-         EXPECT_EQ(read_file(d / "o.svm"), "1 1:1 2:2\n1 1:3 2:4\n");
+         EXPECT_EQ(read_file(d / "o.svm"), "+1 1:1 2:2\n+1 1:3 2:4\n");
        }},
       {"--labels numeric, one class -1",
        numeric_labels("a,y\n1,-1\n3,-1.0\n"),

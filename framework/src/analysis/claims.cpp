@@ -7,6 +7,7 @@
 #include "analysis/fit_claim.hpp"
 #include "analysis/record_checks.hpp"
 #include "analysis/statistics.hpp"
+#include "base/number_text.hpp"
 #include "error.hpp"
 
 namespace plab {
@@ -58,7 +59,10 @@ void check_tolerances(const json::value& v) {
   if (const json::value* tol = o.if_contains("tol")) {
     if (!o.contains("near")) throw Malformed(R"("tol" goes with "near")");
     if (!tol->is_number() || !(tol->to_number<double>() >= 0))
-      throw Malformed("\"tol\" is " + json::serialize(*tol) + "; a tolerance is a number >= 0");
+      throw Malformed(
+          "\"tol\" is " +
+          (tol->is_number() ? number_text(tol->to_number<double>()) : json::serialize(*tol)) +
+          "; a tolerance is a number >= 0");
   }
   for (const auto& entry : o) check_tolerances(entry.value());
 }

@@ -42,8 +42,9 @@ int merge_command(const Args& args, const std::string& command_line) {
     throw UsageError("plab merge needs one or more shard results folders SHARD_DIR..." + usage);
   std::vector<std::filesystem::path> shards(folders.begin(), folders.end());
   // A signal stops the merge with nothing of OUT left (its files are written into a hidden
-  // folder renamed to OUT at the end); one after that rename comes too late to undo it.
-  install_interrupt_handlers();
+  // folder renamed to OUT at the end); one after that rename comes too late to undo it. A
+  // second signal is noted: removing the hidden folder is short.
+  install_interrupt_handlers(SecondSignal::kNoted);
   const MergeResult merged = merge_shards(out, shards, command_line);
 
   const std::filesystem::path& dir = merged.folder->path();

@@ -2,8 +2,8 @@
 // a hidden folder beside OUT, `.NAME.merging-PID`, and publish() renames that folder to OUT.
 // Dropped without publish() (an error, a signal), the hidden folder goes, with the parent
 // folders it had to make, and OUT is as it was: never a folder without its manifest that
-// blocks the next attempt. A process killed outright (SIGKILL, a second signal) leaves at most
-// the hidden folder, never a partial OUT.
+// blocks the next attempt. A process killed outright (SIGKILL) leaves at most the hidden
+// folder, never a partial OUT.
 #pragma once
 
 #include <filesystem>

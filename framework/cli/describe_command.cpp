@@ -147,7 +147,7 @@ int describe_command(const Args& args) {
     return 0;
   }
   const auto dirs = plugin_search_dirs(plugin_dirs_option(vm));
-  const auto plugin = PluginLibrary::load(locate_plugin(vm["plugin"].as<std::string>(), dirs));
+  const auto plugin = load_plugin(vm["plugin"].as<std::string>(), dirs);
   const PluginDescriptor& d = plugin->descriptor();
   std::string tasks;
   if ((d.tasks & kBinaryTask) != 0) tasks += "binary";

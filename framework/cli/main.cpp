@@ -9,8 +9,10 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <string_view>
 
 #include "base/interrupt.hpp"
+#include "base/utf8_text.hpp"
 #include "build_info.hpp"
 #include "cli/commands.hpp"
 #include "error.hpp"
@@ -73,6 +75,22 @@ bool stdout_reader_gone(int error) {
   return ::poll(&out, 1, 0) == 1 && (out.revents & POLLERR) != 0;
 }
 
+// Every argument can reach a JSON file (the command line in manifest.json's sessions, tags, a
+// --set value, the paths of the folder, the config and the data): one that is not UTF-8 text
+// would make a folder plab's own readers refuse, so it is refused before anything is read.
+void refuse_non_utf8_arguments(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view argument(argv[i]);
+    const std::size_t at = plab::first_non_utf8(argument);
+    if (at == std::string_view::npos) continue;
+    throw plab::UsageError(
+        "argument " + std::to_string(i) + " ('" + std::string(argument.substr(0, at)) +
+        "' then byte " + plab::byte_hex(static_cast<unsigned char>(argument[at])) +
+        ") is not UTF-8 text; plab writes its command line, names and paths into JSON files, "
+        "which are UTF-8: give the text, or rename the file or folder, in UTF-8");
+  }
+}
+
 int dispatch(int argc, char** argv);
 
 }  // namespace
@@ -101,6 +119,7 @@ int dispatch(int argc, char** argv) {
       std::fputs(kUsage, stderr);
       return plab::kExitBadInput;
     }
+    refuse_non_utf8_arguments(argc, argv);
     const std::string command = argv[1];
     const plab::cli::Args args(argv + 2, argv + argc);
     if (command == "--help" || command == "-h" || command == "help") {

@@ -2,6 +2,7 @@
 // verify it like a run.
 #include <cstdio>
 
+#include "base/interrupt.hpp"
 #include "cli/options.hpp"
 #include "error.hpp"
 #include "results/folder/merge.hpp"
@@ -40,13 +41,20 @@ int merge_command(const Args& args, const std::string& command_line) {
   if (folders.empty())
     throw UsageError("plab merge needs one or more shard results folders SHARD_DIR..." + usage);
   std::vector<std::filesystem::path> shards(folders.begin(), folders.end());
+  // A signal stops the merge with nothing of OUT left (its files are written into a hidden
+  // folder renamed to OUT at the end); one after that rename comes too late to undo it. A
+  // second signal is noted: removing the hidden folder is short.
+  install_interrupt_handlers(SecondSignal::kNoted);
   const MergeResult merged = merge_shards(out, shards, command_line);
 
-  const Summary summary = summarize_runs(out / "runs.jsonl");
+  const std::filesystem::path& dir = merged.folder->path();
+  const Summary summary = summarize_runs(dir / "runs.jsonl");
   std::string summary_json;
   append_json(summary_json, summary_to_json(summary));
-  write_file_atomically(out / "summary.json", summary_json + "\n");
-  write_file_atomically(out / "summary.csv", summary_to_csv(summary));
+  write_file_atomically(dir / "summary.json", summary_json + "\n");
+  write_file_atomically(dir / "summary.csv", summary_to_csv(summary));
+  stop_merge_if_interrupted(out);
+  merged.folder->publish();
   std::fputs(summary_table(summary, table_width_option(vm)).c_str(), stdout);
   std::printf("merged %zu shards, %zu runs: %s\n", merged.shards, merged.runs, out.c_str());
   return summary.violations > 0 ? kExitViolation : kExitSuccess;

@@ -132,6 +132,39 @@ std::function<Args(const test::TempDir&)> on_sparse(std::string plugin) {
   };
 }
 
+// A learner given `order` on a separable synthetic set.
+std::function<Args(const test::TempDir&)> with_order(std::string plugin, std::string order) {
+  return [=](const test::TempDir& dir) {
+    dir.write("c.json", R"({"name": "o", "seed": 1, "dataset": {"kind": "synthetic",
+        "generator": "separable", "rows": 20, "dim": 3}, "learners": [{"name": "l", "plugin": ")" +
+                            plugin + R"("}], "protocol": {"max_epochs": 20, "order": ")" + order +
+                            R"("}})");
+    return Args{"run", "c.json", "--out", (dir / "out").string(), "--no-report"};
+  };
+}
+
+// A CSV file of `text` (d.csv) run with multiclass_perceptron.
+std::function<Args(const test::TempDir&)> csv_text(std::string text) {
+  return [=](const test::TempDir& dir) {
+    const fs::path file = dir.write("d.csv", text);
+    dir.write("c.json",
+              config(R"({"kind": "csv", "path": ")" + file.string() + R"(", "label": "y"})"));
+    return Args{"run", "c.json", "--out", (dir / "out").string()};
+  };
+}
+
+// plab convert of a CSV file of `text` to out.svm with `labels` (numeric, as-is).
+std::function<Args(const test::TempDir&)> convert_csv(std::string text, std::string labels) {
+  return [=](const test::TempDir& dir) {
+    const fs::path file = dir.write("d.csv", text);
+    return Args{"convert", file.string(), (dir / "out").string() + ".svm", "--labels", labels};
+  };
+}
+
+const std::string kLatin1 = "p\xE9";    // 'pé' in Latin-1: not UTF-8
+const std::string kUtf8 = "p\xC3\xA9";  // 'pé' in UTF-8
+const std::string kNotUtf8 = "is not UTF-8; plab reads data files as UTF-8 text";
+
 const std::string kBig1 = "9007199254740993";
 const std::string kBig0 = "9007199254740992";
 const std::string kTenth = "0.1";
@@ -292,6 +325,49 @@ const std::vector<Case>& cases() {
       {"WinnowOnSparseIsRefused", on_sparse("winnow"), 2, "reads dense rows only"},
       {"KernelPerceptronOnSparseIsRefused", on_sparse("kernel_perceptron"), 2,
        "reads dense rows only"},
+      // A batch learner cannot follow a mistake-driven order: refused before any folder, not
+      // noted and then failed run by run; shuffle changes nothing for it and is noted.
+      {"BatchLearnerRefusesRandomMistake", with_order("batch_perceptron", "random_mistake"), 2,
+       "is a batch learner and cannot follow the mistake-driven order 'random_mistake'"},
+      {"BatchLearnerRefusesWorstMistake", with_order("batch_perceptron", "worst_mistake"), 2,
+       "config error at /protocol/order: plugin 'batch_perceptron' (learner 'l') is a batch "
+       "learner"},
+      {"BatchLearnerShuffleIsNoted", with_order("batch_perceptron", "shuffle"), 0,
+       "/protocol/order 'shuffle' does not apply to it"},
+      {"PermutationLearnerRefusesWorstMistake", with_order("linear_unit_sgd", "worst_mistake"), 2,
+       "does not support the order 'worst_mistake'; use 'cyclic' or 'shuffle'"},
+      // Labels and header names go into JSON: bytes that are not UTF-8 are refused where they
+      // are read (file:line:column), by run and convert alike.
+      {"Latin1LabelInCsv", labels(true, {"n", kLatin1, "n", kLatin1}), 2,
+       "d.csv:3:11: byte 0xE9 " + kNotUtf8},
+      {"Latin1LabelInCsvWithPositive",
+       labels(true, {"n", kLatin1, "n", kLatin1}, "perceptron", R"(, "positive": ["n"])"), 2,
+       "d.csv:3:11: byte 0xE9 " + kNotUtf8},
+      {"Latin1HeaderName", csv_text("a,b\xE9,y\n1,2,p\n-1,-2,n\n"), 2,
+       "d.csv:1:4: byte 0xE9 " + kNotUtf8},
+      {"Latin1LabelInSvmlight", labels(false, {"n", kLatin1, "n", kLatin1}), 2,
+       "d.svm:2:2: byte 0xE9 " + kNotUtf8},
+      {"OverlongSlashInCsv", labels(true, {"n", "\xC0\xAF", "n"}), 2, "byte 0xC0 " + kNotUtf8},
+      {"SurrogateInCsv", labels(true, {"n", "\xED\xA0\x80", "n"}), 2, "byte 0xED " + kNotUtf8},
+      {"PastU10FFFFInCsv", labels(true, {"n", "\xF4\x90\x80\x80", "n"}), 2,
+       "byte 0xF4 " + kNotUtf8},
+      {"CutSequenceAtTheEndOfALabel", labels(true, {"n", "p\xC3", "n"}), 2,
+       "byte 0xC3 " + kNotUtf8},
+      {"Utf8LabelsRun", labels(true, {"n", kUtf8, "n", kUtf8}), 0, kDone},
+      {"FourByteUtf8LabelsRun", labels(false, {"n", "\xF0\x9F\x98\x80", "n"}), 0, kDone},
+      {"Latin1InAnSvmlightCommentIsNotRead",
+       [](const test::TempDir& dir) {
+         const fs::path file = dir.write("d.svm", "n 1:1 # caf\xE9\np 1:2\nn 1:3\n");
+         dir.write("c.json", config(R"({"kind": "svmlight", "path": ")" + file.string() + "\"}"));
+         return Args{"run", "c.json", "--out", (dir / "out").string()};
+       },
+       0, kDone},
+      {"ConvertNumericOfLatin1Labels",
+       convert_csv("a,b,y\n1,2,p\xE9\n-1,-2,n\n2,1,p\xE9\n-2,-1,n\n", "numeric"), 2,
+       "d.csv:2:6: byte 0xE9 " + kNotUtf8},
+      {"ConvertAsIsOfLatin1Labels",
+       convert_csv("a,b,y\n1,2,p\xE9\n-1,-2,n\n2,1,p\xE9\n-2,-1,n\n", "as-is"), 2,
+       "d.csv:2:6: byte 0xE9 " + kNotUtf8},
   };
   return all;
 }
@@ -329,7 +405,9 @@ TEST(HostileLabels, TheNewMessagesAreInTroubleshooting) {
         "the label is the empty string", "is listed twice in 'positive'",
         "data set's 2 classes ('1', '2') are not -1/+1 or 0/1",
         "data set has 3 classes ('a', 'b', 'c')",
-        "has spaces or tabs at its ends, which a quoted cell keeps"}) {
+        "has spaces or tabs at its ends, which a quoted cell keeps",
+        "is not UTF-8; plab reads data files as UTF-8 text",
+        "cannot follow the mistake-driven order", "does not support the order"}) {
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;
   }
 }
@@ -459,6 +537,35 @@ TEST(HostileLabels, WinnowByDefaultConvergesOnAMonotoneDisjunction) {
   const std::string manifest = test::read_file(dir / "out" / "manifest.json");
   EXPECT_NE(manifest.find(R"("variant":"balanced")"), std::string::npos)
       << manifest.substr(0, 3000);
+}
+
+}  // namespace
+}  // namespace plab
+
+namespace plab {
+namespace {
+
+// Labels in UTF-8 go into manifest.json as they are: the folder is one plab's own readers
+// accept (before, a Latin-1 class name made a manifest that was not JSON).
+TEST(HostileLabels, Utf8ClassNamesMakeAFolderVerifyAccepts) {
+  const test::TempDir dir;
+  const Args a = csv_text("a,b,y\n1,2," + kUtf8 + "\n-1,-2,n\n2,1," + kUtf8 + "\n-2,-1,n\n")(dir);
+  const auto run = test::run_plab(a, dir.path().string());
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(test::read_file(dir / "out" / "manifest.json").find(kUtf8), std::string::npos);
+  const auto verify = test::run_plab({"verify", (dir / "out").string()});
+  EXPECT_EQ(verify.exit_code, 0) << verify.out << verify.err;
+}
+
+// A refused conversion writes neither the output nor its labels mapping.
+TEST(HostileLabels, ConvertOfLatin1LabelsLeavesNoFile) {
+  const test::TempDir dir;
+  const Args a = convert_csv("a,b,y\n1,2," + kLatin1 + "\n-1,-2,n\n", "numeric")(dir);
+  const auto r = test::run_plab(a, dir.path().string());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out.svm"));
+  EXPECT_FALSE(fs::exists(dir / "out.svm.labels.json"));
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -133,6 +133,7 @@ class CsvParser {
   // One line without its '\n'.
   void line(std::string_view line) {
     line = clean_line(line, ++line_number_, origin_, kCsvWords);
+    require_utf8(line, line_number_, origin_);
     if (trim(line).empty()) return;
     splitter_.split(line, line_number_, fields_);
     if (first_) {

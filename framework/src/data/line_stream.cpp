@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/file_hash.hpp"
+#include "base/utf8_text.hpp"
 #include "error.hpp"
 
 namespace plab {
@@ -70,6 +71,16 @@ std::string_view clean_line(std::string_view line, std::size_t number, const std
                     "tr '\\r' '\\n' < in > out)");
   }
   return line;
+}
+
+void require_utf8(std::string_view text, std::size_t number, const std::string& origin) {
+  const std::size_t at = first_non_utf8(text);
+  if (at == std::string_view::npos) return;
+  throw DataError(origin + ":" + std::to_string(number) + ":" + std::to_string(at + 1) + ": byte " +
+                  byte_hex(static_cast<unsigned char>(text[at])) +
+                  " is not UTF-8; plab reads data files as UTF-8 text (labels and header names "
+                  "are written into JSON): convert the file, e.g. iconv -f latin1 -t utf-8 < in "
+                  "> out");
 }
 
 std::string split_lines(std::string_view text,

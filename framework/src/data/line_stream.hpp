@@ -36,6 +36,12 @@ std::string stream_lines(std::FILE* file, const std::string& origin, std::size_t
 std::string_view clean_line(std::string_view line, std::size_t number, const std::string& origin,
                             const LineStreamWords& words);
 
+// Labels and header names go into JSON (manifest.json, runs.jsonl, a labels mapping), which
+// is UTF-8: a byte sequence that is not well-formed UTF-8 in `text` (a Latin-1 'é') is
+// DataError "<origin>:<number>:<column>: byte 0xE9 is not UTF-8; ...", column 1-based in
+// `text`, rather than a folder or mapping that its own readers would refuse.
+void require_utf8(std::string_view text, std::size_t number, const std::string& origin);
+
 // The same for text already in memory (no limits: tests and fuzzers compare the two).
 std::string split_lines(std::string_view text,
                         const std::function<void(std::string_view)>& on_line);

@@ -45,6 +45,7 @@ class SvmlightParser {
     line = clean_line(line, ++line_number_, origin_, kSvmlightWords);
     // Everything from '#' on is a comment (svmlight's <info>), whatever it holds.
     const std::string_view content = line.substr(0, line.find('#'));
+    require_utf8(content, line_number_, origin_);
     std::size_t i = skip_blanks(content, 0);
     if (i == content.size()) return;  // blank or comment-only
     const std::size_t label_end = token_end(content, i);

@@ -6,6 +6,7 @@
 #include "error.hpp"
 #include "plab/plugin_checks.hpp"
 #include "plugin_loader/param_resolver.hpp"
+#include "plugin_loader/plugin_locator.hpp"
 #include "theory/bound_forms.hpp"
 
 namespace plab {
@@ -148,6 +149,21 @@ BoundDeclaration PluginLibrary::checked_bound(const LearnerSetup& setup,
                       " (docs/writing-a-plugin.md, \"Declaring the bound\")");
   }
   return declared;
+}
+
+std::shared_ptr<const PluginLibrary> load_plugin(const std::string& name_or_path,
+                                                 const std::vector<std::filesystem::path>& dirs) {
+  const std::filesystem::path file = locate_plugin(name_or_path, dirs);
+  auto plugin = PluginLibrary::load(file);
+  const std::string declared = plugin->descriptor().name;
+  if (!is_plugin_path(name_or_path) && declared != name_or_path) {
+    throw PluginError("plugin '" + file.string() + "' declares the name '" + declared + "', not '" +
+                      name_or_path +
+                      "' that was asked for: the file is misnamed or stale (a copy of another "
+                      "plugin); rebuild or reinstall '" +
+                      name_or_path + "', or name the file " + declared + ".so");
+  }
+  return plugin;
 }
 
 }  // namespace plab

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <boost/dll/shared_library.hpp>
 
@@ -61,5 +62,12 @@ class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
   const PluginDescriptor* descriptor_ = nullptr;
   CreateFunction* create_ = nullptr;
 };
+
+// Finds `name_or_path` (plugin_locator.hpp) and loads it. A file found by a name must declare
+// that name: a copy or a stale build left under another plugin's name is refused
+// (PluginError naming the file and both names), never trained under the name the user gave.
+// A path is loaded whatever its file is called.
+std::shared_ptr<const PluginLibrary> load_plugin(const std::string& name_or_path,
+                                                 const std::vector<std::filesystem::path>& dirs);
 
 }  // namespace plab

@@ -27,11 +27,13 @@ std::vector<std::filesystem::path> plugin_search_dirs(
   return dirs;
 }
 
+bool is_plugin_path(const std::string& name_or_path) {
+  return name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".so");
+}
+
 std::filesystem::path locate_plugin(const std::string& name_or_path,
                                     const std::vector<std::filesystem::path>& dirs) {
-  if (name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".so")) {
-    return name_or_path;
-  }
+  if (is_plugin_path(name_or_path)) return name_or_path;
   std::string searched;
   for (const auto& dir : dirs) {
     std::filesystem::path candidate = dir / (name_or_path + ".so");

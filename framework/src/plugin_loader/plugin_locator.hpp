@@ -14,6 +14,9 @@
 
 namespace plab {
 
+// A name containing '/' or ending in ".so" is a path, used as it is; any other is a name.
+bool is_plugin_path(const std::string& name_or_path);
+
 std::vector<std::filesystem::path> plugin_search_dirs(
     const std::vector<std::filesystem::path>& cli_dirs);
 

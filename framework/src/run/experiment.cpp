@@ -207,7 +207,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       for (const LearnerSpec& spec : p.config.learners) {
         auto& plugin = plugins[spec.plugin];
         if (!plugin) {
-          plugin = PluginLibrary::load(locate_plugin(spec.plugin, search_dirs));
+          plugin = load_plugin(spec.plugin, search_dirs);
           e.libraries.push_back(plugin);
         }
         const PluginDescriptor& d = plugin->descriptor();

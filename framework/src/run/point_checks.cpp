@@ -48,6 +48,17 @@ void check_order(const PluginDescriptor& d, const ProtocolSpec& protocol, const 
                  std::vector<std::string>& notes) {
   const bool mistake_driven = protocol.mistake_driven();
   if (d.orders == OrderSupport::kNone) {
+    // A mistake-driven order changes what an epoch is (one step per scan, one update on
+    // one chosen sample), which a batch learner cannot do: refused, not noted and then
+    // failed run by run.
+    if (mistake_driven) {
+      throw_config_error("/protocol/order",
+                         "plugin '" + std::string(d.name) + "' (learner '" + spec.name +
+                             "') is a batch learner and cannot follow the mistake-driven order '" +
+                             order_name(protocol.order) +
+                             "'; use 'cyclic' (a batch learner sees every sample each epoch), "
+                             "or give it its own experiment");
+    }
     if (protocol.order_given && protocol.order != SampleOrder::kCyclic) {
       notes.push_back("learner '" + spec.name + "' (" + d.name +
                       ") is a batch learner: it sees "

@@ -19,7 +19,8 @@ void check_task(const PluginDescriptor& d, const Dataset& data, const LearnerSpe
 void check_storage(const PluginDescriptor& d, const Dataset& data, const LearnerSpec& spec);
 
 // An order the learner cannot follow is refused (a mistake-driven order needs a learner that
-// declares it); a batch learner given an order gets a note that it does not apply.
+// declares it; a batch learner follows none); a batch learner given shuffle gets a note
+// that the order does not apply to it.
 void check_order(const PluginDescriptor& d, const ProtocolSpec& protocol, const LearnerSpec& spec,
                  std::vector<std::string>& notes);
 

@@ -17,6 +17,7 @@
 #include "results/folder/results_folder.hpp"
 #include "results/folder/space_reserve.hpp"
 #include "results/format/json_text.hpp"
+#include "results/format/json_utf8.hpp"
 #include "results/format/manifest_reader.hpp"
 #include "results/format/record_fields.hpp"
 #include "run/manifest_builder.hpp"
@@ -302,12 +303,6 @@ SessionOutcome Session::run(SessionObserver& observer) {
   check_memory_of_threads(
       e, static_cast<int>(std::min<std::size_t>(started.threads, manifest.range.end - s.next_run)));
   const auto start = std::chrono::system_clock::now();
-  if (!request.resume) {
-    ResultsFolder folder = create_results_folder(request.out, "results", e.name, start,
-                                                 shard_folder_suffix(manifest.shard));
-    s.dir = folder.path;
-    s.lock = std::move(folder.lock);
-  }
   RunSession& session = manifest.session;
   session.status = SessionStatus::kRunning;
   session.start_time = utc_timestamp(start);
@@ -316,6 +311,19 @@ SessionOutcome Session::run(SessionObserver& observer) {
   session.scheduler = request.scheduler;
   session.runs_at_start = s.next_run - manifest.range.begin;
   session.runs_written = session.runs_at_start;
+  // A path under a folder whose name is not UTF-8 (the current one, plab's own) or a
+  // scheduler's variable would make a manifest that is not JSON: refused before any write.
+  if (const auto bad = first_non_utf8_string(make_manifest(e, manifest))) {
+    throw UsageError("manifest.json's field " + *bad +
+                     " is not UTF-8 text, which JSON requires; rename the folder or file (or "
+                     "set the variable) in UTF-8; nothing was written");
+  }
+  if (!request.resume) {
+    ResultsFolder folder = create_results_folder(request.out, "results", e.name, start,
+                                                 shard_folder_suffix(manifest.shard));
+    s.dir = folder.path;
+    s.lock = std::move(folder.lock);
+  }
   write_manifest(s.dir, e, manifest);
   if (s.claims && !request.resume) write_claims_file(s.dir, *s.claims, nullptr);
   // Room for the manifest and summaries that end the session, should the disk fill up.

@@ -9,6 +9,7 @@
 
 #include <boost/json/object.hpp>
 
+#include "base/interrupt.hpp"
 #include "config/experiment_identity.hpp"
 #include "error.hpp"
 #include "results/folder/record_digest.hpp"
@@ -137,12 +138,14 @@ std::string expected_runs(std::size_t first, std::size_t end) {
   return "runs " + std::to_string(first) + " to " + std::to_string(end - 1) + " were expected";
 }
 
-void append_file(std::FILE* out, const fs::path& file, const fs::path& target) {
+void append_file(std::FILE* out, const fs::path& file, const fs::path& target,
+                 const fs::path& merged) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(file.c_str(), "rb"), &std::fclose);
   if (!in) return;  // an optional file (trajectory.jsonl) absent from this shard
   char buffer[1 << 16];
   std::size_t got = 0;
   while ((got = std::fread(buffer, 1, sizeof buffer, in.get())) > 0) {
+    stop_merge_if_interrupted(merged);
     if (std::fwrite(buffer, 1, got, out) != got) {
       throw WriteError("writing '" + target.string() + "' failed (disk full?)");
     }
@@ -170,6 +173,13 @@ std::pair<boost::json::value, boost::json::value> time_span(
 }
 
 }  // namespace
+
+// A signal stops the merge between two records read or two blocks written: OUT's hidden
+// folder is then removed (staged_folder.hpp).
+void stop_merge_if_interrupted(const fs::path& out) {
+  throw_if_interrupted("merging the shards into '" + out.string() + "'",
+                       "nothing was written (the partial folder is removed)");
+}
 
 MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
                          const std::string& command_line) {
@@ -254,6 +264,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     // Every record is read and checked: a malformed one is named (file:line, field), not merged.
     const RunsFileInfo info =
         read_runs(runs_file, [&](const boost::json::object& record, std::size_t line) {
+          stop_merge_if_interrupted(out);
           read_run_record(record, runs_file.string() + ":" + std::to_string(line));
           ++records;
         });
@@ -278,19 +289,20 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
                        std::to_string(total) + " runs");
   }
 
-  ResultsFolder folder = create_results_folder(out, "", "", std::chrono::system_clock::now());
+  auto folder = std::make_unique<StagedFolder>(out);
+  const fs::path& dir = folder->path();
   for (const char* name : {"runs.jsonl", "timings.jsonl", "trajectory.jsonl"}) {
     bool any = false;
     for (const auto& [index, s] : by_index) any = any || fs::exists(s->dir / name);
     if (!any) continue;
-    const fs::path target = out / name;
+    const fs::path target = dir / name;
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(target.c_str(), "wb"),
                                                       &std::fclose);
     if (!f) throw WriteError("cannot write '" + target.string() + "'");
-    for (const auto& [index, s] : by_index) append_file(f.get(), s->dir / name, target);
+    for (const auto& [index, s] : by_index) append_file(f.get(), s->dir / name, target, out);
     if (std::fflush(f.get()) != 0) throw WriteError("writing '" + target.string() + "' failed");
   }
-  write_digest_chain(out);
+  write_digest_chain(dir);
   // Copied from the first shard's file with its doubles as written (exact_json.hpp): its
   // checked reading above may be a unit in the last place off.
   boost::json::object manifest = read_json_exactly(first.dir / "manifest.json").as_object();
@@ -344,8 +356,8 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
   }
   std::string text;
   append_json(text, manifest);
-  write_file_atomically(out / "manifest.json", text + "\n");
-  return MergeResult{total, shards.size(), std::move(folder.lock)};
+  write_file_atomically(dir / "manifest.json", text + "\n");
+  return MergeResult{total, shards.size(), std::move(folder)};
 }
 
 }  // namespace plab

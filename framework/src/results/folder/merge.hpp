@@ -9,24 +9,32 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <vector>
 
-#include "results/folder/folder_lock.hpp"
+#include "results/folder/staged_folder.hpp"
 
 namespace plab {
 
 struct MergeResult {
   std::size_t runs = 0;
   std::size_t shards = 0;
-  FolderLock lock;  // OUT's: hold it until everything in OUT is written
+  // The merged files, still in OUT's hidden folder: the caller adds its own, then publishes
+  // it as OUT. Dropped unpublished (an error, a signal), nothing of OUT is left.
+  std::unique_ptr<StagedFolder> folder;
 };
 
 // Throws ResultsError / ConfigError naming the shard folders that overlap, are missing,
 // are incomplete or belong to another experiment, a DataError naming the manifest and field
 // a hand edit removed or retyped, and a UsageError if `out` is one of the shards. `out` must
-// be new or empty.
+// be new or empty. A signal (base/interrupt.hpp) stops it between two records or two blocks
+// of a file with InterruptedError; nothing is left of OUT.
 MergeResult merge_shards(const std::filesystem::path& out,
                          const std::vector<std::filesystem::path>& shards,
                          const std::string& command_line);
+
+// InterruptedError "interrupted by signal N (...) while merging the shards into 'OUT'; nothing
+// was written ..." if a signal asked to stop (base/interrupt.hpp).
+void stop_merge_if_interrupted(const std::filesystem::path& out);
 
 }  // namespace plab

@@ -43,32 +43,36 @@ void point_latest(const fs::path& parent, const fs::path& target) {
 
 }  // namespace
 
+ResultsError out_already_used(const fs::path& out) {
+  return ResultsError("--out '" + out.string() +
+                      "' already holds files; results are never overwritten: choose a new folder");
+}
+
+void refuse_used_out(const fs::path& out) {
+  std::error_code ec;
+  if (!fs::exists(out, ec)) return;
+  if (!fs::is_directory(out, ec)) {
+    throw ResultsError("--out '" + out.string() + "' exists and is not a folder");
+  }
+  // A folder with other files and no lock file is refused without leaving one in it; with a
+  // lock file, the lock decides (a writer busy in it is named by its PID).
+  if (!fs::exists(out / kLockFileName, ec) && !folder_is_empty_but_lock(out)) {
+    throw out_already_used(out);
+  }
+}
+
 ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs::path& root,
                                     const std::string& name,
                                     std::chrono::system_clock::time_point now,
                                     const std::string& suffix) {
   std::error_code ec;
   if (out) {
-    const auto already_used = [&] {
-      return ResultsError("--out '" + out->string() +
-                          "' already holds files; results are never overwritten: choose a new "
-                          "folder");
-    };
-    if (fs::exists(*out, ec)) {
-      if (!fs::is_directory(*out, ec)) {
-        throw ResultsError("--out '" + out->string() + "' exists and is not a folder");
-      }
-      // A folder with other files and no lock file is refused without leaving one in it; with
-      // a lock file, the lock decides (a writer busy in it is named by its PID).
-      if (!fs::exists(*out / kLockFileName, ec) && !folder_is_empty_but_lock(*out)) {
-        throw already_used();
-      }
-    }
+    refuse_used_out(*out);
     make_dirs(*out);
     // Emptiness is decided under the lock: of two plab runs racing for one new folder, the
     // one that takes the lock second either is refused by it or finds the first one's files.
     FolderLock lock = FolderLock::exclusive(*out);
-    if (!folder_is_empty_but_lock(*out)) throw already_used();
+    if (!folder_is_empty_but_lock(*out)) throw out_already_used(*out);
     return ResultsFolder{*out, std::move(lock)};
   }
   std::string stamp = utc_timestamp(now);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "error.hpp"
 #include "results/folder/folder_lock.hpp"
 
 namespace plab {
@@ -27,6 +28,13 @@ ResultsFolder create_results_folder(const std::optional<std::filesystem::path>& 
                                     const std::filesystem::path& root, const std::string& name,
                                     std::chrono::system_clock::time_point now,
                                     const std::string& suffix = "");
+
+// The refusal of an `out` that already holds files ("results are never overwritten").
+ResultsError out_already_used(const std::filesystem::path& out);
+
+// Throws ResultsError when `out` exists and is no folder, or holds files and no lock file (with
+// a lock file, the caller's lock and then emptiness decide).
+void refuse_used_out(const std::filesystem::path& out);
 
 // Writes to a temporary file beside `path`, then renames it over `path`; WriteError if not.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);

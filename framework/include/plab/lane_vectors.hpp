@@ -22,6 +22,8 @@ inline std::size_t native_lane_width() {
 namespace lane_detail {
 
 // The vector types of K lanes: K doubles, and K 64-bit masks of the same size.
+// GCC's vector types: the attribute binds to a typedef's name, which `using` cannot carry.
+// NOLINTBEGIN(modernize-use-using)
 template <std::size_t K>
 struct Vectors;
 template <>
@@ -39,6 +41,7 @@ struct Vectors<8> {
   typedef double Lanes __attribute__((vector_size(64)));
   typedef std::int64_t Bits __attribute__((vector_size(64)));
 };
+// NOLINTEND(modernize-use-using)
 
 // Whether any lane of a mask is set, by halving the vector: log₂K steps, not K extractions.
 template <std::size_t K>
@@ -67,7 +70,7 @@ template <class X>
     if constexpr (std::is_same_v<X, double>) {
       std::memcpy(&r[k], rows[k] + j0, sizeof r[k]);
     } else {
-      typedef X Narrow __attribute__((vector_size(8 * sizeof(X))));
+      typedef X Narrow __attribute__((vector_size(8 * sizeof(X))));  // NOLINT(modernize-use-using)
       Narrow narrow;
       std::memcpy(&narrow, rows[k] + j0, sizeof narrow);
       r[k] = __builtin_convertvector(narrow, L);

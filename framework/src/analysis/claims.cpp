@@ -73,7 +73,7 @@ void check_count_range(const json::object& claim, const std::string& kind) {
   for (const auto& [key, limit] :
        {std::pair{"at_least", at_least}, std::pair{"at_most", at_most}}) {
     if (limit == nullptr) continue;
-    if (kind != "count") throw Malformed("\"" + std::string(key) + "\" goes with \"count\"");
+    if (kind != "count") throw Malformed("\"" + std::string(key) + R"(" goes with "count")");
     if (!limit->is_number() || !(limit->to_number<double>() >= 0))
       throw Malformed("\"" + std::string(key) + "\" is " + json::serialize(*limit) +
                       "; a count is a number >= 0");

@@ -33,6 +33,7 @@ Json parse_json_text(const std::string& text, const std::string& origin) {
                       "; numbers must fit in a double (at most about 1.8e308)");
   }
   check_duplicate_keys(text, origin);
+  check_numbers_rounded_to_whole(text, origin);
   return value;
 }
 

@@ -4,6 +4,8 @@
 #include <vector>
 
 #include "config/json.hpp"
+#include "config/json_number_text.hpp"
+#include "config/object_reader.hpp"
 #include "error.hpp"
 
 namespace plab {
@@ -122,6 +124,59 @@ void check_duplicate_keys(const std::string& text, const std::string& origin) {
           frames.pop_back();
         } else if (c == ',' && !frames.empty() && frames.back().object) {
           frames.back().expect_key = true;
+        }
+      });
+}
+
+void check_numbers_rounded_to_whole(const std::string& text, const std::string& origin) {
+  // Where the walk is: one frame per open array (its element index) or object (its key).
+  struct Frame {
+    bool object = false;
+    bool expect_key = false;
+    std::string key;
+    std::size_t index = 0;
+  };
+  std::vector<Frame> frames;
+  std::size_t skip_to = 0;  // one past the number token being read
+  const auto pointer = [&] {
+    std::string p;
+    for (const Frame& f : frames)
+      p = f.object ? pointer_append(p, f.key) : pointer_append(p, f.index);
+    return p;
+  };
+  walk(
+      text,
+      [&](std::size_t open, std::size_t end) {
+        if (frames.empty() || !frames.back().object || !frames.back().expect_key) return;
+        frames.back().expect_key = false;
+        frames.back().key = Json::parse(text.substr(open, end - open)).get<std::string>();
+      },
+      [&](char c, std::size_t i) {
+        if (i < skip_to) return;
+        if (c == '{' || c == '[') {
+          frames.push_back(Frame{c == '{', c == '{', {}, 0});
+        } else if ((c == '}' || c == ']') && !frames.empty()) {
+          frames.pop_back();
+        } else if (c == ',' && !frames.empty()) {
+          if (frames.back().object) {
+            frames.back().expect_key = true;
+          } else {
+            ++frames.back().index;
+          }
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+          skip_to = text.find_first_not_of("0123456789+-.eE", i);
+          if (skip_to == std::string::npos) skip_to = text.size();
+          const std::string token = text.substr(i, skip_to - i);
+          const auto whole = whole_double_of_fraction(token);
+          if (!whole) return;
+          const std::string at = pointer();
+          throw ConfigError(
+              origin + ":" + line_and_column(text, i) + ": the number " + token +
+              (at.empty() ? "" : " at " + at) + " is not an integer, but a double holds it as " +
+              Json(*whole).dump() +
+              ": an integer field (a seed, repeats, max_epochs, a count or size) would take it "
+              "as that integer, so plab refuses such a number wherever it stands; write the "
+              "integer, or a value a double tells apart from it");
         }
       });
 }

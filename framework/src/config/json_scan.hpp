@@ -24,4 +24,9 @@ void check_json_text_limits(const std::string& text, const std::string& origin);
 // nlohmann parsed (comments allowed), so that the scanner's view of strings is right.
 void check_duplicate_keys(const std::string& text, const std::string& origin);
 
+// Refuses a number whose text is not an integer but whose nearest double is whole
+// (1.0000000000000000001, 1e-400; config/json_number_text.hpp), naming its JSON Pointer.
+// Call it only on text nlohmann parsed, as check_duplicate_keys.
+void check_numbers_rounded_to_whole(const std::string& text, const std::string& origin);
+
 }  // namespace plab

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "config/command_line_value.hpp"
+#include "config/json_number_text.hpp"
 #include "config/json_pointer.hpp"
 #include "config/object_reader.hpp"
 #include "error.hpp"
@@ -101,6 +102,12 @@ std::vector<Json> expand_range(const std::string& part, const std::string& optio
       if (used != a.size()) throw std::invalid_argument(a);
     } catch (const std::exception&) {
       throw UsageError("'" + part + "' in '" + option + "': range arguments must be numbers");
+    }
+    // As in JSON values (json_scan.hpp): 1.0000000000000000001 would count from 1.
+    if (const auto whole = whole_double_of_fraction(a)) {
+      throw UsageError("'" + part + "' in '" + option + "': the argument " + a +
+                       " is not an integer, but a double holds it as " + Json(*whole).dump() +
+                       "; write the integer, or a value a double tells apart from it");
     }
   }
   const double step = args.size() == 3 ? args[2] : 1.0;

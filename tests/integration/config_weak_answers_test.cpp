@@ -1,0 +1,95 @@
+// Answers that were weak: a config or command line that plab took in a sense the user did not
+// write. Numbers a double rounds to a whole one, a sweep axis listing one value twice, tags
+// that are empty or hold control characters, and a results folder whose manifest's config was
+// edited by hand before --resume: each is refused, exit 2, naming where.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "support/folder_edit.hpp"
+#include "support/hostile_table.hpp"
+#include "support/troubleshooting.hpp"
+
+namespace plab {
+namespace {
+
+namespace fs = std::filesystem;
+using Args = std::vector<std::string>;
+using test::HostileRow;
+
+// Two separable classes, one row each side of x = y.
+const std::string kData = "x,y,label\n2,1,up\n1,2,down\n3,1,up\n1,3,down\n";
+const std::string kConfig =
+    R"({"name":"w","seed":1,"repeats":2,"dataset":{"kind":"csv","path":"d.csv",)"
+    R"("label":"label","positive":["up"]},"learners":[{"plugin":"perceptron"}],)"
+    R"("protocol":{"max_epochs":50}})";
+
+// `plab run c.json --out out` on kConfig, its text `edit.first` replaced by `edit.second`
+// (nothing when empty), with `extra` arguments.
+HostileRow row(std::string name, const std::pair<std::string, std::string>& edit, Args extra,
+               int exit_code, std::string fragment) {
+  std::string config = kConfig;
+  if (!edit.first.empty()) config.replace(config.find(edit.first), edit.first.size(), edit.second);
+  Args args{"run", "c.json", "--out", "out", "--quiet", "--no-report"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return {std::move(name),     {{"c.json", config}, {"d.csv", kData}},
+          std::move(args),     exit_code,
+          std::move(fragment), {}};
+}
+
+const std::pair<std::string, std::string> kAsIs{};
+
+const std::string kRan = "results: out";
+const std::string kRounded = "is not an integer, but a double holds it as ";
+
+const std::vector<HostileRow>& rows() {
+  static const std::vector<HostileRow> all = {
+      // A number's text decides, not the double it rounds to.
+      row("seed_beyond_a_double", {"\"seed\":1", "\"seed\":1.0000000000000000001"}, {}, 2,
+          "c.json:1:20: the number 1.0000000000000000001 at /seed " + kRounded + "1.0"),
+      row("seed_written_as_an_exact_float", {"\"seed\":1", "\"seed\":1.0"}, {}, 0, kRan),
+      row("max_epochs_written_as_an_exponent", {"\"max_epochs\":50", "\"max_epochs\":5e1"}, {}, 0,
+          kRan),
+      row("max_epochs_past_2_to_the_53", {"\"max_epochs\":50", "\"max_epochs\":9007199254740993.5"},
+          {}, 2, "at /protocol/max_epochs " + kRounded + "9007199254740994.0"),
+      row("repeats_underflowing_to_zero", {"\"repeats\":2", "\"repeats\":1e-400"}, {}, 2,
+          "the number 1e-400 at /repeats " + kRounded + "0.0"),
+      row("a_real_value_rounded_to_a_whole_one",
+          {"\"seed\":1", R"("seed":1,"init":{"kind":"gaussian","scale":0.99999999999999999})"}, {},
+          2, "at /init/scale " + kRounded + "1.0"),
+      row("set_seed_beyond_a_double", kAsIs, {"--set", "/seed=1.0000000000000000001"}, 2,
+          "'--set /seed=1.0000000000000000001': the value:1:1: the number "
+          "1.0000000000000000001 " +
+              kRounded + "1.0"),
+      row("sweep_seed_beyond_a_double", kAsIs, {"--sweep", "/seed=2,1.0000000000000000001"}, 2,
+          "the number 1.0000000000000000001 " + kRounded + "1.0"),
+      row("sweep_range_from_beyond_a_double", kAsIs,
+          {"--sweep", "/seed=range(1.0000000000000000001,3)"}, 2,
+          "the argument 1.0000000000000000001 " + kRounded + "1.0"),
+  };
+  return all;
+}
+
+// One test for the table: each row in a fresh folder, named in any failure.
+TEST(ConfigWeakAnswers, AreRefusedNamingWhere) {
+  for (const HostileRow& r : rows()) {
+    SCOPED_TRACE(r.name);
+    const test::TempDir dir;
+    test::run_hostile_row(r, dir);
+  }
+}
+
+TEST(ConfigWeakAnswers, TheRefusalsAreInTroubleshooting) {
+  const std::vector<std::string> phrases = {
+      "is not an integer, but a double holds it as",
+      "so plab refuses such a number wherever it stands",
+  };
+  for (const std::string& text : phrases) {
+    EXPECT_TRUE(test::in_troubleshooting(text)) << text;
+  }
+}
+
+}  // namespace
+}  // namespace plab

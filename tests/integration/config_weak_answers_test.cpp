@@ -68,6 +68,27 @@ const std::vector<HostileRow>& rows() {
       row("sweep_range_from_beyond_a_double", kAsIs,
           {"--sweep", "/seed=range(1.0000000000000000001,3)"}, 2,
           "the argument 1.0000000000000000001 " + kRounded + "1.0"),
+      // One value twice in a sweep axis.
+      row("sweep_one_value_twice", kAsIs, {"--sweep", "/seed=1,1", "--plan"}, 2,
+          "config error at /sweep/~1seed/1: the value 1 (position 1) equals 1 (position 0) of "
+          "the sweep axis /seed; two points would run the same config under one label"),
+      row("sweep_1_and_1_0", kAsIs, {"--sweep", "/seed=1,2,1.0", "--plan"}, 2,
+          "config error at /sweep/~1seed/2: the value 1.0 (position 2) equals 1 (position 0)"),
+      row("sweep_a_plugin_twice", kAsIs, {"--sweep", "/learners/0/plugin=perceptron,perceptron"}, 2,
+          "the value \"perceptron\" (position 1) equals \"perceptron\" (position 0)"),
+      row("sweep_integers_a_double_cannot_tell_apart", kAsIs,
+          {"--sweep", "/seed=9007199254740993,9007199254740992.0", "--plan"}, 0, "2 sweep points"),
+      row("config_sweep_one_value_twice",
+          {"\"seed\":1", R"("seed":1,"sweep":{"/repeats":[1,2,1e0]})"}, {}, 2,
+          "c.json: config error at /sweep/~1repeats/2: the value 1.0 (position 2) equals 1 "
+          "(position 0) of the sweep axis /repeats"),
+      row("zip_one_tuple_twice",
+          {"\"seed\":1", R"("seed":1,"sweep":{"zip":{"/seed":[1,1],"/repeats":[2,2]}})"}, {}, 2,
+          "config error at /sweep/zip: the values /seed=1, /repeats=2 (position 1) equal /seed=1, "
+          "/repeats=2 (position 0) of the sweep axis zipping /seed, /repeats"),
+      row("zip_tuples_that_differ",
+          {"\"seed\":1", R"("seed":1,"sweep":{"zip":{"/seed":[1,1],"/repeats":[1,2]}})"}, {}, 0,
+          kRan),
   };
   return all;
 }
@@ -85,6 +106,8 @@ TEST(ConfigWeakAnswers, TheRefusalsAreInTroubleshooting) {
   const std::vector<std::string> phrases = {
       "is not an integer, but a double holds it as",
       "so plab refuses such a number wherever it stands",
+      "of the sweep axis",
+      "two points would run the same config under one label",
   };
   for (const std::string& text : phrases) {
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;

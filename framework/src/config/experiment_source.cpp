@@ -103,6 +103,12 @@ ExperimentSource load_experiment_source(const std::filesystem::path& config,
     source.changes.push_back(c.option());
   }
   refuse_sets_a_sweep_replaces(source.document, changes);
+  try {
+    refuse_repeated_sweep_values(read_sweep_axes(source.document));
+  } catch (const ConfigError& error) {
+    // As prepare_experiment names them: the file, then the JSON Pointer.
+    throw ConfigError(source.config_path.string() + ": " + error.what());
+  }
   if (source.document.contains("claims")) {
     source.claims = std::move(source.document["claims"]);
     source.document.erase("claims");

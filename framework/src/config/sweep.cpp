@@ -2,9 +2,11 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 #include <stdexcept>
 
 #include "config/command_line_value.hpp"
+#include "config/json_canonical.hpp"
 #include "config/json_number_text.hpp"
 #include "config/json_pointer.hpp"
 #include "config/object_reader.hpp"
@@ -46,6 +48,7 @@ SweepAxis zip_axis(const Json& group, const std::string& where) {
                            describe_json(group));
   }
   SweepAxis axis;
+  axis.where = where;
   for (auto it = group.begin(); it != group.end(); ++it) {
     const std::string at = pointer_append(where, it.key());
     check_pointer(it.key(), at);
@@ -129,6 +132,36 @@ std::vector<Json> expand_range(const std::string& part, const std::string& optio
   return values;
 }
 
+// A zip group's points are its tuples: only a repeated tuple makes two points alike.
+void refuse_repeated_values(const SweepAxis& axis) {
+  const std::string& where = axis.where;
+  const bool zipped = axis.pointers.size() > 1;
+  const auto shown = [&](std::size_t i) {
+    std::string text;
+    for (std::size_t p = 0; p < axis.pointers.size(); ++p) {
+      text += (p == 0 ? "" : ", ") + (zipped ? axis.pointers[p] + "=" : std::string()) +
+              axis.values[p][i].dump();
+    }
+    return text;
+  };
+  std::map<std::string, std::size_t> seen;  // key of a position's values -> the position
+  for (std::size_t i = 0; i < axis.size(); ++i) {
+    std::string key;
+    for (const auto& values : axis.values) key += canonical_json_text(values[i]) + "\n";
+    const auto [it, inserted] = seen.emplace(std::move(key), i);
+    if (inserted) continue;
+    std::string pointers;
+    for (const std::string& p : axis.pointers) pointers += (pointers.empty() ? "" : ", ") + p;
+    throw_config_error(zipped ? where : pointer_append(where, i),
+                       std::string(zipped ? "the values " : "the value ") + shown(i) +
+                           " (position " + std::to_string(i) + ") equal" + (zipped ? "" : "s") +
+                           " " + shown(it->second) + " (position " + std::to_string(it->second) +
+                           ") of the sweep axis " + (zipped ? "zipping " : "") + pointers +
+                           "; two points would run the same config under one label: list each "
+                           "value once");
+  }
+}
+
 }  // namespace
 
 std::vector<SweepAxis> read_sweep_axes(const Json& document) {
@@ -153,7 +186,7 @@ std::vector<SweepAxis> read_sweep_axes(const Json& document) {
       continue;
     }
     check_pointer(it.key(), where);
-    axes.push_back(SweepAxis{{it.key()}, {axis_values(it.value(), where)}});
+    axes.push_back(SweepAxis{{it.key()}, {axis_values(it.value(), where)}, where});
   }
   std::size_t points = 1;
   for (const SweepAxis& axis : axes) {
@@ -164,6 +197,10 @@ std::vector<SweepAxis> read_sweep_axes(const Json& document) {
     points *= axis.size();
   }
   return axes;
+}
+
+void refuse_repeated_sweep_values(const std::vector<SweepAxis>& axes) {
+  for (const SweepAxis& axis : axes) refuse_repeated_values(axis);
 }
 
 std::size_t count_points(const std::vector<SweepAxis>& axes) {

@@ -23,6 +23,7 @@ namespace plab {
 struct SweepAxis {
   std::vector<std::string> pointers;
   std::vector<std::vector<Json>> values;  // values[p][i]: pointer p at position i
+  std::string where;                      // its place in the config: "/sweep/~1seed"
   std::size_t size() const { return values.front().size(); }
 };
 
@@ -34,6 +35,12 @@ struct SweepPoint {
 
 // Reads and checks the "sweep" object of a config (absent: no axes, one point).
 std::vector<SweepAxis> read_sweep_axes(const Json& document);
+
+// Refuses an axis that lists one value twice (a zip group: one tuple), as equal JSON values
+// (1, 1.0 and 1e0 alike): two points would run the same config under one label. A ConfigError
+// names the axis and both positions. For configs read afresh; folders already written are
+// read as they are.
+void refuse_repeated_sweep_values(const std::vector<SweepAxis>& axes);
 
 std::size_t count_points(const std::vector<SweepAxis>& axes);
 

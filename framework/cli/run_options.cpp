@@ -4,6 +4,8 @@
 #include <omp.h>
 #include <unistd.h>
 
+#include "config/json.hpp"
+#include "config/tag_text.hpp"
 #include "error.hpp"
 #include "run/scheduler_environment.hpp"
 
@@ -23,6 +25,20 @@ std::size_t parse_lanes(const std::string& text) {
   if (text == "1" || text == "2" || text == "4" || text == "8" || text == "16" || text == "32")
     return std::stoul(text);
   throw UsageError("--lanes '" + text + "' is not one of auto, 1, 2, 4, 8, 16, 32");
+}
+
+// --tag values, each a label on one line (config/tag_text.hpp); a refusal names the option by
+// its place among the --tag options and shows the value as a JSON string, control characters
+// escaped.
+std::vector<std::string> checked_tags(std::vector<std::string> tags) {
+  for (std::size_t i = 0; i < tags.size(); ++i) {
+    if (const auto problem = tag_problem(tags[i])) {
+      throw UsageError("--tag " + Json(tags[i]).dump() + " (--tag number " + std::to_string(i + 1) +
+                       " of " + std::to_string(tags.size()) + ") " + *problem +
+                       "; a tag is a label on one line (the report's Tags line)");
+    }
+  }
+  return tags;
 }
 
 }  // namespace
@@ -110,7 +126,7 @@ SessionRequest run_request(const po::variables_map& vm, const po::parsed_options
                      : isatty(STDERR_FILENO) == 1 ? ProgressStyle::kTerminal
                                                   : ProgressStyle::kPlain;
   request.command_line = command_line;
-  if (vm.count("tag") != 0) request.tags = vm["tag"].as<std::vector<std::string>>();
+  if (vm.count("tag") != 0) request.tags = checked_tags(vm["tag"].as<std::vector<std::string>>());
   request.scheduler = scheduler_ids(process_environment());
   return request;
 }

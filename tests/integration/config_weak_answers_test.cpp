@@ -89,6 +89,24 @@ const std::vector<HostileRow>& rows() {
       row("zip_tuples_that_differ",
           {"\"seed\":1", R"("seed":1,"sweep":{"zip":{"/seed":[1,1],"/repeats":[1,2]}})"}, {}, 0,
           kRan),
+      // Tags: labels on one line.
+      row("tag_empty", kAsIs, {"--tag", ""}, 2, "--tag \"\" (--tag number 1 of 1) is empty"),
+      row("tag_spaces", kAsIs, {"--tag", "  "}, 2,
+          "--tag \"  \" (--tag number 1 of 1) holds only spaces"),
+      row("tag_with_a_line_break", kAsIs, {"--tag", "ok", "--tag", "a\nb"}, 2,
+          "--tag \"a\\nb\" (--tag number 2 of 2) holds the control character U+000A (a line "
+          "break); a tag is a label on one line"),
+      row("tag_with_a_tab", kAsIs, {"--tag", "a\tb"}, 2,
+          "holds the control character U+0009 (a tab)"),
+      row("tag_with_a_c1_control", kAsIs, {"--tag", "a\xC2\x85"}, 2,
+          "holds the control character U+0085"),
+      row("tag_with_spaces_and_accents", kAsIs, {"--tag", "caf\xC3\xA9 au lait"}, 0, kRan),
+      row("config_tag_empty", {"\"seed\":1", R"("seed":1,"tags":["x",""])"}, {}, 2,
+          "c.json: config error at /tags/1: the tag \"\" is empty"),
+      row("config_tag_with_an_escape", {"\"seed\":1", R"("seed":1,"tags":["\u001b[31mred"])"}, {},
+          2,
+          "config error at /tags/0: the tag \"\\u001b[31mred\" holds the control character "
+          "U+001B (ESC"),
   };
   return all;
 }
@@ -108,6 +126,8 @@ TEST(ConfigWeakAnswers, TheRefusalsAreInTroubleshooting) {
       "so plab refuses such a number wherever it stands",
       "of the sweep axis",
       "two points would run the same config under one label",
+      "holds the control character",
+      "a tag is a label on one line",
   };
   for (const std::string& text : phrases) {
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;

@@ -8,6 +8,7 @@
 #include "config/experiment_config.hpp"
 #include "config/json_integer.hpp"
 #include "config/object_reader.hpp"
+#include "config/tag_text.hpp"
 
 namespace plab {
 
@@ -422,7 +423,16 @@ ExperimentConfig parse_experiment(const Json& document, const std::filesystem::p
   if (in.has("report")) c.report = parse_report(in.object("report"));
   // Annotations: what they hold never changes a run (config/experiment_identity.hpp).
   if (in.has("$schema")) (void)in.text("$schema");  // an editor's completion and checks
-  if (in.has("tags")) c.tags = in.texts("tags");
+  if (in.has("tags")) {
+    c.tags = in.texts("tags");
+    for (std::size_t i = 0; i < c.tags.size(); ++i) {
+      if (const auto problem = tag_problem(c.tags[i])) {
+        throw_config_error(pointer_append(in.pointer_of("tags"), i),
+                           "the tag " + Json(c.tags[i]).dump() + " " + *problem +
+                               "; a tag is a label on one line (the report's Tags line)");
+      }
+    }
+  }
   if (in.has("note")) c.note = in.text("note");
   in.has("sweep");  // expanded before parsing; see sweep.hpp
   in.finish("at the top level of an experiment");

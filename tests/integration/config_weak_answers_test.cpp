@@ -128,10 +128,54 @@ TEST(ConfigWeakAnswers, TheRefusalsAreInTroubleshooting) {
       "two points would run the same config under one label",
       "holds the control character",
       "a tag is a label on one line",
+      "was edited after plab wrote it",
   };
   for (const std::string& text : phrases) {
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;
   }
+}
+
+// A finished folder of this config, its manifest then edited by `edit` (text replaced).
+fs::path folder_edited(const test::TempDir& dir, const std::string& config, const std::string& from,
+                       const std::string& to) {
+  const fs::path out = test::run_into_folder(dir, config);
+  std::string manifest = test::read_file(out / "manifest.json");
+  const auto at = manifest.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) manifest.replace(at, from.size(), to);
+  dir.write("o/manifest.json", manifest);
+  return out;
+}
+
+const std::string kSmall =
+    R"({"name":"r","seed":3,"repeats":2,"tags":["t"],"dataset":{"kind":"inline",)"
+    R"("x":[[1,2],[2,1],[-1,-1],[-2,0]],"y":["a","a","b","b"],"positive":["a"]},)"
+    R"("learners":[{"plugin":"perceptron"}],"init":{"kind":"gaussian","scale":0.1},)"
+    R"("protocol":{"max_epochs":300},"sweep":{"/init/scale":[-0.0,0.1,1e2,2.5e-3]}})";
+
+TEST(ConfigWeakAnswers, ResumeRefusesAConfigEditedInTheManifest) {
+  const test::TempDir dir;
+  const fs::path out = folder_edited(dir, kSmall, "\"max_epochs\":300", "\"max_epochs\":299");
+  const std::string runs = test::read_file(out / "runs.jsonl");
+  const std::string manifest = test::read_file(out / "manifest.json");
+  const auto r = test::run_plab({"run", "--resume", out.string(), "--quiet", "--no-report"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("cannot resume '" + out.string() +
+                       "': the \"config\" in its manifest.json was edited after plab wrote it"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(test::read_file(out / "runs.jsonl"), runs);
+  EXPECT_EQ(test::read_file(out / "manifest.json"), manifest);
+}
+
+TEST(ConfigWeakAnswers, ResumeTakesAFolderWhoseManifestWasOnlyRetagged) {
+  const test::TempDir dir;
+  // Tags are no part of the experiment; the sweep's -0.0, 1e2 and 2.5e-3 read back the same.
+  const fs::path out = folder_edited(dir, kSmall, "\"tags\":[\"t\"]", "\"tags\":[\"t\",\"u\"]");
+  const auto r = test::run_plab({"run", "--resume", out.string(), "--quiet", "--no-report"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(test::read_file(out / "manifest.json").find("\"config_identity_sha256\":\""),
+            std::string::npos);
 }
 
 }  // namespace

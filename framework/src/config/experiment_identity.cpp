@@ -2,6 +2,9 @@
 
 #include <string>
 
+#include "base/file_hash.hpp"
+#include "config/json_canonical.hpp"
+
 namespace plab {
 
 Json experiment_identity(const Json& document) {
@@ -10,6 +13,12 @@ Json experiment_identity(const Json& document) {
     for (const std::string_view key : kAnnotationKeys) identity.erase(std::string(key));
   }
   return identity;
+}
+
+std::string experiment_identity_sha256(const Json& document) {
+  Sha256 digest;
+  digest.update(canonical_json_text(experiment_identity(document)));
+  return digest.finish();
 }
 
 }  // namespace plab

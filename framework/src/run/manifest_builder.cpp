@@ -4,6 +4,7 @@
 
 #include "base/file_hash.hpp"
 #include "build_info.hpp"
+#include "config/experiment_identity.hpp"
 #include "results/format/exact_json.hpp"
 #include "results/format/theory_json.hpp"
 
@@ -125,6 +126,7 @@ boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
        s.end_time.empty() ? boost::json::value(nullptr) : boost::json::value(s.end_time)},
       {"config_file", e.config_path.string()},
       {"config", to_boost(e.document)},
+      {"config_identity_sha256", experiment_identity_sha256(e.document)},
       {"command_line_changes", boost::json::array(e.changes.begin(), e.changes.end())},
       {"runs_total", e.total_runs},
       {"shard", boost::json::object{{"index", in.shard.index},

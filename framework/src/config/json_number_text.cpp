@@ -63,4 +63,12 @@ std::optional<double> whole_double_of_fraction(std::string_view token) {
   return std::nullopt;
 }
 
+std::string whole_number_text(double whole) {
+  char text[400];
+  const auto format =
+      std::fabs(whole) < 1e21 ? std::chars_format::fixed : std::chars_format::general;
+  const auto end = std::to_chars(text, text + sizeof text, whole, format).ptr;
+  return std::string(text, end);
+}
+
 }  // namespace plab

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace plab {
@@ -17,5 +18,9 @@ bool is_integer_text(std::string_view token);
 // double is whole (1.0000000000000000001 gives 1, 1e-400 gives 0, 9007199254740993.5 gives
 // 9007199254740994); nothing otherwise.
 std::optional<double> whole_double_of_fraction(std::string_view token);
+
+// A whole double as messages show it: its digits ("9007199254740994", "-0"), in exponent form
+// only from 1e21 on.
+std::string whole_number_text(double whole);
 
 }  // namespace plab

@@ -173,7 +173,7 @@ void check_numbers_rounded_to_whole(const std::string& text, const std::string& 
           throw ConfigError(
               origin + ":" + line_and_column(text, i) + ": the number " + token +
               (at.empty() ? "" : " at " + at) + " is not an integer, but a double holds it as " +
-              Json(*whole).dump() +
+              whole_number_text(*whole) +
               ": an integer field (a seed, repeats, max_epochs, a count or size) would take it "
               "as that integer, so plab refuses such a number wherever it stands; write the "
               "integer, or a value a double tells apart from it");

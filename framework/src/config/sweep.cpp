@@ -109,7 +109,7 @@ std::vector<Json> expand_range(const std::string& part, const std::string& optio
     // As in JSON values (json_scan.hpp): 1.0000000000000000001 would count from 1.
     if (const auto whole = whole_double_of_fraction(a)) {
       throw UsageError("'" + part + "' in '" + option + "': the argument " + a +
-                       " is not an integer, but a double holds it as " + Json(*whole).dump() +
+                       " is not an integer, but a double holds it as " + whole_number_text(*whole) +
                        "; write the integer, or a value a double tells apart from it");
     }
   }

@@ -19,29 +19,29 @@ namespace {
 namespace fs = std::filesystem;
 using test::HostileRow;
 
-// What the rows query, each made on first use: q.db (folders a and b: learners classic and
-// eta, seed 7) and s.db (top and next: seeds 2^64 - 1 and 2^64 - 2, one learner each).
+// What the rows query, each made on first use: q.db (folder a: learners classic and eta, seed
+// 7) and s.db (top and next: seeds 2^64 - 1 and 2^64 - 2, one learner each).
 test::SharedFiles& shared() {
-  const auto run = [](std::string name, std::string seed, std::string learner) {
+  const auto run = [](std::string name, std::string seed, std::string learners) {
     return test::SharedRecipe{{}, [=](const test::TempDir& dir) {
-                                test::run_tiny(dir, name, test::tiny_config(seed, learner));
+                                test::run_tiny(dir, name, test::tiny_config(seed, learners));
                               }};
   };
-  const auto db = [](std::string name, std::string first, std::string second) {
-    return test::SharedRecipe{
-        {first, second}, [=](const test::TempDir& dir) {
-          const auto r = test::run_plab({"export", (dir / first).string(), (dir / second).string(),
-                                         "--sqlite", (dir / name).string()});
-          EXPECT_EQ(r.exit_code, 0) << r.err;
-        }};
+  const auto db = [](std::string name, std::vector<std::string> folders) {
+    return test::SharedRecipe{folders, [=](const test::TempDir& dir) {
+                                std::vector<std::string> args = {"export"};
+                                for (const auto& f : folders) args.push_back((dir / f).string());
+                                args.insert(args.end(), {"--sqlite", (dir / name).string()});
+                                const auto r = test::run_plab(args);
+                                EXPECT_EQ(r.exit_code, 0) << r.err;
+                              }};
   };
   static test::SharedFiles files(
-      {{"a", run("a", "7", test::kClassicLearner)},
-       {"b", run("b", "7", test::kEtaLearner)},
+      {{"a", run("a", "7", test::kClassicLearner + ", " + test::kEtaLearner)},
        {"top", run("top", "18446744073709551615", test::kClassicLearner)},
        {"next", run("next", "18446744073709551614", test::kEtaLearner)},
-       {"q.db", db("q.db", "a", "b")},
-       {"s.db", db("s.db", "top", "next")}});
+       {"q.db", db("q.db", {"a"})},
+       {"s.db", db("s.db", {"top", "next"})}});
   return files;
 }
 

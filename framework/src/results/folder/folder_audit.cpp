@@ -25,6 +25,35 @@ std::string FolderAudit::runs_line() const {
   return line + "; status " + status;
 }
 
+std::string FolderAudit::partial_headline(const std::filesystem::path& dir) const {
+  if (!partial()) return "";
+  const std::string folder = "'" + dir.string() + "'";
+  if (shard_count > 1) {
+    std::string text = "Partial results: " + folder + " is shard " + std::to_string(shard_index) +
+                       " of " + std::to_string(shard_count) + " of the experiment: it holds " +
+                       std::to_string(records) + " of its " + runs(runs_total);
+    if (records < announced)
+      text += " (" + std::to_string(records) + " of its own " + runs(announced) + ", status " +
+              status + "; plab run --resume " + dir.string() + " finishes it)";
+    return text +
+           ". Every statistic below is of those runs only. For the whole experiment, merge the "
+           "shards first: plab merge OUT SHARD_DIR..., then plab report OUT.";
+  }
+  return "Partial results: " + folder + " holds " + std::to_string(records) + " of the " +
+         "experiment's " + runs(runs_total) + " (status " + status +
+         "). Every statistic below is of those runs only; plab run --resume " + dir.string() +
+         " finishes the experiment, then plab report " + dir.string() + " reports the whole.";
+}
+
+std::string FolderAudit::partial_mark() const {
+  if (!partial()) return "";
+  return " (partial: " +
+         (shard_count > 1
+              ? "shard " + std::to_string(shard_index) + " of " + std::to_string(shard_count) + ", "
+              : std::string()) +
+         std::to_string(records) + " of " + runs(runs_total) + ")";
+}
+
 FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::object& manifest,
                          const Summary& summary) {
   const std::string manifest_file = (dir / "manifest.json").string();
@@ -48,6 +77,8 @@ FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::ob
                               "; expected first_run <= end_run <= runs_total");
   }
   a.announced = end - first;
+  a.shard_index = shard.count("index");
+  a.shard_count = shard.count("count");
   a.records = summary.runs;
   a.torn_line = summary.torn_line;
   const std::string torn = a.torn_line

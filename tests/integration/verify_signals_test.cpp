@@ -89,7 +89,7 @@ bool any_temporary_file(const fs::path& dir) {
 // SIGTERM (and SIGUSR1) while plain `plab verify` audits: 130 (138), said in a sentence,
 // no verify.json, no temporary file. The signal goes as soon as plab handles it; a verify
 // that finished first under load is tried again (at most 5 times).
-TEST(VerifySignals, ASignalWhileVerifyAuditsEndsItWithNoVerdictWritten) {
+TEST(SignalsAroundWrites, ASignalWhileVerifyAuditsEndsItWithNoVerdictWritten) {
   const test::TempDir dir;
   const fs::path folder = large_folder(dir);
   for (const auto& [signal, code] : {std::pair{SIGTERM, 130}, std::pair{SIGUSR1, 138}}) {
@@ -136,7 +136,7 @@ const std::string kRenames = "rename,renameat,renameat2";
 
 // A signal while verify.json's temporary file is written: it is removed, not renamed into
 // place; one on the rename itself: the verdict is whole, printed, and plab says so.
-TEST(VerifySignals, VerifyJsonIsWrittenWholeOrNotAtAll) {
+TEST(SignalsAroundWrites, VerifyJsonIsWrittenWholeOrNotAtAll) {
   const test::TempDir dir;
   const fs::path folder = large_folder(dir);
   const auto stopped =
@@ -152,7 +152,7 @@ TEST(VerifySignals, VerifyJsonIsWrittenWholeOrNotAtAll) {
   const auto whole =
       plab_signalled_at(kRenames, folder / "verify.json.tmp", {"verify", folder.string()});
   EXPECT_EQ(whole.exit_code, 130) << whole.out << whole.err;
-  EXPECT_TRUE(contains(whole.out, "clean")) << whole.out;
+  EXPECT_TRUE(contains(whole.out, "plab verify: no violation")) << whole.out;
   EXPECT_TRUE(contains(whole.err,
                        "the verdict above is whole and verify.json was written "
                        "completely before plab stopped"))
@@ -167,7 +167,7 @@ TEST(VerifySignals, VerifyJsonIsWrittenWholeOrNotAtAll) {
 
 // plab report DB --query: a signal on the rename that puts report.html in place (report.md is
 // there already): both are whole, plab says so, and exits 130 all the same.
-TEST(VerifySignals, AQueryReportSignalledAfterItsFilesAreInPlaceSaysTheyAreComplete) {
+TEST(SignalsAroundWrites, AQueryReportSignalledAfterItsFilesAreInPlaceSaysTheyAreComplete) {
   const test::TempDir dir;
   const fs::path folder = iris_folder(dir, 6,
                                       R"([{"name": "p", "plugin": "perceptron"},

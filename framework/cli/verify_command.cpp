@@ -37,11 +37,13 @@ int verify_command(const Args& args) {
   if (vm.count("replay") != 0) {
     replay = ReplayRequest{parse_replay_count(vm["replay"].as<std::string>()),
                            plugin_dirs_option(vm), omp_get_num_procs()};
-    // A replay may run long; until verify writes verify.json, Ctrl-C or SIGTERM ends it at
-    // once (a background job's ignored SIGINT included): nothing is half written then.
-    exit_at_once_on_signal("plab verify --replay gave no verdict on '" + dir.string() +
-                           "' (verify.json is not written); run it again");
   }
+  // An audit (a replay above all) may run long; until verify writes verify.json, Ctrl-C or
+  // SIGTERM ends it at once (a background job's ignored SIGINT included): nothing is half
+  // written then. While verify.json is written a signal is only noted (verify_session.cpp).
+  exit_at_once_on_signal(std::string(replay ? "plab verify --replay" : "plab verify") +
+                         " gave no verdict on '" + dir.string() +
+                         "' (verify.json is not written); run it again");
   // verify only reads, so it goes on while a plab writes DIR (no lock: it never blocks the
   // writer), but its verdict is about the records written so far, and it says so.
   if (const std::string pid = FolderLock::writer_pid(dir); !pid.empty()) {
@@ -50,7 +52,12 @@ int verify_command(const Args& args) {
                  "about the records written so far\n",
                  dir.c_str(), pid.c_str());
   }
-  return print_verify_outcome(dir, verify_folder(dir, replay), table_width_option(vm));
+  const int code = print_verify_outcome(dir, verify_folder(dir, replay), table_width_option(vm));
+  // A signal after verify.json was put in place: the verdict above is whole, and plab says so.
+  throw_if_interrupted("verifying '" + dir.string() + "'",
+                       "the verdict above is whole and verify.json was written completely "
+                       "before plab stopped");
+  return code;
 }
 
 }  // namespace plab::cli

@@ -6,6 +6,7 @@
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "base/interrupt.hpp"
 #include "error.hpp"
 
 namespace plab {
@@ -86,6 +87,14 @@ void write_verify_json(const std::filesystem::path& dir, const AuditReport& repo
       std::filesystem::remove(temp, ignored);
       throw WriteError("cannot write '" + temp.string() + "'");
     }
+  }
+  // A signal while the file was written: it is not put in place.
+  if (interrupt_requested()) {
+    std::error_code ignored;
+    std::filesystem::remove(temp, ignored);
+    throw_if_interrupted("writing '" + file.string() + "'",
+                         "verify.json is not written (one from before is as it was); run plab "
+                         "verify again");
   }
   std::error_code error;
   std::filesystem::rename(temp, file, error);

@@ -1,5 +1,6 @@
 #include "report/plots.hpp"
 
+#include "error.hpp"
 #include "report/kernel_boundary.hpp"
 #include "report/plane_figures.hpp"
 #include "report/plot_writer.hpp"
@@ -16,9 +17,19 @@ FigureSet draw_figures(const ReportData& data) {
   const fs::path plots = data.dir / "plots";
   std::error_code ec;
   fs::create_directories(plots, ec);
+  // Figures are part of the report: without their folder (a file named plots, no permission)
+  // plab says so and writes nothing, rather than a report whose figures are silently missing.
   if (ec) {
-    out.problems.push_back("cannot create " + plots.string() + ": " + ec.message());
-    return out;
+    std::error_code kind_error;
+    const fs::file_status status = fs::status(plots, kind_error);
+    const std::string why =
+        fs::exists(status) && !fs::is_directory(status)
+            ? std::string(fs::is_regular_file(status) ? "it is a file" : "it is no folder") +
+                  " (plab report writes the figures into a folder of "
+                  "that name): move it away"
+            : ec.message();
+    throw WriteError("cannot make the figures' folder '" + plots.string() + "': " + why +
+                     "; nothing was written (report.md and report.html are as they were)");
   }
   PlotWriter writer(plots, out);
   // A kernel against linear learners on data of two features: the boundaries of every kernel

@@ -52,15 +52,17 @@ void annotations(const ReportData& d, Document& doc) {
   }
 }
 
-// A partial or inconsistent folder is said before any number is read from it.
+// A partial or inconsistent folder is said before any number is read from it: a shard or an
+// interrupted folder in words first, so that its report never reads as the whole experiment.
 void folder_warnings(const ReportData& d, Document& doc) {
+  if (d.audit.partial()) doc.paragraph(d.audit.partial_headline(d.dir));
   for (const std::string& i : d.audit.inconsistencies)
     doc.paragraph("Warning: the folder is inconsistent: " + i + ".");
   for (const std::string& n : d.audit.notes) doc.paragraph("Note: " + n + ".");
 }
 
 void conclusion(const ReportData& d, Document& doc) {
-  doc.heading("Conclusion");
+  doc.heading("Conclusion" + d.audit.partial_mark());
   std::string text;
   for (const std::string& sentence : conclusion_sentences(d))
     text += (text.empty() ? "" : " ") + sentence;
@@ -133,7 +135,7 @@ void data_and_theory(const ReportData& d, Document& doc) {
 }
 
 void results_table(const ReportData& d, Document& doc) {
-  doc.heading("Results per sweep point and learner");
+  doc.heading("Results per sweep point and learner" + d.audit.partial_mark());
   doc.paragraph(
       "Mistakes are counted over all epochs. The bound is the learner's guarantee for "
       "each run (docs/bounds.md); the ratio divides the count it limits by it. "

@@ -50,6 +50,12 @@ std::string chain_problem(const std::filesystem::path& dir) {
   return "";
 }
 
+// Until verify.json is written a signal ends verify at once (nothing is half written then);
+// from here it is only noted, so that verify.json is written whole or not at all: its
+// temporary file is removed and not renamed into place (write_verify_json), or, renamed
+// already, the verdict is said and plab stops after it (cli/verify_command.cpp).
+void stop_exiting_at_once() { install_interrupt_handlers(SecondSignal::kNoted); }
+
 }  // namespace
 
 VerifyOutcome verify_folder(const std::filesystem::path& dir,
@@ -81,7 +87,7 @@ VerifyOutcome verify_folder(const std::filesystem::path& dir,
   if (!report.inconsistencies.empty()) {
     out.stopped_early = true;
     out.verdict = "inconsistent";
-    restore_default_signals();
+    stop_exiting_at_once();
     write_verify_json(dir, report, 0, out.verdict);
     return out;
   }
@@ -101,7 +107,7 @@ VerifyOutcome verify_folder(const std::filesystem::path& dir,
                                 std::to_string(r.matched) + " byte for byte identical");
     out.replay = r;
   }
-  restore_default_signals();
+  stop_exiting_at_once();
   // Records missing or extra, or a torn line in a completed folder: the verdict would not be
   // about the whole experiment.
   if (!out.audit.inconsistencies.empty()) {

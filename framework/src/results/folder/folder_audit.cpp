@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "base/input_file.hpp"
 #include "error.hpp"
 #include "results/folder/record_digest.hpp"
 
@@ -22,6 +23,35 @@ std::string FolderAudit::runs_line() const {
                      " on disk of the " + std::to_string(announced) + " the manifest announces";
   if (announced != runs_total) line += " (a shard of " + runs(runs_total) + ")";
   return line + "; status " + status;
+}
+
+std::string FolderAudit::partial_headline(const std::filesystem::path& dir) const {
+  if (!partial()) return "";
+  const std::string folder = "'" + dir.string() + "'";
+  if (shard_count > 1) {
+    std::string text = "Partial results: " + folder + " is shard " + std::to_string(shard_index) +
+                       " of " + std::to_string(shard_count) + " of the experiment: it holds " +
+                       std::to_string(records) + " of its " + runs(runs_total);
+    if (records < announced)
+      text += " (" + std::to_string(records) + " of its own " + runs(announced) + ", status " +
+              status + "; plab run --resume " + dir.string() + " finishes it)";
+    return text +
+           ". Every statistic below is of those runs only. For the whole experiment, merge the "
+           "shards first: plab merge OUT SHARD_DIR..., then plab report OUT.";
+  }
+  return "Partial results: " + folder + " holds " + std::to_string(records) + " of the " +
+         "experiment's " + runs(runs_total) + " (status " + status +
+         "). Every statistic below is of those runs only; plab run --resume " + dir.string() +
+         " finishes the experiment, then plab report " + dir.string() + " reports the whole.";
+}
+
+std::string FolderAudit::partial_mark() const {
+  if (!partial()) return "";
+  return " (partial: " +
+         (shard_count > 1
+              ? "shard " + std::to_string(shard_index) + " of " + std::to_string(shard_count) + ", "
+              : std::string()) +
+         std::to_string(records) + " of " + runs(runs_total) + ")";
 }
 
 FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::object& manifest,
@@ -47,6 +77,8 @@ FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::ob
                               "; expected first_run <= end_run <= runs_total");
   }
   a.announced = end - first;
+  a.shard_index = shard.count("index");
+  a.shard_count = shard.count("count");
   a.records = summary.runs;
   a.torn_line = summary.torn_line;
   const std::string torn = a.torn_line
@@ -113,7 +145,7 @@ namespace {
 
 // Lines ending in '\n' (a torn last line is not one); 0 if the file is absent.
 std::size_t complete_lines(const std::filesystem::path& file) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), &std::fclose);
+  InputFile f = open_regular_input(file);
   if (!f) return 0;
   std::size_t n = 0;
   for (int c = std::getc(f.get()); c != EOF; c = std::getc(f.get())) n += c == '\n';

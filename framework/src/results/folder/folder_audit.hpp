@@ -18,10 +18,12 @@
 namespace plab {
 
 struct FolderAudit {
-  std::size_t records = 0;     // complete records in runs.jsonl
-  std::size_t announced = 0;   // the runs this folder holds when complete (its shard's slice)
-  std::size_t runs_total = 0;  // of the whole experiment
-  std::string status;          // the manifest's
+  std::size_t records = 0;      // complete records in runs.jsonl
+  std::size_t announced = 0;    // the runs this folder holds when complete (its shard's slice)
+  std::size_t runs_total = 0;   // of the whole experiment
+  std::string status;           // the manifest's
+  std::size_t shard_index = 0;  // shard I of N (0 of 1: the whole experiment)
+  std::size_t shard_count = 1;
   std::optional<std::size_t> torn_line;
   // Contradictions between the manifest and runs.jsonl: `plab verify` fails on any.
   std::vector<std::string> inconsistencies;
@@ -30,6 +32,16 @@ struct FolderAudit {
 
   // "7 records on disk of the 30 the manifest announces (status completed)".
   std::string runs_line() const;
+
+  // Whether the folder holds fewer runs than the experiment has: a shard, or a folder whose
+  // run was interrupted (or is still running, or failed) before every run was written.
+  bool partial() const { return records < runs_total; }
+  // For a partial folder, the sentence a report opens with, saying in words which part of the
+  // experiment `dir` holds and what to do for the whole (merge, resume); "" otherwise.
+  std::string partial_headline(const std::filesystem::path& dir) const;
+  // For a partial folder, " (partial: 64 of 128 runs)", after the heading of every table of
+  // statistics; "" otherwise.
+  std::string partial_mark() const;
 };
 
 // Checks the manifest's status, runs_total and shard (DataError naming the field if one is

@@ -9,6 +9,7 @@
 
 #include <boost/json/object.hpp>
 
+#include "base/input_file.hpp"
 #include "base/interrupt.hpp"
 #include "config/experiment_identity.hpp"
 #include "error.hpp"
@@ -116,18 +117,40 @@ void check_same_data(const Shard& s, const Shard& first) {
   }
 }
 
-// Same plugin files, by content; a rebuilt plugin may compute other numbers.
+// plugin name -> its record in a shard's manifest (name, file, sha256).
+std::map<std::string, RecordFields> plugins_of(const Shard& s) {
+  std::map<std::string, RecordFields> plugins;
+  for (const RecordFields& p : s.fields().objects("plugins")) plugins.emplace(p.string("name"), p);
+  return plugins;
+}
+
+// Same plugins, by name, and the same files, by content (a rebuilt plugin may compute other
+// numbers). Compared by name, not by position: the message names the plugin that differs.
 void check_same_plugins(const Shard& s, const Shard& first) {
-  const auto mine = s.fields().objects("plugins");
-  const auto theirs = first.fields().objects("plugins");
-  for (std::size_t i = 0; i < mine.size() && i < theirs.size(); ++i) {
-    const std::string hash_a = mine[i].string("sha256");
-    const std::string hash_b = theirs[i].string("sha256");
+  const auto mine = plugins_of(s);
+  const auto theirs = plugins_of(first);
+  const std::string pair =
+      "cannot merge: '" + s.dir.string() + "' and '" + first.dir.string() + "'";
+  const auto only_in = [&](const auto& in, const auto& other, const Shard& holder,
+                           const Shard& without) {
+    for (const auto& [name, p] : in) {
+      if (other.count(name) != 0) continue;
+      throw ConfigError(pair + " ran different plugins: plugin '" + name + "' ('" +
+                        p.string("file") + "') ran in '" + holder.dir.string() + "' but not in '" +
+                        without.dir.string() + "' (the configs' learners differ)");
+    }
+  };
+  only_in(mine, theirs, s, first);
+  only_in(theirs, mine, first, s);
+  for (const auto& [name, p] : mine) {
+    const RecordFields& q = theirs.at(name);
+    const std::string hash_a = p.string("sha256");
+    const std::string hash_b = q.string("sha256");
     if (hash_a != hash_b) {
-      throw ConfigError("cannot merge: '" + s.dir.string() + "' and '" + first.dir.string() +
-                        "' ran different plugin files: plugin '" + mine[i].string("name") + "' ('" +
-                        mine[i].string("file") + "') has SHA-256 " + hash_a + " in '" +
-                        s.dir.string() + "' and " + hash_b + " in '" + first.dir.string() + "'");
+      throw ConfigError(pair + " ran different plugin files: plugin '" + name + "' ('" +
+                        p.string("file") + "') has SHA-256 " + hash_a + " in '" + s.dir.string() +
+                        "' and " + hash_b + " ('" + q.string("file") + "') in '" +
+                        first.dir.string() + "'");
     }
   }
 }
@@ -140,7 +163,7 @@ std::string expected_runs(std::size_t first, std::size_t end) {
 
 void append_file(std::FILE* out, const fs::path& file, const fs::path& target,
                  const fs::path& merged) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(file.c_str(), "rb"), &std::fclose);
+  InputFile in = open_regular_input(file);
   if (!in) return;  // an optional file (trajectory.jsonl) absent from this shard
   char buffer[1 << 16];
   std::size_t got = 0;
@@ -208,6 +231,10 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     m.any("end_time");
     (void)m.objects("plugins");
     (void)data_files_of(s);
+    // A FIFO or device where merge reads a file would block it or feed it endless bytes:
+    // refused before anything is written (the shared reader refuses it too).
+    for (const char* name : {kDigestFileName, "timings.jsonl", "trajectory.jsonl"})
+      refuse_irregular_input(dir / name);
     shards.push_back(std::move(s));
   }
   const Shard& first = shards.front();

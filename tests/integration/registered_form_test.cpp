@@ -65,7 +65,7 @@ TEST(RegisteredForm, IsEvaluatedRecordedAndVerified) {
     EXPECT_EQ(r.at("bound_holds"), true) << line;
     EXPECT_EQ(r.at("test_rows"), 30) << line;
     // The per-learner quantity: 30 rows times the declared step scale 1, after rho_upper.
-    EXPECT_EQ(r.at("test_scaled_rows"), 30.0) << line;
+    EXPECT_EQ(r.at("test_scaled_rows").to_number<double>(), 30.0) << line;
     EXPECT_LT(line.find("\"rho_upper\""), line.find("\"test_scaled_rows\"")) << line;
     test_bound[repeat] = r.at("bound").to_number<double>();
   }
@@ -79,7 +79,7 @@ TEST(RegisteredForm, IsEvaluatedRecordedAndVerified) {
             30);
   const boost::json::array& learners =
       manifest.at("points").as_array().at(0).at("learners").as_array();
-  EXPECT_EQ(learners.at(0).at_pointer("/test_scaled_rows/value"), 30.0);
+  EXPECT_EQ(learners.at(0).at_pointer("/test_scaled_rows/value").to_number<double>(), 30.0);
   EXPECT_FALSE(learners.at(1).as_object().contains("test_scaled_rows"));
   // dim 3 and the bias column.
   EXPECT_EQ(manifest.at("points").as_array().at(0).at_pointer("/theory/test_columns"), 4);

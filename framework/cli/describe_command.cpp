@@ -11,6 +11,7 @@
 #include "plugin_loader/plugin_locator.hpp"
 #include "theory/bound_forms.hpp"
 #include "theory/bound_unit.hpp"
+#include "theory/learner_quantity_unit.hpp"
 
 namespace plab::cli {
 
@@ -108,6 +109,9 @@ void print_bound(const PluginLibrary& plugin) {
         std::printf("certified:  %s\n", quantity->description());
     }
   }
+  // And the learner's own (a kernel's R_K and rho_K).
+  for (const LearnerQuantityUnit* unit : learner_units_needed(base))
+    std::printf("certified:  %s\n", unit->description());
   std::printf("declared:   %s, for the default params", declared_text(base).c_str());
   if (changes.empty()) {
     std::printf("\n\n");

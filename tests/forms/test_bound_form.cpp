@@ -5,12 +5,15 @@
 // its own record field written, and plab verify re-certifying the quantity and checking the
 // field. Its theorem is Novikoff's bound doubled (R²ₑ = 2R², which holds wherever R² does),
 // and its quantity the number of rows, which verify recounts. A point-wide quantity, the
-// number of columns, shows the same for a figure every point carries.
+// number of columns, shows the same for a figure every point carries, and a per-learner
+// quantity, the rows times the learner's declared step scale, for a figure that depends on
+// what a learner declares (theory/learner_quantity_unit.hpp).
 #include <memory>
 
 #include "data/dataset.hpp"
 #include "theory/bound_unit.hpp"
 #include "theory/bounds.hpp"
+#include "theory/learner_quantity_unit.hpp"
 #include "theory/point_theory.hpp"
 
 namespace {
@@ -72,6 +75,46 @@ class ColumnCountUnit final : public plab::QuantityUnit {
   }
 };
 
+struct ScaledRows final : plab::CertifiedQuantity {
+  double value = 0.0;
+};
+
+// A per-learner quantity: computed for each learner whose form asks for it, written into the
+// manifest's learner, recorded in each of its runs and recomputed by verify.
+class ScaledRowsUnit final : public plab::LearnerQuantityUnit {
+ public:
+  std::string key() const override { return "test_scaled_rows"; }
+  const char* description() const override {
+    return "test_scaled_rows: the number of rows times the declared step scale";
+  }
+  std::string same_figure_key(const plab::BoundDeclaration& d) const override {
+    return std::to_string(d.eta);
+  }
+  std::shared_ptr<const plab::CertifiedQuantity> compute(
+      const plab::Dataset& data, const plab::BoundDeclaration& d) const override {
+    auto q = std::make_shared<ScaledRows>();
+    q->value = static_cast<double>(data.rows()) * d.eta;
+    return q;
+  }
+  boost::json::object json(const plab::CertifiedQuantity& q) const override {
+    return {{"value", dynamic_cast<const ScaledRows&>(q).value}};
+  }
+  std::vector<plab::FieldSpec> record_fields() const override {
+    return {{"test_scaled_rows", plab::FieldType::kNumber}};
+  }
+  boost::json::object record_values(const plab::CertifiedQuantity& q) const override {
+    return {{"test_scaled_rows", dynamic_cast<const ScaledRows&>(q).value}};
+  }
+  std::shared_ptr<const plab::CertifiedQuantity> recheck(
+      plab::LearnerQuantityAudit& audit) const override {
+    auto q = std::make_shared<ScaledRows>();
+    q->value = static_cast<double>(audit.data().rows()) * audit.declared().eta;
+    const double stored = audit.learner().object(key())->number("value");
+    if (!(stored == q->value)) audit.differ(key() + "/value", stored, q->value);
+    return q;
+  }
+};
+
 class DoubledNovikoff final : public plab::BoundUnit {
  public:
   plab::BoundForm form() const override { return kTestForm; }
@@ -81,6 +124,9 @@ class DoubledNovikoff final : public plab::BoundUnit {
   }
   std::vector<plab::QuantityRequest> needs(const plab::BoundDeclaration&) const override {
     return {{"test_row_count", "all"}};
+  }
+  std::vector<std::string> learner_needs(const plab::BoundDeclaration&) const override {
+    return {"test_scaled_rows"};
   }
   plab::BoundReport evaluate(const plab::BoundInputs& in) const override {
     const double radius = in.theory->radius;
@@ -101,9 +147,11 @@ class DoubledNovikoff final : public plab::BoundUnit {
 const bool kRegistered = [] {
   static const RowCountUnit quantity;
   static const ColumnCountUnit columns;
+  static const ScaledRowsUnit scaled_rows;
   static const DoubledNovikoff form;
   plab::register_quantity_unit(quantity);
   plab::register_quantity_unit(columns);
+  plab::register_learner_quantity_unit(scaled_rows);
   plab::register_bound_unit(form);
   return true;
 }();

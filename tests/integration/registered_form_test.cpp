@@ -1,7 +1,8 @@
 // A bound form the engine never names, registered by the test build plab_test_form
 // (tests/forms/test_bound_form.cpp, theory/bound_unit.hpp): the registry alone carries it
 // through a run (declaration, quantity, bound, record field, manifest) and through plab
-// verify, which re-certifies its quantity and checks its field. The plain plab refuses it.
+// verify, which re-certifies its quantity and checks its field; so does a per-learner
+// quantity its form asks for. The plain plab refuses it.
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
@@ -56,12 +57,16 @@ TEST(RegisteredForm, IsEvaluatedRecordedAndVerified) {
     const auto repeat = r.at("repeat").to_number<std::uint64_t>();
     if (!is_test_learner(r)) {
       EXPECT_FALSE(r.contains("test_rows")) << line;
+      EXPECT_FALSE(r.contains("test_scaled_rows")) << line;
       perceptron_bound[repeat] = r.at("bound").to_number<double>();
       continue;
     }
     EXPECT_EQ(r.at("bound_kind"), "test_doubled_novikoff") << line;
     EXPECT_EQ(r.at("bound_holds"), true) << line;
     EXPECT_EQ(r.at("test_rows"), 30) << line;
+    // The per-learner quantity: 30 rows times the declared step scale 1, after rho_upper.
+    EXPECT_EQ(r.at("test_scaled_rows").to_number<double>(), 30.0) << line;
+    EXPECT_LT(line.find("\"rho_upper\""), line.find("\"test_scaled_rows\"")) << line;
     test_bound[repeat] = r.at("bound").to_number<double>();
   }
   ASSERT_EQ(test_bound.size(), 2U);
@@ -72,6 +77,10 @@ TEST(RegisteredForm, IsEvaluatedRecordedAndVerified) {
   const auto manifest = boost::json::parse(test::read_file(f / "manifest.json")).as_object();
   EXPECT_EQ(manifest.at("points").as_array().at(0).at_pointer("/theory/test_row_count/all/rows"),
             30);
+  const boost::json::array& learners =
+      manifest.at("points").as_array().at(0).at("learners").as_array();
+  EXPECT_EQ(learners.at(0).at_pointer("/test_scaled_rows/value").to_number<double>(), 30.0);
+  EXPECT_FALSE(learners.at(1).as_object().contains("test_scaled_rows"));
   // dim 3 and the bias column.
   EXPECT_EQ(manifest.at("points").as_array().at(0).at_pointer("/theory/test_columns"), 4);
   const auto v = run_test_form({"verify", f.string()});
@@ -82,22 +91,32 @@ TEST(RegisteredForm, IsEvaluatedRecordedAndVerified) {
   // The quantity the form needs describes itself, in its unit's words.
   EXPECT_NE(d.out.find("certified:  test_row_count: the number of rows"), std::string::npos)
       << d.out;
+  EXPECT_NE(d.out.find("certified:  test_scaled_rows: the number of rows times the declared "
+                       "step scale"),
+            std::string::npos)
+      << d.out;
 }
 
 TEST(RegisteredForm, VerifyFindsAnEditedFieldAndAnEditedQuantity) {
   test::TempDir dir;
   const fs::path f = test::copy_to_tamper(form_folder(), dir);
-  test::edit_record(f, is_test_learner, [](boost::json::object& r) { r["test_rows"] = 29; });
+  test::edit_record(f, is_test_learner, [](boost::json::object& r) {
+    r["test_rows"] = 29;
+    r["test_scaled_rows"] = 28.0;
+  });
   write_digest_chain(f);
   test::edit_manifest(f, [](boost::json::object& m) {
     test::point0_theory(m).at("test_row_count").as_object().at("all").as_object()["rows"] = 31;
     test::point0_theory(m)["test_columns"] = 99;
+    m.at("points").at_pointer("/0/learners/0/test_scaled_rows/value") = 32.0;
   });
   const auto v = run_test_form({"verify", f.string()});
   EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
   EXPECT_NE(v.out.find("field 'test_rows'"), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("theory/test_row_count/all/rows"), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("theory/test_columns"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("field 'test_scaled_rows'"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("learners/0/test_scaled_rows/value"), std::string::npos) << v.out;
 }
 
 TEST(RegisteredForm, ThePlainPlabDoesNotKnowIt) {

@@ -43,11 +43,10 @@ RunRecord full_record() {
   r.w_ref_norm = 1.0;
   r.rho = 0.5;
   r.rho_upper = 0.75;
-  r.has_kernel = true;
-  r.kernel_R = 4.0;
-  r.kernel_separable = true;
-  r.kernel_rho = 1.25;
-  r.kernel_rho_upper = 1.5;
+  r.learner_fields = {{"kernel_R", 4.0},
+                      {"kernel_separable", true},
+                      {"kernel_rho", 1.25},
+                      {"kernel_rho_upper", 1.5}};
   r.bound = 16.0;
   r.bound_kind = "novikoff";
   r.bound_on = "mistakes";

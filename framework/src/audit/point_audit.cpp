@@ -10,7 +10,6 @@
 
 #include "audit/declaration_check.hpp"
 #include "audit/declaration_rederive.hpp"
-#include "audit/kernel_audit.hpp"
 #include "audit/point_theory_audit.hpp"
 #include "audit/same_figure.hpp"
 #include "audit/separability_audit.hpp"
@@ -33,6 +32,22 @@
 namespace plab {
 
 namespace {
+
+// The `kernel` object of a kernel_novikoff declaration (results/format/theory_json.cpp).
+KernelSpec read_kernel_spec(const RecordFields& bound) {
+  KernelSpec k;
+  const RecordFields o = bound.object("kernel");
+  const std::string kind = o.string("kind");
+  for (KernelKind known : {KernelKind::kLinear, KernelKind::kPolynomial, KernelKind::kRbf}) {
+    if (kind == kernel_name(known)) k.kind = known;
+  }
+  if (k.kind == KernelKind::kNone) o.wrong("kind", o.any("kind"), "linear, polynomial or rbf");
+  k.degree = static_cast<std::uint32_t>(o.count("degree"));
+  k.scale = o.number("scale");
+  k.coef0 = o.number("coef0");
+  k.gamma = o.number("gamma");
+  return k;
+}
 
 BoundForm form_named(const RecordFields& f, const std::string& name) {
   for (const BoundUnit* unit : bound_units()) {
@@ -223,19 +238,19 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
       const std::vector<RecordFields> learners = point.objects("learners");
       for (std::size_t j = 0; j < learners.size(); ++j) {
         const RecordFields& l = learners[j];
-        AuditedLearner learner{l.string("plugin"), l.has("weights") ? l.count("weights") : 0,
-                               read_declaration(l), std::nullopt,
+        AuditedLearner learner{l.string("plugin"),
+                               l.has("weights") ? l.count("weights") : 0,
+                               read_declaration(l),
+                               {},
                                l.has("params") ? l.any("params") : nullptr};
-        if (learner.declared && learner.declared->form == BoundForm::kKernelNovikoff) {
+        if (learner.declared) {
           const Json& precise_learners =
               precise_point.contains("learners") ? precise_point["learners"] : Json();
-          const Json& precise_kernel = precise_learners.is_array() && j < precise_learners.size() &&
-                                               precise_learners[j].contains("kernel_theory")
-                                           ? precise_learners[j]["kernel_theory"]
-                                           : Json();
-          learner.kernel = recheck_kernel_theory(
+          learner.quantities = check_learner_quantities(
               where, "points/" + std::to_string(index) + "/learners/" + std::to_string(j) + "/", l,
-              precise_kernel, p.data->data, learner.declared->kernel, report);
+              precise_learners.is_array() && j < precise_learners.size() ? &precise_learners[j]
+                                                                         : nullptr,
+              p.data->data, *learner.declared, report);
         }
         check_declaration(
             where, "points/" + std::to_string(index) + "/learners/" + std::to_string(j) + "/", l,

@@ -19,7 +19,7 @@
 #include "config/experiment_config.hpp"
 #include "data/dataset_loader.hpp"
 #include "plab/bound.hpp"
-#include "theory/kernel_theory.hpp"
+#include "theory/learner_quantity_unit.hpp"
 #include "theory/point_theory.hpp"
 
 namespace plab {
@@ -28,8 +28,9 @@ struct AuditedLearner {
   std::string plugin;
   std::size_t weights = 0;
   std::optional<BoundDeclaration> declared;  // nullopt: the manifest predates declarations
-  // kernel_novikoff: R_K and ρ_K re-certified from the manifest's weights (kernel_audit.hpp).
-  std::optional<KernelCertificate> kernel;
+  // The learner's own figures its form needs (a kernel's R_K and ρ_K), re-certified from the
+  // manifest (theory/learner_quantity_unit.hpp, audit/point_theory_audit.hpp).
+  LearnerQuantities quantities;
   // The resolved params the manifest records (points/I/learners/J/params; null if none).
   boost::json::value params;
 };

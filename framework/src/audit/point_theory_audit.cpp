@@ -1,7 +1,8 @@
 // The facts of one sweep point as plab verify re-derives them from its data
 // (audit/point_audit.hpp): every quantity unit of the registry (theory/bound_unit.hpp:
 // R, the certified margin and its bracket, the hinge candidates, a form's own quantities)
-// re-certifies what the manifest stores of it.
+// re-certifies what the manifest stores of it, and every per-learner unit a learner's form
+// needs (theory/learner_quantity_unit.hpp: a kernel's R_K and ρ_K) what its learner stores.
 #include "audit/point_theory_audit.hpp"
 
 #include <memory>
@@ -10,6 +11,7 @@
 #include "audit/separability_audit.hpp"
 #include "results/format/vector_json.hpp"
 #include "theory/bound_unit.hpp"
+#include "theory/learner_quantity_unit.hpp"
 #include "theory/point_theory.hpp"
 
 namespace plab {
@@ -145,7 +147,47 @@ class PointQuantityAudit final : public QuantityAudit {
   AuditReport& report_;
 };
 
+// One learner of the manifest as the per-learner units re-check its figures.
+class ManifestLearnerAudit final : public LearnerQuantityAudit {
+ public:
+  ManifestLearnerAudit(std::string where, std::string name, const RecordFields& learner,
+                       const Json* precise, const Dataset& data, const BoundDeclaration& declared,
+                       AuditReport& report)
+      : where_(std::move(where)),
+        name_(std::move(name)),
+        learner_(learner, precise),
+        data_(data),
+        declared_(declared),
+        report_(report) {}
+  const Dataset& data() const override { return data_; }
+  const StoredFields& learner() const override { return learner_; }
+  const BoundDeclaration& declared() const override { return declared_; }
+  void differ(const std::string& field, const boost::json::value& recorded,
+              const boost::json::value& recomputed) override {
+    report_.differ(where_, name_ + field, recorded, recomputed);
+  }
+
+ private:
+  std::string where_;
+  std::string name_;
+  ManifestFields learner_;
+  const Dataset& data_;
+  const BoundDeclaration& declared_;
+  AuditReport& report_;
+};
+
 }  // namespace
+
+LearnerQuantities check_learner_quantities(const std::string& where, const std::string& name,
+                                           const RecordFields& learner, const Json* precise,
+                                           const Dataset& data, const BoundDeclaration& declared,
+                                           AuditReport& report) {
+  ManifestLearnerAudit audit(where, name, learner, precise, data, declared, report);
+  LearnerQuantities quantities;
+  for (const LearnerQuantityUnit* unit : learner_units_needed(declared))
+    quantities[unit->key()] = unit->recheck(audit);
+  return quantities;
+}
 
 void check_quantities(const std::string& where, const RecordFields& point,
                       const Json& precise_point, AuditedPoint& p, AuditReport& report) {

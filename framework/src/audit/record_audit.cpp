@@ -59,7 +59,7 @@ BoundReport recompute_bound(const RunRecord& r, const AuditedPoint& p,
   in.initial_weights = w0;
   in.mistakes = r.mistakes.value_or(0);  // set: the record is not a failed run's
   in.updates = r.updates.value_or(0);
-  if (learner.kernel) in.kernel = &*learner.kernel;
+  in.learner_quantities = &learner.quantities;
   return evaluate_bound(in);
 }
 
@@ -158,6 +158,26 @@ void check_form_fields(const RecordFields& r, const std::string& where, const Au
   }
 }
 
+// The fields of the learner's own figures (theory/learner_quantity_unit.hpp), from those verify
+// re-certified: present with those values for a learner holding the figure, absent otherwise.
+void check_learner_fields(const RecordFields& r, const std::string& where,
+                          const LearnerQuantities& quantities, AuditReport& report) {
+  for (const LearnerQuantityUnit* unit : learner_quantity_units()) {
+    const CertifiedQuantity* q = find_learner_quantity(quantities, unit->key());
+    const boost::json::object values =
+        q != nullptr ? unit->record_values(*q) : boost::json::object();
+    std::vector<std::pair<const char*, boost::json::value>> expected;
+    const std::vector<FieldSpec> fields = unit->record_fields();
+    expected.reserve(fields.size());
+    for (const FieldSpec& field : fields) {
+      expected.emplace_back(field.name.c_str(),
+                            q != nullptr ? values.at(field.name) : boost::json::value(nullptr));
+    }
+    check_all_or_none(r, where, q != nullptr, expected, report,
+                      "absent (not a learner whose bound form needs it)");
+  }
+}
+
 // Fields that hold a value only where plab's record builder (run/record_builder.cpp)
 // writes one: a record holding one elsewhere is not one plab wrote. Judged from the status,
 // the protocol and the learner's declared bound form, without the plugin.
@@ -242,15 +262,7 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
     return {};
   }
   check("plugin", l->second.plugin.c_str());
-  // A kernel_novikoff learner's feature-space facts, as re-certified (kernel_audit.hpp).
-  if (const auto& k = l->second.kernel) {
-    check("kernel_R", std::isfinite(k->radius) ? boost::json::value(k->radius) : nullptr);
-    check("kernel_separable", flag(k->separable));
-    check("kernel_rho", k->separable.value_or(false) ? boost::json::value(k->rho) : nullptr);
-    check("kernel_rho_upper", number_or_null(k->rho_upper));
-  } else if (r.has("kernel_R")) {
-    report.differ(where, "kernel_R", r.any("kernel_R"), "absent (not a kernel_novikoff learner)");
-  }
+  check_learner_fields(r, where, l->second.quantities, report);
   if (!l->second.declared || l->second.weights == 0) {  // said in not_rechecked
     report.bounds_not_judged += rec.bound_not_computed();
     return {};

@@ -79,22 +79,4 @@ void check_non_separability(const std::string& where, const std::string& name,
   }
 }
 
-boost::json::value certificate_weights_json(
-    const std::vector<std::pair<std::size_t, double>>& weights) {
-  boost::json::array out;
-  for (const auto& [j, lambda] : weights) out.push_back(boost::json::array{j, lambda});
-  return out;
-}
-
-bool same_certificate_weights(const std::vector<std::pair<std::size_t, double>>& a,
-                              const std::vector<std::pair<std::size_t, double>>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i].first != b[i].first) return false;
-    // Boost.JSON (1.81) may read a double one ulp off; an edit cannot hide in 1e-12.
-    if (std::fabs(a[i].second - b[i].second) > 1e-12 * std::fabs(b[i].second)) return false;
-  }
-  return true;
-}
-
 }  // namespace plab

@@ -14,6 +14,7 @@
 #include "audit/audit_report.hpp"
 #include "data/dataset.hpp"
 #include "results/format/record_fields.hpp"
+#include "theory/certificate_weights.hpp"
 
 namespace plab {
 
@@ -22,12 +23,5 @@ namespace plab {
 // exact ones the check derives from them, is a difference in `report`.
 void check_non_separability(const std::string& where, const std::string& name,
                             const RecordFields& theory, const Dataset& data, AuditReport& report);
-
-// A certificate's weights as the manifest writes them, [[point, lambda], ...].
-boost::json::value certificate_weights_json(
-    const std::vector<std::pair<std::size_t, double>>& weights);
-// Recorded weights against the exact check's, allowing the ulp a JSON reader may be off.
-bool same_certificate_weights(const std::vector<std::pair<std::size_t, double>>& recorded,
-                              const std::vector<std::pair<std::size_t, double>>& exact);
 
 }  // namespace plab

@@ -1,7 +1,6 @@
 #include "run/experiment.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <iterator>
 #include <map>
 #include <set>
@@ -17,7 +16,6 @@
 #include "run/memory_estimate.hpp"
 #include "run/point_checks.hpp"
 #include "theory/bound_unit.hpp"
-#include "theory/kernel_psd.hpp"
 #include "theory/oracle_progress.hpp"
 
 namespace plab {
@@ -108,20 +106,10 @@ struct PrepareCache {
   std::map<std::string, std::shared_ptr<const LoadedData>> datasets;    // by dataset JSON + seed
   std::map<std::string, std::shared_ptr<const PointTheory>> theories;   // by data + theory spec
   std::map<std::string, std::shared_ptr<const PluginLibrary>> plugins;  // by name or path
-  // By data + kernel: one certificate per kernel a learner declares (theory/kernel_theory.hpp).
-  std::map<std::string, std::shared_ptr<const KernelCertificate>> kernel_theories;
+  // By data, unit and what the unit says makes the figure: one per learner quantity, however
+  // many learners share it (theory/learner_quantity_unit.hpp).
+  std::map<std::string, std::shared_ptr<const CertifiedQuantity>> learner_quantities;
 };
-
-namespace {
-
-std::string kernel_key(const KernelSpec& k) {
-  char text[160];
-  std::snprintf(text, sizeof text, "|kernel %d %u %.17g %.17g %.17g", static_cast<int>(k.kind),
-                k.degree, k.scale, k.coef0, k.gamma);
-  return text;
-}
-
-}  // namespace
 
 const PreparedPoint& Experiment::point(std::size_t index) const {
   PLAB_CHECK(index >= first_point && index - first_point < points.size());
@@ -215,8 +203,8 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
         check_storage(d, *p.data, spec);
         check_order(d, p.config.protocol, spec, e.notes);
         PreparedLearner l{
-            spec.name, plugin, resolve_params(d, spec.params, spec.pointer + "/params"),
-            Json(),    {},     {}};
+            spec.name, plugin, resolve_params(d, spec.params, spec.pointer + "/params"), Json(), {},
+            {},        {}};
         l.params_json = params_to_json(l.params);
         check_learner_memory(d.name, l.params, p.data->rows(), spec.pointer + "/params");
         // A probe learner tells the weight shape, so that a `given` init is checked now.
@@ -238,15 +226,13 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
                                             std::to_string(l.shape.cols) +
                                             (p.data->augmented() ? ", bias first" : "") + ")");
         }
-        if (l.bound.form == BoundForm::kKernelNovikoff) {
-          auto& certificate = e.cache->kernel_theories[data_key + kernel_key(l.bound.kernel)];
-          if (!certificate) {
-            certificate = std::make_shared<const KernelCertificate>(
-                certify_kernel_margin(*p.data, l.bound.kernel));
-          }
-          if (certificate->not_psd_eigenvalue)
-            throw_config_error(spec.pointer + "/params", kernel_not_psd_message(*certificate));
-          l.kernel_theory = certificate;
+        for (const LearnerQuantityUnit* unit : learner_units_needed(l.bound)) {
+          auto& quantity = e.cache->learner_quantities[data_key + "|" + unit->key() + "|" +
+                                                       unit->same_figure_key(l.bound)];
+          if (!quantity) quantity = unit->compute(*p.data, l.bound);
+          if (const std::string refusal = unit->refusal(*quantity); !refusal.empty())
+            throw_config_error(spec.pointer + "/params", refusal);
+          l.quantities[unit->key()] = quantity;
         }
         need_least_squares = need_least_squares || l.bound.form == BoundForm::kLeastSquares;
         need_hinge = need_hinge || hinge_bound_covers(l.bound.form);

@@ -19,7 +19,7 @@
 #include "config/sweep.hpp"
 #include "data/dataset.hpp"
 #include "plugin_loader/plugin_library.hpp"
-#include "theory/kernel_theory.hpp"
+#include "theory/learner_quantity_unit.hpp"
 #include "theory/point_theory.hpp"
 
 namespace plab {
@@ -31,8 +31,9 @@ struct PreparedLearner {
   Json params_json;  // the resolved params, defaults included
   WeightShape shape;
   BoundDeclaration bound;  // what the plugin declares for these params and data, checked
-  // kKernelNovikoff only: R_K and ρ_K of the declared kernel on this point's data.
-  std::shared_ptr<const KernelCertificate> kernel_theory = nullptr;
+  // The figures its form needs of this learner on this point's data, by unit key
+  // (theory/learner_quantity_unit.hpp: a kernel perceptron's R_K and ρ_K, …).
+  LearnerQuantities quantities;
 };
 
 struct PreparedPoint {

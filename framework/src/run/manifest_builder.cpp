@@ -7,6 +7,7 @@
 #include "config/experiment_identity.hpp"
 #include "results/format/exact_json.hpp"
 #include "results/format/theory_json.hpp"
+#include "theory/learner_quantity_unit.hpp"
 
 namespace plab {
 
@@ -45,7 +46,10 @@ boost::json::array describe_points(const Experiment& e) {
                                   {"params", to_boost(l.params_json)},
                                   {"weights", l.shape.size()},
                                   {"bound", declaration_json(l.bound)}};
-      if (l.kernel_theory) learner["kernel_theory"] = kernel_theory_json(*l.kernel_theory);
+      for (const LearnerQuantityUnit* unit : learner_quantity_units()) {
+        if (const CertifiedQuantity* q = find_learner_quantity(l.quantities, unit->key()))
+          learner[unit->key()] = unit->json(*q);
+      }
       learners.push_back(std::move(learner));
     }
     const Dataset& d = *p.data;

@@ -3,6 +3,7 @@
 #include "theory/bound_unit.hpp"
 #include "theory/bounds.hpp"
 #include "theory/hinge_bound.hpp"
+#include "theory/learner_quantity_unit.hpp"
 
 namespace plab {
 
@@ -24,7 +25,7 @@ BoundReport run_bound(const PreparedPoint& point, const PreparedLearner& learner
   if (finished && !outcome.has_test) in.final_weights = outcome.final_weights;
   in.mistakes = outcome.mistakes;
   in.updates = outcome.updates;
-  in.kernel = learner.kernel_theory.get();
+  in.learner_quantities = &learner.quantities;
   return evaluate_bound(in);
 }
 
@@ -95,12 +96,11 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
     r.rho = margin.rho;
   }
   r.rho_upper = margin.rho_upper;
-  if (const KernelCertificate* k = learner.kernel_theory.get()) {
-    r.has_kernel = true;
-    r.kernel_R = k->radius;
-    r.kernel_separable = k->separable;
-    if (k->separable.value_or(false)) r.kernel_rho = k->rho;
-    r.kernel_rho_upper = k->rho_upper;
+  for (const LearnerQuantityUnit* unit : learner_quantity_units()) {
+    if (const CertifiedQuantity* q = find_learner_quantity(learner.quantities, unit->key())) {
+      for (const auto& field : unit->record_values(*q))
+        r.learner_fields[field.key()] = field.value();
+    }
   }
 
   const BoundReport bound = ran ? run_bound(point, learner, outcome, finished) : BoundReport{};

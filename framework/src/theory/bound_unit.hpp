@@ -163,7 +163,7 @@ class VariantQuantityUnit : public QuantityUnit {
 };
 
 // How a record field of a form is typed (results/format/run_record.cpp reads it so).
-enum class FieldType { kNumber, kNumberOrNull, kCount };
+enum class FieldType { kNumber, kNumberOrNull, kCount, kFlagOrNull };
 
 struct FieldSpec {
   std::string name;
@@ -173,12 +173,13 @@ struct FieldSpec {
 // The radius and margin a form's theorem speaks of when they are not the input space's R
 // and ρ: the record fields holding them and how the summary marks and explains them.
 struct FormGeometry {
-  std::string label;         // summary.json's "geometry"
-  std::string radius_field;  // a record field of the form
-  std::string margin_field;  // a record field of the form (null: none certified)
-  std::string radius_mark;   // after the R cell
-  std::string margin_mark;   // after the rho cell
-  std::string note;          // "marked …: …", the summary's legend
+  std::string label;            // summary.json's "geometry"
+  std::string radius_field;     // a record field of the form
+  std::string margin_field;     // a record field of the form (null: none certified)
+  std::string radius_mark;      // after the R cell
+  std::string margin_mark;      // after the rho cell
+  std::string note;             // "marked …: …", the summary's legend
+  std::string rho_upper_field;  // a record field bounding the margin from above ("": none)
 };
 
 class BoundUnit {
@@ -208,6 +209,8 @@ class BoundUnit {
   virtual std::string declaration_problem(const BoundDeclaration&) const { return ""; }
   virtual std::string declared_text(const BoundDeclaration&) const { return ""; }
   virtual std::vector<QuantityRequest> needs(const BoundDeclaration&) const { return {}; }
+  // The per-learner quantities it needs, by key (theory/learner_quantity_unit.hpp).
+  virtual std::vector<std::string> learner_needs(const BoundDeclaration&) const { return {}; }
   virtual BoundReport evaluate(const BoundInputs& in) const = 0;
   // Fields the form adds to a run record, in order, and their values for this point (nothing
   // when the point lacks the quantity): the record builder writes them and verify compares

@@ -9,6 +9,7 @@
 
 #include "theory/bound_forms.hpp"
 #include "theory/bound_unit.hpp"
+#include "theory/kernel_margin_unit.hpp"
 #include "theory/least_squares.hpp"
 #include "theory/unit_roundoff.hpp"
 
@@ -38,7 +39,8 @@ std::string exact_text(double v) {
 
 BoundReport evaluate_kernel_novikoff(const BoundInputs& in) {
   BoundReport out;
-  const KernelCertificate* k = in.kernel;
+  const KernelCertificate* k =
+      in.learner_quantities != nullptr ? find_kernel_certificate(*in.learner_quantities) : nullptr;
   if (k == nullptr || !k->separable.value_or(false)) return out;
   out.counts = "mistakes";
   out.kind = "kernel_novikoff";

@@ -16,7 +16,7 @@
 
 #include "data/dataset.hpp"
 #include "plab/descriptor.hpp"
-#include "theory/kernel_theory.hpp"
+#include "theory/learner_quantity_unit.hpp"
 #include "theory/point_theory.hpp"
 
 namespace plab {
@@ -31,8 +31,9 @@ struct BoundInputs {
   std::span<const double> final_weights;  // empty when the run did not finish
   std::uint64_t mistakes = 0;
   std::uint64_t updates = 0;
-  // kKernelNovikoff: the learner's feature-space R_K and ρ_K (theory/kernel_theory.hpp).
-  const KernelCertificate* kernel = nullptr;
+  // The learner's own certified figures (theory/learner_quantity_unit.hpp): the kernel
+  // perceptron's R_K and ρ_K, …; nullptr: none.
+  const LearnerQuantities* learner_quantities = nullptr;
 };
 
 struct BoundReport {

@@ -4,6 +4,7 @@
 
 #include "base/number_text.hpp"
 #include "theory/bounds.hpp"
+#include "theory/kernel_margin_unit.hpp"
 
 namespace plab {
 
@@ -162,6 +163,9 @@ class KernelNovikoff final : public BoundUnit {
            "R_K^2 = max K(x_i,x_i), rho_K certified on the Gram matrix (docs/bounds.md)";
   }
   bool has_kernel() const override { return true; }
+  std::vector<std::string> learner_needs(const BoundDeclaration&) const override {
+    return {kernel_margin_unit().key()};
+  }
   std::string declared_text(const BoundDeclaration& d) const override {
     return std::string(", kernel ") + kernel_name(d.kernel.kind);
   }

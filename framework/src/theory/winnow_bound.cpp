@@ -122,7 +122,8 @@ class WinnowUnit final : public BoundUnit {
   // Its bound is 2 ln N (R∞/γ₁)², not a power of one ratio: the summary fits no slope.
   std::optional<FormGeometry> geometry() const override {
     return FormGeometry{"l1",  "R_inf", "gamma1",
-                        "inf", "l1",    "marked inf / l1: Winnow's R_inf and l1-margin gamma_1"};
+                        "inf", "l1",    "marked inf / l1: Winnow's R_inf and l1-margin gamma_1",
+                        ""};
   }
 };
 

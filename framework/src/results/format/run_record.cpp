@@ -12,34 +12,47 @@
 #include "results/format/json_text.hpp"
 #include "results/format/record_fields.hpp"
 #include "theory/bound_unit.hpp"
+#include "theory/learner_quantity_unit.hpp"
 
 namespace plab {
 
 namespace {
 
-// A bound form's own fields: all of them, typed as its unit says, or none.
-void read_form_fields(RunRecord& r, const RecordFields& f) {
-  for (const BoundUnit* unit : bound_units()) {
-    const std::vector<FieldSpec> fields = unit->record_fields();
-    if (!std::any_of(fields.begin(), fields.end(),
-                     [&](const FieldSpec& field) { return f.has(field.name); }))
-      continue;
-    for (const FieldSpec& field : fields) {
-      switch (field.type) {
-        case FieldType::kNumber:
-          r.form_fields[field.name] = f.number(field.name);
-          break;
-        case FieldType::kNumberOrNull: {
-          const std::optional<double> v = f.number_or_null(field.name);
-          r.form_fields[field.name] = v ? boost::json::value(*v) : boost::json::value(nullptr);
-          break;
-        }
-        case FieldType::kCount:
-          r.form_fields[field.name] = static_cast<std::uint64_t>(f.count(field.name));
-          break;
+// A unit's record fields: all of them, typed as the unit says, or none.
+void read_unit_fields(const std::vector<FieldSpec>& fields, const RecordFields& f,
+                      boost::json::object& out) {
+  if (!std::any_of(fields.begin(), fields.end(),
+                   [&](const FieldSpec& field) { return f.has(field.name); }))
+    return;
+  for (const FieldSpec& field : fields) {
+    switch (field.type) {
+      case FieldType::kNumber:
+        out[field.name] = f.number(field.name);
+        break;
+      case FieldType::kNumberOrNull: {
+        const std::optional<double> v = f.number_or_null(field.name);
+        out[field.name] = v ? boost::json::value(*v) : boost::json::value(nullptr);
+        break;
+      }
+      case FieldType::kCount:
+        out[field.name] = static_cast<std::uint64_t>(f.count(field.name));
+        break;
+      case FieldType::kFlagOrNull: {
+        const std::optional<bool> v = f.boolean_or_null(field.name);
+        out[field.name] = v ? boost::json::value(*v) : boost::json::value(nullptr);
+        break;
       }
     }
   }
+}
+
+// The bound form's own fields and the learner quantities' (theory/bound_unit.hpp,
+// theory/learner_quantity_unit.hpp).
+void read_unit_fields(RunRecord& r, const RecordFields& f) {
+  for (const BoundUnit* unit : bound_units())
+    read_unit_fields(unit->record_fields(), f, r.form_fields);
+  for (const LearnerQuantityUnit* unit : learner_quantity_units())
+    read_unit_fields(unit->record_fields(), f, r.learner_fields);
 }
 
 // Asked for every member of every record read (summaries read a whole runs.jsonl), so a
@@ -175,7 +188,7 @@ void read_bound(RunRecord& r, const RecordFields& f) {
   r.bound_clean = f.number_or_null("bound_clean");
   r.plain_bound = f.number_or_null("plain_bound");
   r.ls_distance = norm_or_null(f, "ls_distance");
-  read_form_fields(r, f);
+  read_unit_fields(r, f);
   // The hinge bound: all its fields or none (run_record.hpp).
   if (f.has("nonsep_bound")) {
     r.nonsep_bound = f.number("nonsep_bound");
@@ -215,26 +228,24 @@ const std::vector<std::string_view>& run_record_fields() {
     }
     return names;
   }();
+  // The learner quantities' fields sit after the point's margin bracket.
+  static const std::vector<std::string> kLearnerFields = [] {
+    std::vector<std::string> names;
+    for (const LearnerQuantityUnit* unit : learner_quantity_units()) {
+      for (const FieldSpec& field : unit->record_fields()) names.push_back(field.name);
+    }
+    return names;
+  }();
   static const std::vector<std::string_view> kFields = [] {
-    std::vector<std::string_view> fields{"point",       "learner",
-                                         "plugin",      "repeat",
-                                         "params",      "precision",
-                                         "status",      "converged",
-                                         "epochs",      "steps",
-                                         "mistakes",    "updates",
-                                         "train_error", "test_error",
-                                         "w_norm",      "w0_norm",
-                                         "R",           "separable",
-                                         "gamma",       "w_ref_norm",
-                                         "rho",         "rho_upper",
-                                         "kernel_R",    "kernel_separable",
-                                         "kernel_rho",  "kernel_rho_upper",
-                                         "bound",       "bound_kind",
-                                         "bound_on",    "bound_applies",
-                                         "bound_note",  "ratio",
-                                         "bound_holds", "bound_clean",
-                                         "plain_bound", "plain_bound_holds",
-                                         "ls_gap",      "ls_distance"};
+    std::vector<std::string_view> fields{
+        "point",       "learner",    "plugin", "repeat",   "params",   "precision",
+        "status",      "converged",  "epochs", "steps",    "mistakes", "updates",
+        "train_error", "test_error", "w_norm", "w0_norm",  "R",        "separable",
+        "gamma",       "w_ref_norm", "rho",    "rho_upper"};
+    fields.insert(fields.end(), kLearnerFields.begin(), kLearnerFields.end());
+    fields.insert(fields.end(), {"bound", "bound_kind", "bound_on", "bound_applies", "bound_note",
+                                 "ratio", "bound_holds", "bound_clean", "plain_bound",
+                                 "plain_bound_holds", "ls_gap", "ls_distance"});
     fields.insert(fields.end(), kFormFields.begin(), kFormFields.end());
     fields.insert(fields.end(), {"nonsep_bound",
                                  "nonsep_bound_kind",
@@ -298,12 +309,7 @@ std::string write_run_record(const RunRecord& record) {
   o.number("w_ref_norm", record.w_ref_norm);
   o.number("rho", record.rho);
   o.number("rho_upper", record.rho_upper);
-  if (record.has_kernel) {
-    o.number("kernel_R", record.kernel_R);
-    o.flag("kernel_separable", record.kernel_separable);
-    o.number("kernel_rho", record.kernel_rho);
-    o.number("kernel_rho_upper", record.kernel_rho_upper);
-  }
+  for (const auto& [key, value] : record.learner_fields) o.value(key, value);
   o.number("bound", record.bound);
   o.text("bound_kind", record.bound_kind);
   o.text("bound_on", record.bound_on);
@@ -389,14 +395,6 @@ RunRecord read_checked(const boost::json::object& record, const std::string& whe
   r.gamma = f.number_or_null("gamma");
   r.w_ref_norm = f.number_or_null("w_ref_norm");
   r.rho_upper = f.number_or_null("rho_upper");
-  // The kernel facts: all four fields or none (a kernel_novikoff learner's record).
-  if (f.has("kernel_R")) {
-    r.has_kernel = true;
-    r.kernel_R = f.number_or_null("kernel_R");
-    r.kernel_separable = f.boolean_or_null("kernel_separable");
-    r.kernel_rho = f.number_or_null("kernel_rho");
-    r.kernel_rho_upper = f.number_or_null("kernel_rho_upper");
-  }
   r.loss = f.number_or_null("loss");
   r.error = f.string_or_null("error");
   // Fields the record does not use itself are the learner's metrics, in the file's order.

@@ -66,14 +66,12 @@ struct RunRecord {
   std::optional<double> rho;
   std::optional<double> rho_upper;
 
-  // A learner that declares kernel_novikoff: its kernel's feature-space facts (docs/bounds.md,
-  // "The kernel perceptron"), written beside the linear ones and only for such a learner:
-  // kernel_R = R_K, kernel_separable (null: undecided), kernel_rho ≤ ρ_K ≤ kernel_rho_upper.
-  bool has_kernel = false;
-  std::optional<double> kernel_R;
-  std::optional<bool> kernel_separable;
-  std::optional<double> kernel_rho;
-  std::optional<double> kernel_rho_upper;
+  // The fields of the learner's own certified figures (theory/learner_quantity_unit.hpp:
+  // kernel_R = R_K, kernel_separable (null: undecided), kernel_rho ≤ ρ_K ≤ kernel_rho_upper
+  // for a kernel_novikoff learner), in the registry's order, written beside the point's and
+  // only for a learner holding the figure: other records keep their bytes. A unit's fields
+  // are present together or absent together.
+  boost::json::object learner_fields;
 
   // The learner's declared bound evaluated for this run (theory/bounds.hpp BoundReport).
   // All null for a failed run and when the learner declares none; bound_applies is false

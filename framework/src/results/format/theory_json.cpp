@@ -1,6 +1,5 @@
 #include "results/format/theory_json.hpp"
 
-#include "results/format/optional_json.hpp"
 #include "results/format/vector_json.hpp"
 #include "theory/bound_forms.hpp"
 #include "theory/bound_unit.hpp"
@@ -43,24 +42,6 @@ boost::json::object declaration_json(const BoundDeclaration& d) {
   const BoundUnit* unit = find_bound_unit(d.form);
   if (unit != nullptr && unit->has_variants()) out["balanced"] = d.balanced;
   if (unit != nullptr && unit->has_kernel()) out["kernel"] = kernel_spec_json(d.kernel);
-  return out;
-}
-
-boost::json::object kernel_theory_json(const KernelCertificate& c) {
-  boost::json::array weights;
-  for (const auto& [j, lambda] : c.weights) weights.push_back(boost::json::array{j, lambda});
-  boost::json::object out{
-      {"R", c.radius},
-      {"separable", c.separable ? boost::json::value(*c.separable) : nullptr},
-      {"method", c.method.empty() ? boost::json::value(nullptr) : boost::json::value(c.method)},
-      {"gamma", c.separable.value_or(false) ? boost::json::value(c.gamma) : nullptr},
-      {"v_norm", c.separable.value_or(false) ? boost::json::value(c.norm) : nullptr},
-      {"rho", c.separable.value_or(false) ? boost::json::value(c.rho) : nullptr},
-      {"rho_upper", number_or_null(c.rho_upper)},
-      {"weights", std::move(weights)},
-      {"reason", c.reason.empty() ? boost::json::value(nullptr) : boost::json::value(c.reason)},
-      {"seconds", c.seconds}};
-  if (c.conflict) out["conflict"] = boost::json::array{c.conflict->first, c.conflict->second};
   return out;
 }
 

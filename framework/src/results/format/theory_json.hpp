@@ -6,7 +6,6 @@
 #include <boost/json/object.hpp>
 
 #include "plab/bound.hpp"
-#include "theory/kernel_theory.hpp"
 #include "theory/point_theory.hpp"
 
 namespace plab {
@@ -18,9 +17,5 @@ boost::json::object theory_json(const PointTheory& theory);
 // The learner's declared bound for its resolved params (plab/bound.hpp: step_scale is its
 // eta, threshold its tau; named apart from any plugin param).
 boost::json::object declaration_json(const BoundDeclaration& declared);
-
-// A kernel_novikoff learner's feature-space facts (theory/kernel_theory.hpp), with the
-// separator's weights so that plab verify re-certifies them from the data.
-boost::json::object kernel_theory_json(const KernelCertificate& certificate);
 
 }  // namespace plab

@@ -17,16 +17,30 @@
 #include "results/summary/text_table.hpp"
 #include "theory/bound_unit.hpp"
 #include "theory/bounds.hpp"
+#include "theory/learner_quantity_unit.hpp"
 
 namespace plab {
 
 namespace {
 
-// The geometry of the form whose radius field the record holds, if any.
-std::optional<FormGeometry> record_geometry(const RunRecord& r) {
+// The radius and margin a record's group is shown with when they are not the input space's:
+// a learner quantity's (a kernel's R_K and ρ_K) or its form's, and the record's fields
+// holding them.
+struct RecordGeometry {
+  FormGeometry form;
+  const boost::json::object* fields = nullptr;
+};
+
+std::optional<RecordGeometry> record_geometry(const RunRecord& r) {
+  for (const LearnerQuantityUnit* unit : learner_quantity_units()) {
+    std::optional<FormGeometry> form = unit->geometry();
+    if (form && r.learner_fields.contains(form->radius_field))
+      return RecordGeometry{std::move(*form), &r.learner_fields};
+  }
   for (const BoundUnit* unit : bound_units()) {
     std::optional<FormGeometry> form = unit->geometry();
-    if (form && r.form_fields.contains(form->radius_field)) return form;
+    if (form && r.form_fields.contains(form->radius_field))
+      return RecordGeometry{std::move(*form), &r.form_fields};
   }
   return std::nullopt;
 }
@@ -124,6 +138,15 @@ std::optional<FormGeometry> form_geometry(const std::string& label) {
   return std::nullopt;
 }
 
+std::optional<FormGeometry> group_geometry(const std::string& label) {
+  if (label.empty()) return std::nullopt;
+  for (const LearnerQuantityUnit* unit : learner_quantity_units()) {
+    std::optional<FormGeometry> geometry = unit->geometry();
+    if (geometry && geometry->label == label) return geometry;
+  }
+  return form_geometry(label);
+}
+
 Summary summarize_runs(const std::filesystem::path& runs_file) {
   std::vector<Accumulator> acc;
   std::map<std::pair<std::size_t, std::string>, std::size_t> index;
@@ -141,16 +164,16 @@ Summary summarize_runs(const std::filesystem::path& runs_file) {
           a.group.params = r.params;
           // R is null in a record only when it overflowed a double: never show it as 0.
           constexpr double kOverflow = std::numeric_limits<double>::infinity();
-          if (r.has_kernel) {
-            a.group.geometry = "kernel";
-            a.group.radius = r.kernel_R.value_or(kOverflow);
-            a.group.rho = r.kernel_rho;
-            a.group.rho_upper = r.kernel_rho_upper;
-          } else if (const std::optional<FormGeometry> form = record_geometry(r)) {
-            a.group.geometry = form->label;
-            a.group.radius = r.form_fields.at(form->radius_field).to_number<double>();
-            const boost::json::value& margin = r.form_fields.at(form->margin_field);
-            if (!margin.is_null()) a.group.rho = margin.to_number<double>();
+          if (const std::optional<RecordGeometry> g = record_geometry(r)) {
+            const auto number = [&](const std::string& field) {
+              const boost::json::value& v = g->fields->at(field);
+              return v.is_null() ? std::nullopt : std::optional<double>(v.to_number<double>());
+            };
+            a.group.geometry = g->form.label;
+            a.group.radius = number(g->form.radius_field).value_or(kOverflow);
+            a.group.rho = number(g->form.margin_field);
+            if (!g->form.rho_upper_field.empty())
+              a.group.rho_upper = number(g->form.rho_upper_field);
           } else {
             a.group.radius = r.R.value_or(kOverflow);
             a.group.rho = r.rho;

@@ -35,9 +35,10 @@ struct GroupSummary {
   Quantiles epochs;
   std::optional<double> train_error_mean;  // over runs with a train_error; none: null
   // The radius and margin the learner's theorem speaks of: "" the input space's R and ρ;
-  // "kernel" R_K and ρ_K in the kernel's feature space (kernel_R, kernel_rho); otherwise the
-  // label of a bound form's own geometry (theory/bound_unit.hpp, FormGeometry: "l1" is R∞
-  // and the ℓ₁-margin γ₁). The table marks all but the first.
+  // otherwise the label of a learner quantity's geometry (theory/learner_quantity_unit.hpp:
+  // "kernel" is R_K and ρ_K in the kernel's feature space, kernel_R and kernel_rho) or of a
+  // bound form's own (theory/bound_unit.hpp, FormGeometry: "l1" is R∞ and the ℓ₁-margin
+  // γ₁). The table marks all but the first.
   std::string geometry;
   double radius = 0;
   std::optional<double> rho;  // certified margin at this point (null: none)
@@ -99,8 +100,10 @@ struct Summary {
 Summary summarize_runs(const std::filesystem::path& runs_file);
 
 // The geometry of a bound form that a group carries (GroupSummary::geometry,
-// theory/bound_unit.hpp), by its label; nullopt for "" and "kernel".
+// theory/bound_unit.hpp), by its label; nullopt for "" and a learner quantity's ("kernel").
 std::optional<FormGeometry> form_geometry(const std::string& label);
+// The geometry a group carries, a learner quantity's or a form's, by its label; nullopt for "".
+std::optional<FormGeometry> group_geometry(const std::string& label);
 
 // summary.json, summary.csv and the tables (results/summary/summary_text.cpp).
 boost::json::value summary_to_json(const Summary& summary);

@@ -9,6 +9,7 @@
 #include "results/format/json_text.hpp"
 #include "results/summary/summary.hpp"
 #include "results/summary/text_table.hpp"
+#include "theory/learner_quantity_unit.hpp"
 
 namespace plab {
 
@@ -224,8 +225,7 @@ std::string summary_to_csv(const Summary& summary) {
 // A radius or margin cell, marked when it is not the input space's (GroupSummary::geometry).
 std::string geometry_mark(const GroupSummary& g, std::string cell, bool radius) {
   if (g.geometry.empty() || cell == "-") return cell;
-  if (g.geometry == "kernel") return cell + " K";
-  const std::optional<FormGeometry> form = form_geometry(g.geometry);
+  const std::optional<FormGeometry> form = group_geometry(g.geometry);
   return cell + " " + (radius ? form->radius_mark : form->margin_mark);
 }
 
@@ -279,10 +279,13 @@ std::string summary_table(const Summary& summary, std::size_t max_width) {
   std::string out = render_table(rows, max_width);
   if (std::any_of(summary.groups.begin(), summary.groups.end(),
                   [](const GroupSummary& g) { return !g.geometry.empty(); })) {
-    out += "R, rho marked K: in the kernel's feature space (R_K, rho_K)";
-    for (const BoundUnit* unit : bound_units()) {
-      if (const std::optional<FormGeometry> form = unit->geometry()) out += "; " + form->note;
-    }
+    std::string notes;
+    const auto add = [&](const std::optional<FormGeometry>& g) {
+      if (g) notes += (notes.empty() ? "" : "; ") + g->note;
+    };
+    for (const LearnerQuantityUnit* unit : learner_quantity_units()) add(unit->geometry());
+    for (const BoundUnit* unit : bound_units()) add(unit->geometry());
+    out += notes;
     out += " (the quantities each learner's bound uses)\n";
   }
   for (const SlopeFit& f : summary.fits) {

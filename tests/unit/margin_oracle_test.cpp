@@ -170,7 +170,7 @@ TEST(MarginOracle, TeacherOfSyntheticDataIsCertifiedAtTheRequestedMargin) {
   s.synthetic.radius = 3.0;
   const LoadedData data = load_dataset_with_teacher(s, 5);
   OracleRequest teacher;
-  teacher.kind = "teacher";
+  teacher.kind = MarginSource::kTeacher;
   teacher.vector = data.teacher;
   const MarginCertificate t = find_margin(data.data, teacher);
   ASSERT_TRUE(t.separable.value_or(false));
@@ -191,7 +191,7 @@ TEST(MarginOracle, MulticlassTeacherAndSvmAgreeOnSeparability) {
   s.synthetic.radius = 2.0;
   const LoadedData data = load_dataset_with_teacher(s, 8);
   OracleRequest teacher;
-  teacher.kind = "teacher";
+  teacher.kind = MarginSource::kTeacher;
   teacher.vector = data.teacher;
   const MarginCertificate t = find_margin(data.data, teacher);
   ASSERT_TRUE(t.separable.value_or(false)) << t.reason;
@@ -206,7 +206,7 @@ TEST(MarginOracle, MulticlassTeacherAndSvmAgreeOnSeparability) {
 TEST(MarginOracle, AVectorThatDoesNotSeparateProvesNothing) {
   const Dataset d = binary_rows({{1, 0}, {0, 1}}, {+1, +1});
   OracleRequest given;
-  given.kind = "given";
+  given.kind = MarginSource::kGiven;
   given.vector = {1, -1};
   const MarginCertificate m = find_margin(d, given);
   EXPECT_FALSE(m.separable.has_value());

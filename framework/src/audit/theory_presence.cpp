@@ -25,7 +25,7 @@ void check_theory_presence(const std::string& where, const RecordFields& point,
                             margin_source_name(spec.margin) + "')";
   if (!p.theory.margin.separable) {
     OracleRequest request;
-    request.kind = margin_source_name(spec.margin);
+    request.kind = spec.margin;
     request.vector = spec.margin == MarginSource::kTeacher ? p.data->teacher : spec.u;
     request.budget_seconds = spec.oracle_seconds;
     request.work_budget = spec.oracle_work;

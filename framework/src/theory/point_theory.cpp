@@ -64,7 +64,7 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
   }
   QuantityContext context;
   context.data = &data;
-  context.margin_kind = margin_source_name(theory.margin);
+  context.margin_kind = theory.margin;
   context.vector = theory.margin == MarginSource::kTeacher ? teacher : theory.u;
   context.budget_seconds = theory.oracle_seconds;
   context.work_budget = theory.oracle_work;

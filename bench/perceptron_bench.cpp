@@ -55,8 +55,8 @@ const Dataset& data_set(const std::string& generator, std::size_t n, std::size_t
   auto& slot = cache[key];
   if (!slot) {
     plab::DatasetSpec spec;
-    spec.kind = "synthetic";
-    spec.synthetic.generator = generator;
+    spec.kind = plab::DatasetKind::kSynthetic;
+    spec.synthetic.generator = *plab::kind_of_word(plab::kGeneratorWords, generator);
     spec.synthetic.rows = n;
     spec.synthetic.dim = d;
     spec.synthetic.radius = std::sqrt(static_cast<double>(d));
@@ -358,7 +358,7 @@ void BM_LoadCsv(benchmark::State& state) {
     }
   }
   plab::DatasetSpec spec;
-  spec.kind = "csv";
+  spec.kind = plab::DatasetKind::kCsv;
   spec.path = file;
   for (auto _ : state) benchmark::DoNotOptimize(plab::load_dataset(spec));
   state.counters["MB"] = static_cast<double>(std::filesystem::file_size(file)) / 1e6;
@@ -391,9 +391,9 @@ void BM_LoadSvmlight(benchmark::State& state) {
     }
   }
   plab::DatasetSpec spec;
-  spec.kind = "svmlight";
+  spec.kind = plab::DatasetKind::kSvmlight;
   spec.path = file;
-  spec.storage = "sparse";
+  spec.storage = plab::FeatureStorage::kSparse;
   for (auto _ : state) benchmark::DoNotOptimize(plab::load_dataset(spec));
   state.counters["MB"] = static_cast<double>(std::filesystem::file_size(file)) / 1e6;
   state.counters["MB_per_s"] =
@@ -571,9 +571,9 @@ void BM_SparseSequentialChain(benchmark::State& state) {
 // sign, as a hand-written loop. `epoch_ms` is the time of one pass.
 void BM_SparseGatherLimit(benchmark::State& state, const std::string& path, std::size_t features) {
   plab::DatasetSpec spec;
-  spec.kind = "svmlight";
+  spec.kind = plab::DatasetKind::kSvmlight;
   spec.path = path;
-  spec.storage = "sparse";
+  spec.storage = plab::FeatureStorage::kSparse;
   spec.augment = false;
   spec.n_features = features;
   const Dataset data = plab::load_dataset(spec);

@@ -79,7 +79,7 @@ std::size_t peak_while_loading(const DatasetSpec& spec) {
 TEST(LoadMemory, ACsvIsHeldOnceWhileItLoads) {
   test::TempDir dir;
   DatasetSpec spec;
-  spec.kind = "csv";
+  spec.kind = DatasetKind::kCsv;
   spec.path = write_csv(dir);
   spec.positive = std::vector<std::string>{"a"};
   const std::size_t values = kRows * (kFeatures + 1) * sizeof(double);
@@ -92,7 +92,7 @@ TEST(LoadMemory, ACsvIsHeldOnceWhileItLoads) {
   EXPECT_LE(plain, limit) << "a second copy of the " << values << " bytes of values?";
   // Dropping rows and standardising work in place.
   spec.keep_classes = std::vector<std::string>{"a", "c"};
-  spec.scale = "standardize";
+  spec.scale = FeatureScale::kStandardize;
   EXPECT_LE(peak_while_loading(spec), limit);
 }
 

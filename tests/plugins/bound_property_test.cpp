@@ -57,16 +57,17 @@ struct Checker {
     ASSERT_TRUE(b.applies) << plugin_name;
     ++applicable;
     ASSERT_TRUE(b.holds.value_or(false))
-        << plugin_name << " " << order << " init " << init.kind << ": " << out.mistakes
-        << " mistakes, " << out.updates << " updates > bound " << *b.bound << " (" << b.kind << ")";
+        << plugin_name << " " << order << " init " << init_kind_name(init.kind) << ": "
+        << out.mistakes << " mistakes, " << out.updates << " updates > bound " << *b.bound << " ("
+        << b.kind << ")";
     if (b.plain_holds.has_value() && !*b.plain_holds) ++plain_exceeded;
   }
 };
 
 DatasetSpec separable_spec(Rng& rng, const std::string& generator) {
   DatasetSpec s;
-  s.kind = "synthetic";
-  s.synthetic.generator = generator;
+  s.kind = DatasetKind::kSynthetic;
+  s.synthetic.generator = *kind_of_word(kGeneratorWords, generator);
   s.synthetic.rows = 10 + rng.below(40);
   s.synthetic.dim = 2 + rng.below(4);
   s.synthetic.radius = 1.5 + 3 * rng.uniform();
@@ -89,7 +90,7 @@ TEST(BoundProperty, ThousandRandomSeparableSetsNeverExceedTheirBounds) {
     const std::string order = orders[set % 4];
     InitSpec zero;
     InitSpec gaussian;
-    gaussian.kind = "gaussian";
+    gaussian.kind = InitKind::kGaussian;
     gaussian.scale = 0.1 + 5 * rng.uniform();
     const double eta = std::exp2(-3.0 + 6.0 * rng.uniform());
     const auto seed = static_cast<std::uint64_t>(set);
@@ -124,7 +125,7 @@ TEST(BoundProperty, RandomMulticlassSetsNeverExceedTheKeslerBound) {
     ASSERT_TRUE(facts.margin.separable.value_or(false)) << facts.margin.reason;
     InitSpec init;
     if (set % 2 == 1) {
-      init.kind = "uniform";
+      init.kind = InitKind::kUniform;
       init.scale = 2 * rng.uniform();
     }
     check.run("multiclass_perceptron", Json{{"tie", set % 3 ? "strict" : "first"}}, data.data,

@@ -50,8 +50,8 @@ TEST(MarginPerceptron, NeverExceedsItsBoundOnRandomSets) {
   Rng rng(77);
   for (int set = 0; set < 200; ++set) {
     DatasetSpec s;
-    s.kind = "synthetic";
-    s.synthetic.generator = "separable";
+    s.kind = DatasetKind::kSynthetic;
+    s.synthetic.generator = SyntheticGenerator::kSeparable;
     s.synthetic.rows = 20 + rng.below(30);
     s.synthetic.dim = 2 + rng.below(3);
     s.synthetic.radius = 2.0;
@@ -64,7 +64,7 @@ TEST(MarginPerceptron, NeverExceedsItsBoundOnRandomSets) {
     const ParamSet p = resolve_params(plugin->descriptor(), Json{{"tau", tau}, {"eta", eta}}, "/p");
     InitSpec init;
     if (set % 2) {
-      init.kind = "gaussian";
+      init.kind = InitKind::kGaussian;
       init.scale = 2.0;
     }
     ProtocolSpec protocol;

@@ -63,8 +63,8 @@ long double reference_bound(long double r, long double rho, long double a, long 
 
 TEST(NormBoundRange, TheInitAwareBoundMatchesLongDoubleForStartsOfAnySize) {
   DatasetSpec spec;
-  spec.kind = "synthetic";
-  spec.synthetic.generator = "separable";
+  spec.kind = DatasetKind::kSynthetic;
+  spec.synthetic.generator = SyntheticGenerator::kSeparable;
   spec.synthetic.rows = 30;
   spec.synthetic.dim = 2;
   spec.synthetic.radius = 2.0;

@@ -170,7 +170,7 @@ Outcome run_winnow(const Dataset& data, const PointTheory& theory, double eta, b
   protocol.order = parse_order("shuffle").value();
   const TrainingSet view = data.view();
   InitSpec init;
-  init.kind = "zero";
+  init.kind = InitKind::kZero;
   RunRequest request;
   request.data = &view;
   request.plugin = plugin.get();
@@ -241,8 +241,8 @@ RandomSet random_set(Rng& rng, bool balanced) {
   if (balanced) {
     // A k-literal disjunction over Boolean features (the synthetic generator's).
     DatasetSpec spec;
-    spec.kind = "synthetic";
-    spec.synthetic.generator = "disjunction";
+    spec.kind = DatasetKind::kSynthetic;
+    spec.synthetic.generator = SyntheticGenerator::kDisjunction;
     spec.synthetic.rows = 10 + rng.below(30);
     spec.synthetic.dim = 3 + rng.below(30);
     spec.synthetic.literals = 1 + rng.below(3);

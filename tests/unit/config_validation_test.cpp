@@ -45,7 +45,7 @@ TEST(ConfigValidation, AcceptsValidConfigWithComments) {
   EXPECT_EQ(c.seed, 7u);
   EXPECT_EQ(c.repeats, 3);
   EXPECT_EQ(c.learners.at(0).name, "perceptron");
-  EXPECT_EQ(c.init.kind, "gaussian");
+  EXPECT_EQ(c.init.kind, InitKind::kGaussian);
   EXPECT_EQ(c.init.scale, 0.5);
   EXPECT_EQ(c.protocol.order, SampleOrder::kShuffle);
   EXPECT_TRUE(c.protocol.order_given);

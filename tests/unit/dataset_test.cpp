@@ -61,7 +61,7 @@ TEST(Dataset, RadiusIsMeasuredOnAugmentedData) {
 
 TEST(DatasetLoader, InlineDataWithZeroOneLabels) {
   DatasetSpec s;
-  s.kind = "inline";
+  s.kind = DatasetKind::kInline;
   s.x = {{0, 0}, {1, 1}};
   s.y = {"0", "1"};
   const Dataset d = load_dataset(s);
@@ -73,7 +73,7 @@ TEST(DatasetLoader, InlineDataWithZeroOneLabels) {
 
 TEST(DatasetLoader, ShippedIrisHasThreeClassesOfFifty) {
   DatasetSpec s;
-  s.kind = "csv";
+  s.kind = DatasetKind::kCsv;
   s.path = std::string(PLAB_SOURCE_DIR) + "/data/iris.csv";
   s.label_name = "species";
   const Dataset d = load_dataset(s);
@@ -92,7 +92,7 @@ namespace {
 
 DatasetSpec iris_spec() {
   DatasetSpec s;
-  s.kind = "csv";
+  s.kind = DatasetKind::kCsv;
   s.path = std::string(PLAB_SOURCE_DIR) + "/data/iris.csv";
   s.label_name = "species";
   return s;
@@ -122,7 +122,7 @@ TEST(DatasetLoader, KeepClassesNamingAnAbsentLabelIsRefused) {
 
 TEST(DatasetLoader, StandardizeGivesMeanZeroVarianceOneAndKeepsTheBias) {
   DatasetSpec s = iris_spec();
-  s.scale = "standardize";
+  s.scale = FeatureScale::kStandardize;
   const Dataset d = load_dataset(s);
   for (std::size_t j = 1; j < d.cols(); ++j) {
     double mean = 0, sq = 0;
@@ -140,7 +140,7 @@ TEST(DatasetLoader, StandardizeGivesMeanZeroVarianceOneAndKeepsTheBias) {
 TEST(DatasetLoader, CsvRowsLandInTheAlignedBlockWithOrWithoutBias) {
   test::TempDir dir;
   DatasetSpec s;
-  s.kind = "csv";
+  s.kind = DatasetKind::kCsv;
   s.path = dir.write("rows.csv", "a,b,y\n1,2,p\n3,4,q\n5,6,p\n7,8,r\n");
   s.keep_classes = std::vector<std::string>{"p", "r"};
   for (const bool augment : {true, false}) {

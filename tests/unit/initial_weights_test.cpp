@@ -16,20 +16,20 @@ std::vector<double> draw(const InitSpec& init, std::size_t n, std::uint64_t seed
 
 TEST(InitialWeights, ZeroIsAllZero) {
   InitSpec s;
-  s.kind = "zero";
+  s.kind = InitKind::kZero;
   EXPECT_EQ(draw(s, 4), std::vector<double>(4, 0.0));
 }
 
 TEST(InitialWeights, GivenIsCopied) {
   InitSpec s;
-  s.kind = "given";
+  s.kind = InitKind::kGiven;
   s.w = {1, -2, 0.5};
   EXPECT_EQ(draw(s, 3), s.w);
 }
 
 TEST(InitialWeights, UniformStaysWithinScale) {
   InitSpec s;
-  s.kind = "uniform";
+  s.kind = InitKind::kUniform;
   s.scale = 2.5;
   const auto w = draw(s, 10000);
   double sum = 0;
@@ -43,7 +43,7 @@ TEST(InitialWeights, UniformStaysWithinScale) {
 
 TEST(InitialWeights, GaussianScalesTheStandardDeviation) {
   InitSpec s;
-  s.kind = "gaussian";
+  s.kind = InitKind::kGaussian;
   s.scale = 3.0;
   const auto w = draw(s, 50000);
   double sq = 0;
@@ -53,7 +53,7 @@ TEST(InitialWeights, GaussianScalesTheStandardDeviation) {
 
 TEST(InitialWeights, SameSeedSameVectorAndScaleZeroIsZero) {
   InitSpec s;
-  s.kind = "gaussian";
+  s.kind = InitKind::kGaussian;
   EXPECT_EQ(draw(s, 5, 11), draw(s, 5, 11));
   EXPECT_NE(draw(s, 5, 11), draw(s, 5, 12));
   s.scale = 0;

@@ -20,7 +20,7 @@ using test::binary_rows;
 Dataset shipped(const std::string& file, const std::string& label,
                 std::optional<std::vector<std::string>> positive) {
   DatasetSpec s;
-  s.kind = "csv";
+  s.kind = DatasetKind::kCsv;
   s.path = std::string(PLAB_SOURCE_DIR) + "/data/" + file;
   s.label_name = label;
   s.positive = std::move(positive);
@@ -150,7 +150,7 @@ TEST(MarginOracle, XorIsNotSeparableWithACheckableCertificate) {
 
 TEST(MarginOracle, IrisVersicolorVirginicaIsNotSeparable) {
   DatasetSpec s;
-  s.kind = "csv";
+  s.kind = DatasetKind::kCsv;
   s.path = std::string(PLAB_SOURCE_DIR) + "/data/iris.csv";
   s.label_name = "species";
   s.keep_classes = std::vector<std::string>{"versicolor", "virginica"};
@@ -162,15 +162,15 @@ TEST(MarginOracle, IrisVersicolorVirginicaIsNotSeparable) {
 
 TEST(MarginOracle, TeacherOfSyntheticDataIsCertifiedAtTheRequestedMargin) {
   DatasetSpec s;
-  s.kind = "synthetic";
-  s.synthetic.generator = "separable";
+  s.kind = DatasetKind::kSynthetic;
+  s.synthetic.generator = SyntheticGenerator::kSeparable;
   s.synthetic.rows = 300;
   s.synthetic.dim = 4;
   s.synthetic.margin = 0.25;
   s.synthetic.radius = 3.0;
   const LoadedData data = load_dataset_with_teacher(s, 5);
   OracleRequest teacher;
-  teacher.kind = "teacher";
+  teacher.kind = MarginSource::kTeacher;
   teacher.vector = data.teacher;
   const MarginCertificate t = find_margin(data.data, teacher);
   ASSERT_TRUE(t.separable.value_or(false));
@@ -182,8 +182,8 @@ TEST(MarginOracle, TeacherOfSyntheticDataIsCertifiedAtTheRequestedMargin) {
 
 TEST(MarginOracle, MulticlassTeacherAndSvmAgreeOnSeparability) {
   DatasetSpec s;
-  s.kind = "synthetic";
-  s.synthetic.generator = "multiclass";
+  s.kind = DatasetKind::kSynthetic;
+  s.synthetic.generator = SyntheticGenerator::kMulticlass;
   s.synthetic.rows = 150;
   s.synthetic.dim = 3;
   s.synthetic.classes = 4;
@@ -191,7 +191,7 @@ TEST(MarginOracle, MulticlassTeacherAndSvmAgreeOnSeparability) {
   s.synthetic.radius = 2.0;
   const LoadedData data = load_dataset_with_teacher(s, 8);
   OracleRequest teacher;
-  teacher.kind = "teacher";
+  teacher.kind = MarginSource::kTeacher;
   teacher.vector = data.teacher;
   const MarginCertificate t = find_margin(data.data, teacher);
   ASSERT_TRUE(t.separable.value_or(false)) << t.reason;
@@ -206,7 +206,7 @@ TEST(MarginOracle, MulticlassTeacherAndSvmAgreeOnSeparability) {
 TEST(MarginOracle, AVectorThatDoesNotSeparateProvesNothing) {
   const Dataset d = binary_rows({{1, 0}, {0, 1}}, {+1, +1});
   OracleRequest given;
-  given.kind = "given";
+  given.kind = MarginSource::kGiven;
   given.vector = {1, -1};
   const MarginCertificate m = find_margin(d, given);
   EXPECT_FALSE(m.separable.has_value());

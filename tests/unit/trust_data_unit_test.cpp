@@ -85,7 +85,7 @@ TEST(TrustDataUnit, TheCsvDigestIsOfTheBytesReadAtEveryChunkSize) {
 
 TEST(TrustDataUnit, KeepClassesLeavesRowsInPlaceWithTheirLabels) {
   DatasetSpec spec;
-  spec.kind = "inline";
+  spec.kind = DatasetKind::kInline;
   spec.x = {{1}, {5}, {2}, {-1}, {-2}};
   spec.y = {"a", "b", "a", "c", "c"};
   spec.keep_classes = std::vector<std::string>{"a", "c"};

@@ -219,7 +219,8 @@ std::map<std::size_t, AuditedPoint> audit_points(const std::filesystem::path& di
       p.config = parse_experiment(sweep.document, base_dir);
       p.params = record_params(sweep);
       std::string key = sweep.document["dataset"].dump();
-      if (p.config.dataset.kind == "synthetic") key += "#" + std::to_string(p.config.seed);
+      if (p.config.dataset.kind == DatasetKind::kSynthetic)
+        key += "#" + std::to_string(p.config.seed);
       auto& data = loaded[key];
       if (!data) {
         data = std::make_shared<const LoadedData>(

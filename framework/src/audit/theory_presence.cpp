@@ -11,7 +11,7 @@ namespace plab {
 void check_theory_presence(const std::string& where, const RecordFields& point,
                            const AuditedPoint& p, AuditReport& report) {
   const TheorySpec& spec = p.config.theory;
-  if (spec.margin == "none") return;
+  if (spec.margin == MarginSource::kNone) return;
   const std::string name = "points/" + std::to_string(point.count("index")) + "/theory/";
   const std::optional<Dataset> dense_copy =
       theory_needs_dense_copy(p.data->data) ? std::optional<Dataset>(p.data->data.stored_dense())
@@ -21,11 +21,12 @@ void check_theory_presence(const std::string& where, const RecordFields& point,
   const RecordFields t = point.object("theory");
   // What the oracle spent of the budget in the run; the candidates had the rest.
   const double spent = t.has("seconds") ? t.number_or_null("seconds").value_or(0.0) : 0.0;
-  const std::string asked = "the config asks for the theory (theory.margin '" + spec.margin + "')";
+  const std::string asked = std::string("the config asks for the theory (theory.margin '") +
+                            margin_source_name(spec.margin) + "')";
   if (!p.theory.margin.separable) {
     OracleRequest request;
     request.kind = spec.margin;
-    request.vector = spec.margin == "teacher" ? p.data->teacher : spec.u;
+    request.vector = spec.margin == MarginSource::kTeacher ? p.data->teacher : spec.u;
     request.budget_seconds = spec.oracle_seconds;
     request.work_budget = spec.oracle_work;
     const MarginCertificate again = find_margin(data, request);

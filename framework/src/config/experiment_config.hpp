@@ -8,13 +8,14 @@
 #include <string_view>
 #include <vector>
 
+#include "config/config_kinds.hpp"
 #include "config/json.hpp"
 #include "config/synthetic_spec.hpp"
 
 namespace plab {
 
 struct DatasetSpec {
-  std::string kind;  // "csv" | "svmlight" (alias "libsvm") | "inline" | "synthetic"
+  DatasetKind kind = DatasetKind::kCsv;
   // synthetic
   SyntheticSpec synthetic;
   std::optional<std::uint64_t> seed;  // default: derived from the experiment's seed
@@ -34,16 +35,16 @@ struct DatasetSpec {
   std::optional<std::vector<std::string>> classes;
   std::optional<std::vector<std::string>> keep_classes;  // keep only rows with these labels
   bool augment = true;
-  std::string scale = "none";  // none | standardize (each feature to mean 0, variance 1)
+  FeatureScale scale = FeatureScale::kNone;  // standardize: each feature to mean 0, variance 1
   // dense | sparse (data/sparse_rows.hpp): how the features are held; every kind takes it.
   // Default dense, but sparse for the sparse synthetic generator.
-  std::string storage = "dense";
+  FeatureStorage storage = FeatureStorage::kDense;
   // float64 | float32: the features rounded to float once at load (Dataset::round_to_float32);
   // dense storage only (float32 with sparse is refused when the config is read)
-  std::string precision = "float64";
+  FeaturePrecision precision = FeaturePrecision::kFloat64;
 
   // Data read from a file (csv, svmlight): its bytes are hashed into the manifest.
-  bool reads_file() const { return kind == "csv" || kind == "svmlight"; }
+  bool reads_file() const { return kind == DatasetKind::kCsv || kind == DatasetKind::kSvmlight; }
 };
 
 struct LearnerSpec {
@@ -54,7 +55,7 @@ struct LearnerSpec {
 };
 
 struct InitSpec {
-  std::string kind = "zero";  // zero | gaussian | uniform | given
+  InitKind kind = InitKind::kZero;
   double scale = 1.0;
   std::vector<double> w;  // given
 };
@@ -91,8 +92,8 @@ struct ProtocolSpec {
 };
 
 struct TheorySpec {
-  std::string margin = "svm";  // svm | teacher | given | none
-  std::vector<double> u;       // given
+  MarginSource margin = MarginSource::kSvm;
+  std::vector<double> u;  // given
 
   double oracle_seconds = 60.0;  // the margin oracle's clock limit, a safety stop
   // Each oracle method's work budget in multiply-adds (theory/work_limit.hpp).

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <type_traits>
 #include <utility>
 
 #include "config/experiment_config.hpp"
@@ -44,6 +45,33 @@ std::string label_text(const Json& value, const std::string& pointer) {
                      "a label must be a number or a string, found " + describe_json(value));
 }
 
+// The config's words for the protocols and orders (config/config_kinds.hpp holds the other
+// kinds' words): with those, the only words compared.
+constexpr KindWord<ProtocolKind> kProtocolWords[] = {
+    {ProtocolKind::kConvergence, "convergence"},
+    {ProtocolKind::kTrajectory, "trajectory"},
+    {ProtocolKind::kHoldout, "holdout"},
+};
+constexpr KindWord<SampleOrder> kOrderWords[] = {
+    {SampleOrder::kCyclic, "cyclic"},
+    {SampleOrder::kShuffle, "shuffle"},
+    {SampleOrder::kRandomMistake, "random_mistake"},
+    {SampleOrder::kWorstMistake, "worst_mistake"},
+};
+
+// Reads `key` as one of the words of `table` (a ConfigError lists them) into its value.
+// Without a fallback the key is required.
+template <typename Kind, std::size_t N>
+Kind choose(ObjectReader& in, std::string_view key, const KindWord<Kind> (&table)[N],
+            std::type_identity_t<std::optional<Kind>> fallback = std::nullopt) {
+  std::vector<std::string> words;
+  for (const auto& [kind, word] : table) words.emplace_back(word);
+  std::optional<std::string> fallback_word;
+  if (fallback) fallback_word = kind_word(table, *fallback);
+  const std::string chosen = in.choice(key, words, fallback_word);
+  return *kind_of_word(table, chosen);  // in.choice accepts only the table's words
+}
+
 // The sparse generator's request (data/sparse_synthetic.hpp).
 void parse_sparse_generator(ObjectReader& in, SyntheticSpec& s) {
   s.dim = static_cast<std::size_t>(in.integer("dim", 1, 100'000'000, 1000));
@@ -72,8 +100,8 @@ void parse_sparse_generator(ObjectReader& in, SyntheticSpec& s) {
 // `precision` after `storage`: float32 keeps a float copy of dense rows only (TrainingSet's
 // features32); sparse rows have no float form, so the pair is refused here, before loading.
 void parse_precision(ObjectReader& in, DatasetSpec& d) {
-  d.precision = in.choice("precision", {"float64", "float32"}, "float64");
-  if (d.precision == "float32" && d.storage == "sparse") {
+  d.precision = choose(in, "precision", kPrecisionWords, FeaturePrecision::kFloat64);
+  if (d.precision == FeaturePrecision::kFloat32 && d.storage == FeatureStorage::kSparse) {
     throw_config_error(in.pointer_of("precision"),
                        "\"float32\" is for dense storage only (sparse rows keep their values as "
                        "doubles); use \"precision\": \"float64\" with sparse storage, or "
@@ -83,22 +111,20 @@ void parse_precision(ObjectReader& in, DatasetSpec& d) {
 
 DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir) {
   DatasetSpec d;
-  d.kind = in.choice("kind", {"csv", "svmlight", "libsvm", "inline", "synthetic"});
-  if (d.kind == "libsvm") d.kind = "svmlight";  // the same format under LIBSVM's name
-  if (d.kind == "synthetic") {
+  d.kind = choose(in, "kind", kDatasetKindWords);
+  if (d.kind == DatasetKind::kSynthetic) {
     SyntheticSpec& s = d.synthetic;
-    s.generator = in.choice("generator",
-                            {"separable", "noisy", "multiclass", "xor", "disjunction", "sparse"});
+    s.generator = choose(in, "generator", kGeneratorWords);
     s.rows = static_cast<std::size_t>(in.integer("rows", 2, 100'000'000, 100));
-    if (s.generator == "sparse") {
+    if (s.generator == SyntheticGenerator::kSparse) {
       parse_sparse_generator(in, s);
-      d.storage = in.choice("storage", {"dense", "sparse"}, "sparse");
+      d.storage = choose(in, "storage", kStorageWords, FeatureStorage::kSparse);
       parse_precision(in, d);
       if (in.has("seed")) d.seed = in.seed("seed", 0);
       in.finish("for a synthetic dataset with generator 'sparse'");
       return d;
     }
-    if (s.generator == "disjunction") {
+    if (s.generator == SyntheticGenerator::kDisjunction) {
       s.dim = static_cast<std::size_t>(in.integer("dim", 1, 100'000, 2));
       s.literals =
           static_cast<std::size_t>(in.integer("literals", 1, static_cast<std::int64_t>(s.dim), 2));
@@ -106,7 +132,7 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
       if (!(s.density > 0 && s.density < 1)) {
         throw_config_error(in.pointer_of("density"), "expected a probability above 0, below 1");
       }
-    } else if (s.generator != "xor") {
+    } else if (s.generator != SyntheticGenerator::kXor) {
       s.dim = static_cast<std::size_t>(in.integer("dim", 1, 100'000, 2));
       s.margin = in.number("margin", 0.1);
       s.radius = in.number("radius", 2.0);
@@ -116,22 +142,23 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
                            "expected a number > 1 (the augmented bias alone has norm 1)");
       }
     }
-    if (s.generator == "noisy") {
+    if (s.generator == SyntheticGenerator::kNoisy) {
       s.flip = in.number("flip", 0.1);
       if (s.flip < 0 || s.flip > 1) {
         throw_config_error(in.pointer_of("flip"), "expected a probability from 0 to 1");
       }
     }
-    if (s.generator == "multiclass") {
+    if (s.generator == SyntheticGenerator::kMulticlass) {
       s.classes = static_cast<std::size_t>(in.integer("classes", 2, 1000, 3));
     }
     if (in.has("seed")) d.seed = in.seed("seed", 0);
-    d.storage = in.choice("storage", {"dense", "sparse"}, "dense");
+    d.storage = choose(in, "storage", kStorageWords, FeatureStorage::kDense);
     parse_precision(in, d);
-    in.finish("for a synthetic dataset with generator '" + s.generator + "'");
+    in.finish(std::string("for a synthetic dataset with generator '") +
+              generator_name(s.generator) + "'");
     return d;
   }
-  if (d.kind == "csv") {
+  if (d.kind == DatasetKind::kCsv) {
     d.path = base_dir / in.text("path");
     if (in.has("label")) {
       const Json& label = in.value("label");
@@ -146,7 +173,7 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
       }
     }
     if (in.has("header")) d.header = in.flag("header", true);
-  } else if (d.kind == "svmlight") {
+  } else if (d.kind == DatasetKind::kSvmlight) {
     d.path = base_dir / in.text("path");
     d.zero_based = in.flag("zero_based", false);
     if (in.has("n_features")) {
@@ -208,16 +235,16 @@ DatasetSpec parse_dataset(ObjectReader in, const std::filesystem::path& base_dir
     throw_config_error(in.pointer_of("positive"), "list at least one positive class");
   }
   d.augment = in.flag("augment", true);
-  d.scale = in.choice("scale", {"none", "standardize"}, "none");
-  d.storage = in.choice("storage", {"dense", "sparse"}, "dense");
-  if (d.storage == "sparse" && d.scale == "standardize") {
+  d.scale = choose(in, "scale", kScaleWords, FeatureScale::kNone);
+  d.storage = choose(in, "storage", kStorageWords, FeatureStorage::kDense);
+  if (d.storage == FeatureStorage::kSparse && d.scale == FeatureScale::kStandardize) {
     throw_config_error(in.pointer_of("scale"),
                        "\"standardize\" centres every column, which turns the stored zeros of "
                        "sparse storage into non-zeros (the data would be dense); scale the data "
                        "before, or use \"storage\": \"dense\"");
   }
   parse_precision(in, d);
-  in.finish("for a dataset of kind '" + d.kind + "'");
+  in.finish(std::string("for a dataset of kind '") + dataset_kind_name(d.kind) + "'");
   return d;
 }
 
@@ -266,46 +293,16 @@ std::vector<LearnerSpec> parse_learners(const Json& list, const std::string& poi
 
 InitSpec parse_init(ObjectReader in) {
   InitSpec s;
-  s.kind = in.choice("kind", {"zero", "gaussian", "uniform", "given"}, "zero");
+  s.kind = choose(in, "kind", kInitKindWords, InitKind::kZero);
   // `scale` is accepted with every kind (and used by the random ones), so that a sweep over
   // /init/kind does not have to remove it.
   s.scale = in.number("scale", 1.0);
   if (s.scale < 0) throw_config_error(in.pointer_of("scale"), "expected a number >= 0");
-  if (s.kind == "given") {
+  if (s.kind == InitKind::kGiven) {
     s.w = in.numbers("w");
   }
-  in.finish("for an init of kind '" + s.kind + "'");
+  in.finish(std::string("for an init of kind '") + init_kind_name(s.kind) + "'");
   return s;
-}
-
-// The config's words for the protocols and orders: the only place they are compared.
-constexpr std::pair<ProtocolKind, const char*> kProtocolWords[] = {
-    {ProtocolKind::kConvergence, "convergence"},
-    {ProtocolKind::kTrajectory, "trajectory"},
-    {ProtocolKind::kHoldout, "holdout"},
-};
-constexpr std::pair<SampleOrder, const char*> kOrderWords[] = {
-    {SampleOrder::kCyclic, "cyclic"},
-    {SampleOrder::kShuffle, "shuffle"},
-    {SampleOrder::kRandomMistake, "random_mistake"},
-    {SampleOrder::kWorstMistake, "worst_mistake"},
-};
-
-// Reads `key` as one of the words of `table` (a ConfigError lists them) into its value.
-template <typename Kind, std::size_t N>
-Kind choose(ObjectReader& in, std::string_view key, const std::pair<Kind, const char*> (&table)[N],
-            Kind fallback) {
-  std::vector<std::string> words;
-  std::string fallback_word;
-  for (const auto& [kind, word] : table) {
-    words.emplace_back(word);
-    if (kind == fallback) fallback_word = word;
-  }
-  const std::string chosen = in.choice(key, words, fallback_word);
-  for (const auto& [kind, word] : table) {
-    if (chosen == word) return kind;
-  }
-  return fallback;
 }
 
 ProtocolSpec parse_protocol(ObjectReader in) {
@@ -335,10 +332,10 @@ ProtocolSpec parse_protocol(ObjectReader in) {
   return s;
 }
 
-TheorySpec parse_theory(ObjectReader in, const std::string& default_margin) {
+TheorySpec parse_theory(ObjectReader in, MarginSource default_margin) {
   TheorySpec s;
-  s.margin = in.choice("margin", {"svm", "teacher", "given", "none"}, default_margin);
-  if (s.margin == "given") s.u = in.numbers("u");
+  s.margin = choose(in, "margin", kMarginSourceWords, default_margin);
+  if (s.margin == MarginSource::kGiven) s.u = in.numbers("u");
   s.oracle_seconds = in.number("oracle_seconds", 60.0);
   if (!(s.oracle_seconds > 0.0)) {
     throw_config_error(in.pointer_of("oracle_seconds"),
@@ -347,7 +344,7 @@ TheorySpec parse_theory(ObjectReader in, const std::string& default_margin) {
   // Counted multiply-adds per oracle method; at most 2^53, where JSON numbers stay exact.
   s.oracle_work = static_cast<std::uint64_t>(in.integer("oracle_work", 1, std::int64_t{1} << 53,
                                                         static_cast<std::int64_t>(s.oracle_work)));
-  in.finish("for a theory block with margin '" + s.margin + "'");
+  in.finish(std::string("for a theory block with margin '") + margin_source_name(s.margin) + "'");
   return s;
 }
 
@@ -371,18 +368,10 @@ ReportSpec parse_report(ObjectReader in) {
 
 }  // namespace
 
-const char* order_name(SampleOrder order) {
-  for (const auto& [kind, word] : kOrderWords) {
-    if (kind == order) return word;
-  }
-  return "cyclic";
-}
+const char* order_name(SampleOrder order) { return kind_word(kOrderWords, order); }
 
 std::optional<SampleOrder> parse_order(std::string_view word) {
-  for (const auto& [kind, text] : kOrderWords) {
-    if (word == text) return kind;
-  }
-  return std::nullopt;
+  return kind_of_word(kOrderWords, word);
 }
 
 bool is_safe_name(const std::string& name) {
@@ -411,10 +400,11 @@ ExperimentConfig parse_experiment(const Json& document, const std::filesystem::p
   if (in.has("protocol")) c.protocol = parse_protocol(in.object("protocol"));
   // Synthetic data knows its teacher; real data asks the SVM oracle (docs/bounds.md, "The
   // margin oracle").
-  const bool has_teacher = c.dataset.kind == "synthetic" && c.dataset.synthetic.generator != "xor";
-  c.theory.margin = has_teacher ? "teacher" : "svm";
+  const bool has_teacher = c.dataset.kind == DatasetKind::kSynthetic &&
+                           c.dataset.synthetic.generator != SyntheticGenerator::kXor;
+  c.theory.margin = has_teacher ? MarginSource::kTeacher : MarginSource::kSvm;
   if (in.has("theory")) c.theory = parse_theory(in.object("theory"), c.theory.margin);
-  if (c.theory.margin == "teacher" && !has_teacher) {
+  if (c.theory.margin == MarginSource::kTeacher && !has_teacher) {
     throw_config_error("/theory/margin",
                        "'teacher' needs a synthetic dataset with a teacher "
                        "(generator separable, noisy or multiclass); use "

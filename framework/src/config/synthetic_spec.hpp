@@ -4,12 +4,13 @@
 #pragma once
 
 #include <cstddef>
-#include <string>
+
+#include "config/config_kinds.hpp"
 
 namespace plab {
 
 struct SyntheticSpec {
-  std::string generator;  // separable | noisy | multiclass | xor | disjunction | sparse
+  SyntheticGenerator generator = SyntheticGenerator::kSeparable;
   std::size_t rows = 100;
   std::size_t dim = 2;
   double margin = 0.1;

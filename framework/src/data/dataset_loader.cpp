@@ -47,7 +47,7 @@ void keep_rows(const DatasetSpec& spec, const std::string& source, Rows& values,
 // variance, over the rows kept); the bias column, when there is one, stays 1. A constant
 // column is only centred.
 void scale_features(const DatasetSpec& spec, FeatureRows& values) {
-  if (spec.scale != "standardize") return;
+  if (spec.scale != FeatureScale::kStandardize) return;
   const std::size_t rows = values.rows();
   for (std::size_t j = 0; j < values.raw_features(); ++j) {
     double mean = 0.0;
@@ -119,7 +119,7 @@ LoadedData from_svmlight(const DatasetSpec& spec) {
                     ": no line has a feature (every line is a label alone); declare n_features "
                     "in the dataset if the samples are all zero");
   }
-  const bool sparse = spec.storage == "sparse";
+  const bool sparse = spec.storage == FeatureStorage::kSparse;
   FeatureRows dense;
   SparseRows csr;
   if (sparse) {
@@ -208,7 +208,7 @@ LoadedData from_sparse_synthetic(const DatasetSpec& spec, std::uint64_t data_see
                  [](std::size_t row) { return "generated row " + std::to_string(row); });
   Dataset data(std::move(table.values), labels.task, std::move(labels.index),
                std::move(labels.class_names), numbered_names(spec.synthetic.dim));
-  if (spec.storage == "dense") data = data.stored_dense();
+  if (spec.storage == FeatureStorage::kDense) data = data.stored_dense();
   return LoadedData{std::move(data), std::move(table.teacher), {}};
 }
 
@@ -218,7 +218,7 @@ LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
                        "synthetic data is generated with a teacher in the "
                        "augmented space; augment must stay true");
   }
-  if (spec.scale != "none") {
+  if (spec.scale != FeatureScale::kNone) {
     throw_config_error("/dataset/scale",
                        "scaling synthetic data would invalidate its teacher; "
                        "set radius and margin instead");
@@ -226,11 +226,13 @@ LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
   check_synthetic_fits(spec);  // before anything is generated
   const std::uint64_t data_seed =
       spec.seed ? *spec.seed : derive_seed(seed, 0, 0, StreamPurpose::kData);
-  if (spec.synthetic.generator == "sparse") return from_sparse_synthetic(spec, data_seed);
+  if (spec.synthetic.generator == SyntheticGenerator::kSparse)
+    return from_sparse_synthetic(spec, data_seed);
   SyntheticTable table = generate_synthetic(spec.synthetic, data_seed);
-  const std::size_t width = spec.synthetic.generator == "xor" ? 2 : spec.synthetic.dim;
+  const std::size_t width =
+      spec.synthetic.generator == SyntheticGenerator::kXor ? 2 : spec.synthetic.dim;
   std::optional<std::vector<std::string>> classes = spec.classes;
-  if (spec.synthetic.generator == "multiclass" && !classes) {
+  if (spec.synthetic.generator == SyntheticGenerator::kMulticlass && !classes) {
     classes = std::vector<std::string>();
     for (std::size_t c = 0; c < spec.synthetic.classes; ++c) classes->push_back(std::to_string(c));
   }
@@ -249,7 +251,7 @@ LoadedData from_synthetic(const DatasetSpec& spec, std::uint64_t seed) {
 // `precision: "float32"`: the values as loaded (and scaled), rounded to float once; every
 // later step reads the rounded values (docs/config-reference.md).
 void apply_precision(const DatasetSpec& spec, Dataset& data) {
-  if (spec.precision != "float32") return;
+  if (spec.precision != FeaturePrecision::kFloat32) return;
   const auto beyond = data.round_to_float32();
   if (!beyond) return;
   const auto [row, col] = *beyond;
@@ -266,18 +268,20 @@ void apply_precision(const DatasetSpec& spec, Dataset& data) {
 // `storage: "sparse"` for data read or generated dense: the rows' non-zeros are copied into
 // compressed rows and the dense block is let go.
 LoadedData in_storage(LoadedData loaded, const DatasetSpec& spec) {
-  if (spec.storage == "sparse" && !loaded.data.sparse()) loaded.data = loaded.data.stored_sparse();
+  if (spec.storage == FeatureStorage::kSparse && !loaded.data.sparse())
+    loaded.data = loaded.data.stored_sparse();
   return loaded;
 }
 
 LoadedData load_dataset_with_teacher(const DatasetSpec& spec, std::uint64_t seed) {
   LoadedData loaded =
-      spec.kind == "synthetic" ? in_storage(from_synthetic(spec, seed), spec)
+      spec.kind == DatasetKind::kSynthetic ? in_storage(from_synthetic(spec, seed), spec)
       // An svmlight file goes straight into the storage asked for: sparse never passes
       // through a dense copy (that is what makes a million features loadable).
-      : spec.kind == "svmlight"
+      : spec.kind == DatasetKind::kSvmlight
           ? from_svmlight(spec)
-          : in_storage(spec.kind == "csv" ? from_csv(spec) : LoadedData{from_inline(spec), {}, {}},
+          : in_storage(spec.kind == DatasetKind::kCsv ? from_csv(spec)
+                                                      : LoadedData{from_inline(spec), {}, {}},
                        spec);
   apply_precision(spec, loaded.data);
   return loaded;

@@ -213,12 +213,12 @@ void shuffle_rows(SyntheticTable& t, std::size_t width, Rng& rng) {
 
 SyntheticTable generate_synthetic(const SyntheticSpec& spec, std::uint64_t seed) {
   Rng rng(seed);
-  if (spec.generator == "multiclass") return multiclass(spec, rng);
-  if (spec.generator == "xor") return xor_clusters(spec, rng);
-  if (spec.generator == "disjunction") return disjunction(spec, rng);
+  if (spec.generator == SyntheticGenerator::kMulticlass) return multiclass(spec, rng);
+  if (spec.generator == SyntheticGenerator::kXor) return xor_clusters(spec, rng);
+  if (spec.generator == SyntheticGenerator::kDisjunction) return disjunction(spec, rng);
   SyntheticTable t = binary(spec, rng);
   shuffle_rows(t, spec.dim, rng);
-  if (spec.generator == "noisy") {
+  if (spec.generator == SyntheticGenerator::kNoisy) {
     for (auto& label : t.labels) {
       if (rng.uniform() < spec.flip) label = label == "1" ? "-1" : "1";
     }

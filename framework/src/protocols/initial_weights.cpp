@@ -23,14 +23,14 @@ std::string short_text(double v) {
 }  // namespace
 
 void fill_initial_weights(const InitSpec& init, Rng& rng, std::span<double> w) {
-  if (init.kind == "zero") {
+  if (init.kind == InitKind::kZero) {
     std::fill(w.begin(), w.end(), 0.0);
-  } else if (init.kind == "gaussian") {
+  } else if (init.kind == InitKind::kGaussian) {
     for (double& v : w) v = init.scale * rng.gaussian();
-  } else if (init.kind == "uniform") {
+  } else if (init.kind == InitKind::kUniform) {
     for (double& v : w) v = init.scale * (2.0 * rng.uniform() - 1.0);
   } else {
-    PLAB_CHECK(init.kind == "given" && init.w.size() == w.size());
+    PLAB_CHECK(init.kind == InitKind::kGiven && init.w.size() == w.size());
     std::copy(init.w.begin(), init.w.end(), w.begin());
   }
   // −0 becomes +0 (−0 + 0 = +0; every other value is unchanged). A −0 weight is 0, but the
@@ -42,7 +42,7 @@ void fill_initial_weights(const InitSpec& init, Rng& rng, std::span<double> w) {
 
 void check_initial_weights_fit(const InitSpec& init) {
   // uniform draws stay within ±scale and given weights are finite numbers already.
-  if (init.kind != "gaussian" || std::isfinite(init.scale * kLargestGaussianDraw)) return;
+  if (init.kind != InitKind::kGaussian || std::isfinite(init.scale * kLargestGaussianDraw)) return;
   throw_config_error("/init/scale",
                      "a gaussian init of scale " + short_text(init.scale) +
                          " draws initial weights up to " + short_text(kLargestGaussianDraw) +

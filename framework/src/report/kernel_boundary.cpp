@@ -142,7 +142,7 @@ std::optional<KernelBoundary> rebuild(const ReportData& d, const GroupSeries& s,
     return std::nullopt;
   }
   std::vector<double> w0(data.cols(), 0.0);
-  if (loaded.config.init.kind != "zero") {
+  if (loaded.config.init.kind != InitKind::kZero) {
     const auto w = s.final_weights.find(0);
     if (kernel.kind == KernelKind::kLinear || w == s.final_weights.end() ||
         w->second.size() != data.cols()) {
@@ -179,7 +179,7 @@ std::optional<KernelBoundary> rebuild(const ReportData& d, const GroupSeries& s,
   }
   for (const GroupSeries& other : d.series) {
     if (other.point != s.point) continue;
-    if (auto line = linear_line(d, other, data, loaded.config.init.kind == "zero"))
+    if (auto line = linear_line(d, other, data, loaded.config.init.kind == InitKind::kZero))
       b.linear.push_back(std::move(*line));
   }
   const double pad = 0.15 * std::max({b.x1 - b.x0, b.y1 - b.y0, 1.0});

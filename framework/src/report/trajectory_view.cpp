@@ -218,8 +218,8 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
   const bool flat = data.cols() == 3;
   view.point = point;
   // The point's own config: its start is the one its runs had.
-  if (config.init.kind == "zero") view.start = std::array<double, 3>{};
-  if (config.init.kind == "given" && config.init.w.size() == 3)
+  if (config.init.kind == InitKind::kZero) view.start = std::array<double, 3>{};
+  if (config.init.kind == InitKind::kGiven && config.init.w.size() == 3)
     view.start = plane.project_weights(config.init.w);
   learner_rule(d, point, view);
   if (!d.summary.groups.empty() && d.summary.groups.front().learner == view.learner)

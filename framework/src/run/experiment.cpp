@@ -158,14 +158,16 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
       if (index == 0) e.name = p.config.name;
       // Synthetic data depends on the seed too; files and inline data do not.
       std::string data_key = p.sweep.document["dataset"].dump();
-      if (p.config.dataset.kind == "synthetic") data_key += "#" + std::to_string(p.config.seed);
+      if (p.config.dataset.kind == DatasetKind::kSynthetic)
+        data_key += "#" + std::to_string(p.config.seed);
       auto& loaded = datasets[data_key];
       if (!loaded) {
         // A large file takes a while: a log says so, and then every 10 s that plab lives.
         const std::string reading =
             "reading the data of sweep point " + std::to_string(p.sweep.index) + " (" +
-            (p.config.dataset.reads_file() ? "'" + p.config.dataset.path.string() + "'"
-                                           : p.config.dataset.kind + " data") +
+            (p.config.dataset.reads_file()
+                 ? "'" + p.config.dataset.path.string() + "'"
+                 : std::string(dataset_kind_name(p.config.dataset.kind)) + " data") +
             ")";
         const SlowMethodNotice notice(reading + " takes more than 1 s", reading);
         loaded = std::make_shared<const LoadedData>(
@@ -218,7 +220,7 @@ void prepare_range(Experiment& e, std::size_t begin, std::size_t end,
                             ")");
         }
         check_step_fits(l.bound, *p.data, spec.pointer + "/params");
-        if (p.config.init.kind == "given" && p.config.init.w.size() != l.shape.size()) {
+        if (p.config.init.kind == InitKind::kGiven && p.config.init.w.size() != l.shape.size()) {
           throw_config_error("/init/w", "has " + std::to_string(p.config.init.w.size()) +
                                             " values, but learner '" + spec.name + "' has " +
                                             std::to_string(l.shape.size()) + " weights (" +

@@ -77,7 +77,7 @@ void check_order(const PluginDescriptor& d, const ProtocolSpec& protocol, const 
 
 // A `given` reference of the wrong length is a config error, not a silent "no margin".
 void check_given_reference(const TheorySpec& theory, const Dataset& data) {
-  if (theory.margin != "given") return;
+  if (theory.margin != MarginSource::kGiven) return;
   const bool multiclass = data.task() == TaskKind::kMulticlass;
   const std::size_t expected = multiclass ? data.class_names().size() * data.cols() : data.cols();
   if (theory.u.size() != expected) {

@@ -27,6 +27,7 @@
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 
+#include "config/config_kinds.hpp"
 #include "plab/descriptor.hpp"
 #include "theory/work_limit.hpp"
 
@@ -58,7 +59,7 @@ struct QuantityContext {
   // The rows the theory runs on: a dense copy of sparse data within kTheoryDenseValues
   // (theory/point_theory.hpp), the sparse rows themselves beyond it.
   const Dataset* data = nullptr;
-  std::string margin_kind;      // theory.margin: "svm", "teacher", "given", "none"
+  MarginSource margin_kind = MarginSource::kSvm;  // theory.margin
   std::vector<double> vector;   // the teacher's or given u, when margin_kind names one
   double budget_seconds = 0.0;  // the oracle's clock limit (a safety stop)
   std::uint64_t work_budget = kDefaultOracleWork;  // theory.oracle_work

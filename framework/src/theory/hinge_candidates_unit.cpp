@@ -25,7 +25,7 @@ class HingeCandidatesUnit final : public QuantityUnit {
   // Past separability, once per data set: separable points keep Novikoff's forms only.
   // Beyond the dense copy's limit the candidates are not computed.
   void compute_into(const QuantityContext& c, PointTheory& theory) const override {
-    if (!c.hinge_needed || c.margin_kind == "none" || c.data->sparse() ||
+    if (!c.hinge_needed || c.margin_kind == MarginSource::kNone || c.data->sparse() ||
         theory.margin.separable.value_or(false)) {
       return;
     }

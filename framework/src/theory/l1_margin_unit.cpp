@@ -28,8 +28,9 @@ class L1MarginUnit final : public VariantQuantityUnit {
     // The LP under "svm"; the teacher's or given vector itself otherwise, as for the linear
     // margin (cheap where the LP over 2d columns is not).
     return std::make_shared<const L1Margin>(
-        c.margin_kind == "svm" ? find_l1_margin(*c.data, balanced, c.work_budget, c.budget_seconds)
-                               : certify_given_l1(*c.data, balanced, c.vector, c.margin_kind));
+        c.margin_kind == MarginSource::kSvm
+            ? find_l1_margin(*c.data, balanced, c.work_budget, c.budget_seconds)
+            : certify_given_l1(*c.data, balanced, c.vector, margin_source_name(c.margin_kind)));
   }
 
   boost::json::object json(const CertifiedQuantity& quantity,

@@ -187,16 +187,17 @@ MarginCertificate find_margin(const Dataset& data, const OracleRequest& request)
   const auto start = std::chrono::steady_clock::now();
   MarginCertificate out;
   out.oracle = request.kind;
-  if (request.kind == "none") return out;
+  if (request.kind == MarginSource::kNone) return out;
   Tracker tracker{out};
 
-  if (request.kind == "teacher" || request.kind == "given") {
-    MethodReport report{request.kind, std::nullopt, std::nullopt, 0.0, ""};
-    tracker.consider(request.kind, request.vector, report, data);
+  if (request.kind == MarginSource::kTeacher || request.kind == MarginSource::kGiven) {
+    const std::string source = margin_source_name(request.kind);  // the method's name
+    MethodReport report{source, std::nullopt, std::nullopt, 0.0, ""};
+    tracker.consider(source, request.vector, report, data);
     report.seconds = seconds_since(start);
     out.methods.push_back(report);
     if (!out.separable) {
-      out.reason = "the " + request.kind +
+      out.reason = "the " + source +
                    " vector does not separate the data (its margin is "
                    "not positive), so it proves nothing";
     }

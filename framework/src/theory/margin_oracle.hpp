@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "config/config_kinds.hpp"
 #include "data/dataset.hpp"
 #include "theory/work_limit.hpp"
 
@@ -30,7 +31,7 @@ struct MethodReport {
 };
 
 struct MarginCertificate {
-  std::string oracle = "none";      // svm | teacher | given | none
+  MarginSource oracle = MarginSource::kNone;
   std::optional<bool> separable;    // nullopt: not asked, or undecided
   std::string method;               // the method whose separator is kept
   std::vector<double> reference;    // u (multi-class: k·d, centred rows)
@@ -52,7 +53,7 @@ struct MarginCertificate {
 };
 
 struct OracleRequest {
-  std::string kind = "svm";    // svm | teacher | given | none
+  MarginSource kind = MarginSource::kSvm;
   std::vector<double> vector;  // teacher or given u
   // Each method's work budget (theory.oracle_work, multiply-adds; theory/work_limit.hpp):
   // what a method does within it is the same on every machine.

@@ -76,7 +76,7 @@ class MarginUnit final : public QuantityUnit {
     request.budget_seconds = c.budget_seconds;
     request.work_budget = c.work_budget;
     // Beyond the dense copy's limit svm runs LIBLINEAR alone, on the sparse rows.
-    request.dense_methods = !(c.data->sparse() && c.margin_kind == "svm");
+    request.dense_methods = !(c.data->sparse() && c.margin_kind == MarginSource::kSvm);
     theory.margin = find_margin(*c.data, request);
   }
 
@@ -95,7 +95,7 @@ class MarginUnit final : public QuantityUnit {
     const auto if_separable = [&](const boost::json::value& v) {
       return separable ? v : boost::json::value(nullptr);
     };
-    out["oracle"] = m.oracle;
+    out["oracle"] = margin_source_name(m.oracle);
     out["separable"] = m.separable ? boost::json::value(*m.separable) : nullptr;
     out["method"] = if_separable(boost::json::value(m.method));
     out["gamma"] = if_separable(m.gamma);

@@ -51,7 +51,7 @@ std::string hinge_clock_reason(double oracle_seconds) {
 PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
                                  const std::vector<double>& teacher, bool need_least_squares,
                                  bool need_hinge, const std::set<QuantityRequest>& quantities) {
-  const bool needs_rows = theory.margin != "none" || need_least_squares;
+  const bool needs_rows = theory.margin != MarginSource::kNone || need_least_squares;
   if (data.sparse() && needs_rows && theory_needs_dense_copy(data)) {
     return compute_point_theory(data.stored_dense(), theory, teacher, need_least_squares,
                                 need_hinge, quantities);
@@ -65,7 +65,7 @@ PointTheory compute_point_theory(const Dataset& data, const TheorySpec& theory,
   QuantityContext context;
   context.data = &data;
   context.margin_kind = theory.margin;
-  context.vector = theory.margin == "teacher" ? teacher : theory.u;
+  context.vector = theory.margin == MarginSource::kTeacher ? teacher : theory.u;
   context.budget_seconds = theory.oracle_seconds;
   context.work_budget = theory.oracle_work;
   context.hinge_needed = need_hinge;

@@ -11,7 +11,7 @@ namespace plab {
 void VariantQuantityUnit::compute_into(const QuantityContext& c, PointTheory& theory) const {
   // Beyond the dense copy's limit only the figures certified on the sparse rows are computed
   // (theory/point_theory.hpp); a form's quantity is not one of them.
-  if (c.requested == nullptr || c.margin_kind == "none" || c.data->sparse()) return;
+  if (c.requested == nullptr || c.margin_kind == MarginSource::kNone || c.data->sparse()) return;
   for (const QuantityRequest& q : *c.requested) {
     if (q.key == key()) theory.quantities[q] = compute(c, q.variant);
   }

@@ -115,9 +115,10 @@ TEST(Lanes, ARunAloneOnManyColumnsIsTheLanesRunByteForByte) {
 }
 
 // Rows of 1 MiB and more (6,000 × 51 doubles, 2.4 MB; 1.2 MB as floats) take the loops that
-// ask for their coming rows (plab/prefetch.hpp): lanes with per-run shuffles, a run alone
-// (dense, float and sparse rows), and the multi-class and linear-unit loops. A hint changes
-// no value; this runs those paths (under ASan in CI too) and compares their bytes.
+// ask for their coming rows (plab/prefetch.hpp): lanes with per-run shuffles and in the shared
+// order (its row 8 samples ahead, in L1), a run alone (dense, float and sparse rows), and the
+// multi-class and linear-unit loops. A hint changes no value; this runs those paths (under
+// ASan in CI too) and compares their bytes.
 TEST(Lanes, RowsOverAMebibyteTakeThePrefetchingLoopsAndMatch) {
   test::TempDir dir;
   const std::string config =
@@ -130,7 +131,8 @@ TEST(Lanes, RowsOverAMebibyteTakeThePrefetchingLoopsAndMatch) {
                  {"name": "lms", "plugin": "linear_unit_sgd", "params": {"eta": 0.001}}],
     "init": {"kind": "gaussian", "scale": 1.0},
     "theory": {"margin": "none"},
-    "protocol": {"kind": "convergence", "max_epochs": 4, "order": "shuffle"}})");
+    "protocol": {"kind": "convergence", "max_epochs": 4, "order": "shuffle"},
+    "sweep": {"/protocol/order": ["shuffle", "cyclic"]}})");
   EXPECT_EQ(results_of(config, {"/dataset/storage=\"sparse\""}, "1", "1"),
             results_of(config, {}, "1", "1"));
 }

@@ -357,5 +357,16 @@ TEST(LaneLoop, BlockedDotOffersNoLanes) {
   EXPECT_EQ(without.error, "");
 }
 
+// A group's weights start on a cache line whatever the heap held before (std::vector's own
+// allocator gives 16 bytes, and a 512-bit vector of lanes then straddles two lines).
+TEST(LaneLoop, AGroupsWeightBlockStartsOnACacheLine) {
+  std::vector<std::unique_ptr<char[]>> clutter;
+  for (std::size_t size : {8U, 24U, 40U, 3232U, 25856U, 25864U}) {
+    clutter.push_back(std::make_unique<char[]>(size));
+    const lane_detail::LaneBlock<double> block(size, 0.0);
+    EXPECT_EQ(std::bit_cast<std::uintptr_t>(block.data()) % 64, 0U) << size << " doubles";
+  }
+}
+
 }  // namespace
 }  // namespace plab

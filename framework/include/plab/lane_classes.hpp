@@ -270,8 +270,8 @@ class ClassLanes final : public LaneGroup {
  private:
   Rule rule_;
   std::size_t classes_;
-  std::size_t weights_;    // classes × cols, a run's weights
-  std::vector<double> w_;  // [classes · cols][K]
+  std::size_t weights_;  // classes × cols, a run's weights
+  LaneBlock<double> w_;  // [classes · cols][K]
   ClassPassFunction<Rule>* dense_;
   ClassPassFunction<Rule>* sparse_;
 };

@@ -177,8 +177,8 @@ class OnlineLanes final : public LaneGroup {
  private:
   Rule rule_;
   std::size_t cols_;
-  std::vector<double> w_;
-  std::vector<double> sums_;      // averaging rules: Σ visits·y·x̃ per lane, [cols][K]
+  LaneBlock<double> w_;
+  LaneBlock<double> sums_;        // averaging rules: Σ visits·y·x̃ per lane, [cols][K]
   std::uint64_t visits_[K] = {};  // samples each lane's run has visited
   Passes<Rule> passes_;
 };

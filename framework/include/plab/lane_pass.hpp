@@ -103,6 +103,11 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
   };
   const auto row = [&](std::size_t i) { return block + i * d; };
   const bool prefetch = orders != nullptr && rows_worth_prefetching(data, sizeof(X));
+  // A shared order reads the rows in file order, and on data beyond L2 the hardware's own
+  // prefetch left the sums waiting on them: the row kSharedRowAhead samples ahead is asked
+  // for in L1 (docs/performance.md, "Repeats side by side").
+  const bool prefetch_shared =
+      orders == nullptr && !kSparse && rows_worth_prefetching(data, sizeof(X));
   // The update of a shared dense row is made in the next sample's score pass (or after the
   // last sample): each weight vector is loaded once for both, and the update adds no loop
   // of its own. The same operations on the same values in the same order (the update of
@@ -171,6 +176,9 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
         }
       }
     } else if (orders == nullptr) {
+      if (prefetch_shared && t + kSharedRowAhead < n) {
+        prefetch_to_l1(row(t + kSharedRowAhead), d * sizeof(X));
+      }
       if constexpr (std::is_same_v<X, double>) {
         x = row(t);
       } else {

@@ -1,12 +1,15 @@
 // The SIMD vectors of the lane loop (plab/lane_loop.hpp): the lane width this CPU runs
-// natively, the vector types of K lanes, a test for any lane set, and the 8×8 transpose that
-// per-run orders read their rows with. Internal to the lane loop; plugins need not include it.
+// natively, the vector types of K lanes, a test for any lane set, the 8×8 transpose that
+// per-run orders read their rows with, and the aligned block a group keeps its weights in.
+// Internal to the lane loop; plugins need not include it.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <type_traits>
+#include <vector>
 
 namespace plab {
 
@@ -57,6 +60,29 @@ template <std::size_t K>
     return any_lane<K / 2>(either);
   }
 }
+
+// The allocator of a lane group's weights: 64-byte aligned, so that no vector of lanes
+// straddles two cache lines. std::vector's own allocator aligns to 16 bytes, and where a block
+// landed then depended on the heap's state (the same run with `--lanes 8` and with `auto`
+// put it at 16 and 0 bytes past a line): a straddling 512-bit load or store costs two
+// accesses, and the epoch measured 10–20 % slower (docs/performance.md).
+template <class T>
+struct CacheLineAllocator {
+  using value_type = T;
+  static constexpr std::align_val_t kAlignment{64};
+  CacheLineAllocator() = default;
+  template <class U>
+  explicit CacheLineAllocator(const CacheLineAllocator<U>& /*other*/) noexcept {}
+  T* allocate(std::size_t count) {
+    return static_cast<T*>(::operator new(count * sizeof(T), kAlignment));
+  }
+  void deallocate(T* p, std::size_t /*count*/) noexcept { ::operator delete(p, kAlignment); }
+  friend bool operator==(const CacheLineAllocator& /*a*/, const CacheLineAllocator& /*b*/) {
+    return true;
+  }
+};
+template <class T>
+using LaneBlock = std::vector<T, CacheLineAllocator<T>>;
 
 // Eight rows' columns j0 … j0 + 7 as eight vectors of eight lanes: out[q][k] = rows[k][j0 + q],
 // a float widened exactly. Eight loads and a transpose in registers (24 shuffles) in place of

@@ -26,6 +26,7 @@
 #include "results/export/sqlite_run_columns.hpp"
 #include "results/export/sqlite_schema.hpp"
 #include "results/export/sqlite_values.hpp"
+#include "results/folder/enclosing_results_folder.hpp"
 #include "results/folder/folder_lock.hpp"
 #include "results/folder/record_digest.hpp"
 #include "results/folder/results_folder.hpp"
@@ -400,6 +401,9 @@ std::vector<ExportedFolder> export_to_sqlite(const fs::path& path,
                                              const std::vector<fs::path>& dirs) {
   if (dirs.empty()) throw UsageError("plab export needs at least one results folder");
   require_database_file_name(path, "--sqlite");
+  // Inside a results folder the database could be written into one of the folder's own
+  // files: its .plab.lock, emptied by the next plab run of the folder, would lose the runs.
+  require_outside_results_folders("--sqlite", path);
   // Every folder is read and checked first: a refused one leaves the database as it was.
   std::vector<FolderLock> locks;
   std::vector<CheckedFolder> folders;

@@ -93,6 +93,23 @@ const Hostile kCases[] = {
      {"export", "{D}/a", "--sqlite", "{D}/notes.txt/x.db"},
      4,
      "cannot open the SQLite database"},
+    // SQLite opens a file shorter than its header as an empty database: the export would
+    // have replaced what it held.
+    {"a lone newline as the database",
+     {"export", "{D}/a", "--sqlite", "{D}/newline.db"},
+     2,
+     "holds 1 byte and does not begin with SQLite's header",
+     "does not begin with SQLite's header"},
+    {"one letter as the database, with a CSV",
+     {"export", "{D}/b", "--sqlite", "{D}/letter.db", "--csv", "{D}/beside-letter.csv"},
+     2,
+     "holds 1 byte and does not begin with SQLite's header",
+     "does not begin with SQLite's header"},
+    {"SQLite's header less its last byte as the database",
+     {"export", "{D}/c", "--sqlite", "{D}/almost.db"},
+     2,
+     "holds 15 bytes and does not begin with SQLite's header",
+     "does not begin with SQLite's header"},
     {"an empty file as the database",
      {"export", "{D}/a", "--sqlite", "{D}/empty.db"},
      0,
@@ -646,6 +663,9 @@ class HostileExport : public ::testing::TestWithParam<Hostile> {
               0);
     d.write("notes.txt", "not a database\n");
     d.write("empty.db", "");
+    d.write("newline.db", "\n");
+    d.write("letter.db", "x");
+    d.write("almost.db", std::string("SQLite format 3\0", 15));
     fs::create_directory(d / "empty-dir");
     fs::create_directory(d / "has-report");
     d.write("has-report/report.md", "mine\n");

@@ -1,7 +1,8 @@
-// plab report writes its figures only inside the results folder: symbolic links planted in
-// DIR/plots/ (or DIR/plots itself a link), as a folder received from someone else may hold,
-// are replaced by the report's files, and the files they point to keep their bytes.
+// plab report writes its figures only inside the results folder: symbolic links and FIFOs
+// planted in DIR/plots/ (or DIR/plots itself a link), as a folder received from someone else
+// may hold, are replaced by the report's files, and the files links point to keep their bytes.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <string>
@@ -64,6 +65,23 @@ TEST(ReportLinks, PlotsFolderThatIsALinkIsReplacedByAFolder) {
   EXPECT_EQ(outside, 1u) << "figures were written outside the results folder";
   EXPECT_FALSE(fs::is_symlink(fs::symlink_status(folder / "plots")));
   EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(folder / "plots" / "mistakes_strip.svg")));
+}
+
+// A FIFO in a figure's place: opened for writing, it would block until a reader came, and
+// the report would wait for ever. It is removed as a link is.
+TEST(ReportLinks, FifosPlantedInPlotsAreReplacedNotWaitedOn) {
+  test::TempDir dir;
+  const fs::path folder = test::run_tiny(dir, "r", test::tiny_config("4", test::kClassicLearner));
+  fs::create_directory(folder / "plots");
+  for (const char* name : {"mistakes_strip.dat", "mistakes_strip.log", "mistakes_vs_bound.svg"})
+    ASSERT_EQ(mkfifo((folder / "plots" / name).c_str(), 0600), 0) << name;
+  const auto r = run_plab({"report", folder.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* name : {"mistakes_strip.dat", "mistakes_vs_bound.svg"}) {
+    const fs::path drawn = folder / "plots" / name;
+    EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(drawn))) << drawn;
+  }
+  EXPECT_FALSE(fs::exists(fs::symlink_status(folder / "plots" / "mistakes_strip.log")));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "base/input_file.hpp"
 #include "base/interrupt.hpp"
 #include "cli/claim_output.hpp"
 #include "cli/options.hpp"
@@ -24,6 +25,9 @@ namespace {
 // Malformed records are named by field first (a data error), then every record must be the
 // one plab wrote: a report never presents an edited record.
 void require_intact(const std::filesystem::path& dir) {
+  // A FIFO or device in place of a file the report reads would block it or feed it endless
+  // bytes: refused (exit 2) before anything is read or written.
+  for (const char* name : {"timings.jsonl", "trajectory.jsonl"}) refuse_irregular_input(dir / name);
   (void)summarize_runs(dir / "runs.jsonl");
   require_record_chain(dir);
 }

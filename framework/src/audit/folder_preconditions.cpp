@@ -9,7 +9,7 @@
 namespace plab {
 
 void require_regular_results_files(const std::filesystem::path& dir) {
-  for (const char* name : {"timings.jsonl", kDigestFileName}) {
+  for (const char* name : {"timings.jsonl", kDigestFileName, "trajectory.jsonl"}) {
     std::error_code ec;
     const std::filesystem::path file = dir / name;
     if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec))

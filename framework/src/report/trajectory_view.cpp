@@ -9,6 +9,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "base/input_file.hpp"
 #include "error.hpp"
 #include "report/point_data.hpp"
 
@@ -225,6 +226,7 @@ std::optional<TrajectoryView> load_trajectory_view(const ReportData& d) {
     view.converged = d.summary.groups.front().converged == d.summary.groups.front().runs;
   std::map<std::size_t, std::vector<double>> finals;
   if (chosen->learner == view.learner) finals = chosen->final_weights;
+  refuse_irregular_input(file);
   std::ifstream in(file);
   std::string line;
   while (trajectory && std::getline(in, line)) {

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "base/file_hash.hpp"
+#include "base/input_file.hpp"
 #include "base/random.hpp"
 #include "error.hpp"
 #include "plugin_loader/param_resolver.hpp"
@@ -46,6 +47,7 @@ class UpdateLog final : public UpdateObserver {
 
 std::vector<std::string> recorded_lines(const fs::path& file, const std::string& prefix) {
   std::vector<std::string> lines;
+  refuse_irregular_input(file);
   std::ifstream in(file, std::ios::binary);
   std::string line;
   const std::string head = prefix + ",\"epoch\"";

@@ -14,6 +14,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "base/input_file.hpp"
 #include "base/random.hpp"
 #include "base/thread_start.hpp"
 #include "build_info.hpp"
@@ -84,6 +85,7 @@ struct RecordedTrajectory {
 std::map<std::string, RecordedTrajectory> recorded_trajectories(
     const std::filesystem::path& file, const std::set<std::string>& prefixes) {
   std::map<std::string, RecordedTrajectory> out;
+  refuse_irregular_input(file);
   std::ifstream in(file, std::ios::binary);
   std::string line;
   std::size_t number = 0;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "base/input_file.hpp"
 #include "error.hpp"
 #include "results/folder/record_digest.hpp"
 
@@ -113,7 +114,7 @@ namespace {
 
 // Lines ending in '\n' (a torn last line is not one); 0 if the file is absent.
 std::size_t complete_lines(const std::filesystem::path& file) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), &std::fclose);
+  InputFile f = open_regular_input(file);
   if (!f) return 0;
   std::size_t n = 0;
   for (int c = std::getc(f.get()); c != EOF; c = std::getc(f.get())) n += c == '\n';

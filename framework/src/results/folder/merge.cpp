@@ -9,6 +9,7 @@
 
 #include <boost/json/object.hpp>
 
+#include "base/input_file.hpp"
 #include "base/interrupt.hpp"
 #include "config/experiment_identity.hpp"
 #include "error.hpp"
@@ -140,7 +141,7 @@ std::string expected_runs(std::size_t first, std::size_t end) {
 
 void append_file(std::FILE* out, const fs::path& file, const fs::path& target,
                  const fs::path& merged) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(file.c_str(), "rb"), &std::fclose);
+  InputFile in = open_regular_input(file);
   if (!in) return;  // an optional file (trajectory.jsonl) absent from this shard
   char buffer[1 << 16];
   std::size_t got = 0;
@@ -208,6 +209,10 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     m.any("end_time");
     (void)m.objects("plugins");
     (void)data_files_of(s);
+    // A FIFO or device where merge reads a file would block it or feed it endless bytes:
+    // refused before anything is written (the shared reader refuses it too).
+    for (const char* name : {kDigestFileName, "timings.jsonl", "trajectory.jsonl"})
+      refuse_irregular_input(dir / name);
     shards.push_back(std::move(s));
   }
   const Shard& first = shards.front();

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "base/input_file.hpp"
 #include "error.hpp"
 
 namespace plab {
@@ -72,7 +73,7 @@ std::string digest_hex(const Digest& d) {
 
 Digest last_chain_digest(const fs::path& file) {
   Digest last{};
-  File f(std::fopen(file.c_str(), "rb"), &std::fclose);
+  InputFile f = open_regular_input(file);
   if (!f) return last;
   std::string line;
   std::string previous;
@@ -89,10 +90,10 @@ ChainCheck check_digest_chain(const fs::path& dir, std::size_t records) {
   ChainCheck check;
   const fs::path runs_file = dir / "runs.jsonl";
   const fs::path digest_file = dir / kDigestFileName;
-  File digests(std::fopen(digest_file.c_str(), "rb"), &std::fclose);
+  InputFile digests = open_regular_input(digest_file);
   if (!digests) return check;
   check.present = true;
-  File runs(std::fopen(runs_file.c_str(), "rb"), &std::fclose);
+  InputFile runs = open_regular_input(runs_file);
   if (!runs) throw ResultsError("cannot read '" + runs_file.string() + "'");
   Digest chain{};
   std::string record;

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "base/input_file.hpp"
 #include "error.hpp"
 
 namespace plab {
@@ -10,7 +11,7 @@ namespace plab {
 namespace fs = std::filesystem;
 
 std::string read_text(const fs::path& file) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), &std::fclose);
+  InputFile f = open_regular_input(file);
   if (!f) return "";
   std::string text;
   char buffer[1 << 16];

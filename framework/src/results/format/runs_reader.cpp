@@ -6,6 +6,7 @@
 
 #include <boost/json/parser.hpp>
 
+#include "base/input_file.hpp"
 #include "error.hpp"
 
 namespace plab {
@@ -33,7 +34,7 @@ bool read_bounded_line(std::istream& in, std::string& line, const std::filesyste
 
 RunsFileInfo read_runs(const std::filesystem::path& file,
                        const std::function<void(const boost::json::object&, std::size_t)>& visit) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), &std::fclose);
+  InputFile f = open_regular_input(file);
   if (!f) throw ResultsError("cannot read '" + file.string() + "'");
   RunsFileInfo info;
   boost::json::parser parser;

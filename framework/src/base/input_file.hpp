@@ -1,0 +1,28 @@
+// Opening a results file for reading without ever blocking on it. A FIFO put where plab
+// expects one of its files (runs.sha256, timings.jsonl, trajectory.jsonl, ...) would make a
+// plain fopen wait forever for a writer; the file is opened with O_NONBLOCK (which returns at
+// once for a FIFO), checked with fstat, and only a regular file is read.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+namespace plab {
+
+using InputFile = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
+
+// The file open for reading ("rb"), or a null InputFile when it does not exist or cannot be
+// opened (each reader says what a missing file means). DataError (exit 2) when it exists but
+// is not a regular file (a FIFO, device, socket or folder, or a link to one), naming it.
+InputFile open_regular_input(const std::filesystem::path& file);
+
+}  // namespace plab
+
+namespace plab {
+
+// For a reader that opens `file` as a stream: the same DataError, before the stream's open
+// could wait on a FIFO; nothing when the file is regular or absent.
+void refuse_irregular_input(const std::filesystem::path& file);
+
+}  // namespace plab

@@ -1,9 +1,6 @@
 // plab export DIR... --sqlite DB --csv FILE: results folders into an SQLite database of runs,
 // to query across experiments, and into one CSV table of runs (docs/sqlite.md).
 #include <cstdio>
-#include <cstring>
-
-#include <fstream>
 #include <string>
 
 #include "base/interrupt.hpp"
@@ -11,6 +8,7 @@
 #include "error.hpp"
 #include "results/export/csv_export.hpp"
 #include "results/export/sqlite_export.hpp"
+#include "results/export/sqlite_file.hpp"
 #include "results/folder/enclosing_results_folder.hpp"
 
 namespace plab::cli {
@@ -43,15 +41,9 @@ void require_csv_apart(const std::filesystem::path& csv, const std::filesystem::
 }
 
 // --force lets the CSV replace a file, never a database: an SQLite file (any, not only one
-// plab export wrote) replaced by a CSV would lose what it held. SQLite's files begin with
-// these 16 bytes.
+// plab export wrote) replaced by a CSV would lose what it held.
 void require_csv_not_a_database(const std::filesystem::path& csv) {
-  std::error_code ec;  // (a FIFO is not opened: the read would wait for a writer)
-  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(csv, ec))) return;
-  std::ifstream in(csv, std::ios::binary);
-  char header[16] = {};
-  if (!in.read(header, sizeof header)) return;
-  if (std::memcmp(header, "SQLite format 3", sizeof header) != 0) return;
+  if (!has_sqlite_header(csv)) return;
   throw UsageError("--csv '" + csv.string() +
                    "' is an SQLite database, which plab export never replaces with a CSV, with "
                    "--force or without: give the CSV a name of its own; nothing was written");

@@ -93,6 +93,23 @@ const Hostile kCases[] = {
      {"export", "{D}/a", "--sqlite", "{D}/notes.txt/x.db"},
      4,
      "cannot open the SQLite database"},
+    // SQLite opens a file shorter than its header as an empty database: the export would
+    // have replaced what it held.
+    {"a lone newline as the database",
+     {"export", "{D}/a", "--sqlite", "{D}/newline.db"},
+     2,
+     "holds 1 byte and does not begin with SQLite's header",
+     "does not begin with SQLite's header"},
+    {"one letter as the database, with a CSV",
+     {"export", "{D}/b", "--sqlite", "{D}/letter.db", "--csv", "{D}/beside-letter.csv"},
+     2,
+     "holds 1 byte and does not begin with SQLite's header",
+     "does not begin with SQLite's header"},
+    {"SQLite's header less its last byte as the database",
+     {"export", "{D}/c", "--sqlite", "{D}/almost.db"},
+     2,
+     "holds 15 bytes and does not begin with SQLite's header",
+     "does not begin with SQLite's header"},
     {"an empty file as the database",
      {"export", "{D}/a", "--sqlite", "{D}/empty.db"},
      0,
@@ -340,6 +357,20 @@ const Hostile kCases[] = {
      "is inside the results folder"},
     {"the CSV over the exported folder's manifest, spelled with ..",
      {"export", "{D}/a", "--csv", "{D}/a/../a/manifest.json", "--force"},
+     2,
+     "is inside the results folder"},
+    // The database inside a results folder: its .plab.lock, emptied by the next plab run of
+    // the folder, would have taken the exported runs with it.
+    {"the database at the exported folder's lock file",
+     {"export", "{D}/a", "--sqlite", "{D}/a/.plab.lock"},
+     2,
+     "is inside the results folder"},
+    {"the database at another folder's lock file, with a CSV",
+     {"export", "{D}/a", "--sqlite", "{D}/b/.plab.lock", "--csv", "{D}/beside-lock.csv"},
+     2,
+     "is inside the results folder"},
+    {"a new database under a folder's plots/, through a link to the folder",
+     {"export", "{D}/c", "--sqlite", "{D}/a-link/plots/new.db"},
      2,
      "is inside the results folder"},
     {"--force with --sqlite alone",
@@ -632,6 +663,9 @@ class HostileExport : public ::testing::TestWithParam<Hostile> {
               0);
     d.write("notes.txt", "not a database\n");
     d.write("empty.db", "");
+    d.write("newline.db", "\n");
+    d.write("letter.db", "x");
+    d.write("almost.db", std::string("SQLite format 3\0", 15));
     fs::create_directory(d / "empty-dir");
     fs::create_directory(d / "has-report");
     d.write("has-report/report.md", "mine\n");

@@ -23,7 +23,8 @@ std::string run_gnuplot(const std::filesystem::path& script, const std::filesyst
   const pid_t pid = fork();
   if (pid < 0) return "cannot start gnuplot (fork failed)";
   if (pid == 0) {
-    const int err = open(errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    // Never through a link: the report removed the figure's files before drawing it.
+    const int err = open(errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
     const int null = open("/dev/null", O_RDWR);
     if (err < 0 || null < 0 || chdir(folder.c_str()) != 0) _exit(126);
     dup2(null, 0);

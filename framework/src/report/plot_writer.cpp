@@ -21,6 +21,13 @@ std::string gnuplot_number(double v) {
 void PlotWriter::draw(const std::string& name, const std::string& caption, const std::string& data,
                       const std::string& body) {
   if (interrupt_requested()) return;  // a signal asked to stop: write_report says so
+  // The figure's files of an earlier report go first, whatever they are: a symbolic link
+  // left in plots/ (a folder received from someone else) would have the data, the script
+  // and gnuplot's output written through it, to a file outside the results folder.
+  for (const char* ext : {".dat", ".gp", ".svg", ".png", ".log"}) {
+    std::error_code ec;
+    fs::remove(plots_ / (name + ext), ec);
+  }
   std::ofstream(plots_ / (name + ".dat")) << data;
   const std::string font = "'Sans," + std::to_string(kFigureFontPx) + "'";
   std::ostringstream gp;

@@ -16,6 +16,9 @@ FigureSet draw_figures(const ReportData& data) {
   FigureSet out;
   const fs::path plots = data.dir / "plots";
   std::error_code ec;
+  // plots/ is the report's own: a link in its place (to a folder anywhere) is replaced by a
+  // folder, so that figures stay inside the results folder; the link's target is untouched.
+  if (fs::is_symlink(fs::symlink_status(plots, ec))) fs::remove(plots, ec);
   fs::create_directories(plots, ec);
   // Figures are part of the report: without their folder (a file named plots, no permission)
   // plab says so and writes nothing, rather than a report whose figures are silently missing.

@@ -26,6 +26,7 @@
 #include "results/export/sqlite_run_columns.hpp"
 #include "results/export/sqlite_schema.hpp"
 #include "results/export/sqlite_values.hpp"
+#include "results/folder/enclosing_results_folder.hpp"
 #include "results/folder/folder_lock.hpp"
 #include "results/folder/record_digest.hpp"
 #include "results/folder/results_folder.hpp"
@@ -54,6 +55,7 @@ class Exporter {
                          "; plab export writes an SQLite database into a regular file, never "
                          "through a link (give a new file name, or the file a link names)");
     }
+    require_sqlite_header_if_not_empty(path);
     sqlite3* db = nullptr;
     const int rc = open_database_file(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &db);
     db_.reset(db);
@@ -400,6 +402,9 @@ std::vector<ExportedFolder> export_to_sqlite(const fs::path& path,
                                              const std::vector<fs::path>& dirs) {
   if (dirs.empty()) throw UsageError("plab export needs at least one results folder");
   require_database_file_name(path, "--sqlite");
+  // Inside a results folder the database could be written into one of the folder's own
+  // files: its .plab.lock, emptied by the next plab run of the folder, would lose the runs.
+  require_outside_results_folders("--sqlite", path);
   // Every folder is read and checked first: a refused one leaves the database as it was.
   std::vector<FolderLock> locks;
   std::vector<CheckedFolder> folders;

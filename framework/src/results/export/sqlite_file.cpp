@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
 
 #include "error.hpp"
 
@@ -51,6 +52,26 @@ void require_database_file_name(const std::filesystem::path& path, const std::st
     throw UsageError(option + " needs the name of a database file on disk: " + why +
                      "; nothing was written");
   }
+}
+
+bool has_sqlite_header(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ec))) return false;
+  std::ifstream in(path, std::ios::binary);
+  char header[16] = {};
+  return in.read(header, sizeof header) &&
+         std::memcmp(header, "SQLite format 3", sizeof header) == 0;
+}
+
+void require_sqlite_header_if_not_empty(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ec))) return;
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec || size == 0 || has_sqlite_header(path)) return;
+  throw_unusable_database(path, "it holds " + std::to_string(size) +
+                                    (size == 1 ? " byte" : " bytes") +
+                                    " and does not begin with SQLite's header (only an empty "
+                                    "file is taken as a new database)");
 }
 
 int open_database_file(const std::filesystem::path& path, int flags, sqlite3** db) {

@@ -19,6 +19,16 @@ inline constexpr int kSqliteBusyWaitMs = 10000;
 // database), ":memory:", or a URI ("file:…"). `option` names where it was given.
 void require_database_file_name(const std::filesystem::path& path, const std::string& option);
 
+// True when the regular file `path` (not followed through a link) begins with SQLite's
+// 16-byte header "SQLite format 3\0". False for anything else, a missing file included (a
+// FIFO is never opened: the read would wait for a writer).
+bool has_sqlite_header(const std::filesystem::path& path);
+
+// "'DB' is not an SQLite database plab can use" (below) for a regular file that holds bytes
+// and does not begin with SQLite's header: SQLite opens a file shorter than its header as an
+// empty database, and the export would replace what it held.
+void require_sqlite_header_if_not_empty(const std::filesystem::path& path);
+
 // sqlite3_open_v2 with URI names off and extended result codes on. The handle is set even
 // when opening fails (SQLite's rule): the caller owns it.
 int open_database_file(const std::filesystem::path& path, int flags, sqlite3** db);

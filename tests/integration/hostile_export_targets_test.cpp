@@ -191,7 +191,8 @@ const std::vector<ExportRow>& rows() {
           [](const TempDir& d) {
             test::sqlite_exec(d / "e.db", "PRAGMA application_id = 12345; CREATE TABLE runs(x)");
           }),
-      row("db_a_text_file", {"{S}/a", "--sqlite", "e.db"}, 2, kUnusable + "file is not a database",
+      row("db_a_text_file", {"{S}/a", "--sqlite", "e.db"}, 2,
+          kUnusable + "it holds 40 bytes and does not begin with SQLite's header",
           [](const TempDir& d) { d.write("e.db", "my notes about the runs, not a database\n"); }),
       row("db_switched_to_wal_by_hand", {"{S}/top", "--sqlite", "e.db"}, 0, "6 runs added",
           edited_db("PRAGMA journal_mode = WAL"),

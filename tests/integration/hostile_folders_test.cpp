@@ -324,7 +324,7 @@ const std::vector<HostileRow>& rows() {
       on("csv_over_the_report", {"export", "{S}/a", "--csv", "{S}/a/report.md", "--force"}, 2,
          "is inside the results folder"),
       on("sqlite_over_runs_jsonl", {"export", "{S}/a", "--sqlite", "{S}/a/runs.jsonl"}, 2,
-         "is not an SQLite database plab can use"),
+         "is inside the results folder"),
       // plab report --query
       query("query_repeats_folded",
             R"(SELECT 0 point, learner, "repeat" % 3 "repeat", 7 seed, mistakes FROM runs)", 2,

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <map>
 
+#include <boost/json/serialize.hpp>
+
 #include "base/file_hash.hpp"
+#include "config/experiment_identity.hpp"
 #include "error.hpp"
 #include "results/format/manifest_reader.hpp"
 
@@ -79,6 +82,24 @@ void check_resume_files(const fs::path& dir, const Experiment& e,
                         now + ", manifest: " + sha256 + "); start a new run");
     }
   }
+}
+
+// The manifest's "config" is the one the folder's runs were made with: its digest, written
+// with the folder, must still match (a hand edit, max_epochs 300 to 299, would finish the
+// folder with runs of another experiment). A folder of a plab that wrote no digest is taken
+// as it is.
+void check_config_not_edited(const std::filesystem::path& dir, const boost::json::object& manifest,
+                             const Json& config) {
+  const auto* recorded = manifest.if_contains("config_identity_sha256");
+  if (recorded == nullptr) return;
+  const std::string now = experiment_identity_sha256(config);
+  if (recorded->is_string() && recorded->get_string() == now) return;
+  throw ResultsError("cannot resume '" + dir.string() + "': the \"config\" in its manifest.json " +
+                     "was edited after plab wrote it (its SHA-256 is " + now +
+                     ", and the manifest's config_identity_sha256 is " +
+                     boost::json::serialize(*recorded) +
+                     "); the runs on disk were made with the config as written, so undo the "
+                     "edit, or start a new run with the edited config");
 }
 
 }  // namespace plab

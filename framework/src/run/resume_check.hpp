@@ -32,4 +32,9 @@ std::optional<PluginMismatch> first_plugin_mismatch(const std::filesystem::path&
 void check_resume_files(const std::filesystem::path& dir, const Experiment& experiment,
                         const boost::json::object& manifest);
 
+// The manifest's "config" still has the digest written with the folder
+// (config_identity_sha256); ResultsError naming the folder if it was edited by hand.
+void check_config_not_edited(const std::filesystem::path& dir, const boost::json::object& manifest,
+                             const Json& config);
+
 }  // namespace plab

@@ -5,7 +5,6 @@
 #include <new>
 
 #include <boost/json/object.hpp>
-#include <boost/json/serialize.hpp>
 
 #include "analysis/claims_file.hpp"
 #include "base/interrupt.hpp"
@@ -25,6 +24,7 @@
 #include "run/memory_estimate.hpp"
 #include "run/parallel_runner.hpp"
 #include "run/resume.hpp"
+#include "run/resume_check.hpp"
 #include "run/shard_range.hpp"
 
 namespace plab {
@@ -135,24 +135,6 @@ SessionRequest resolve_resume_if_present(const SessionRequest& request) {
   resolved.resume = request.out;
   resolved.out.reset();
   return resolved;
-}
-
-// The manifest's "config" is the one the folder's runs were made with: its digest, written
-// with the folder, must still match (a hand edit, max_epochs 300 to 299, would finish the
-// folder with runs of another experiment). A folder of a plab that wrote no digest is taken
-// as it is.
-void check_config_not_edited(const std::filesystem::path& dir, const boost::json::object& manifest,
-                             const Json& config) {
-  const auto* recorded = manifest.if_contains("config_identity_sha256");
-  if (recorded == nullptr) return;
-  const std::string now = experiment_identity_sha256(config);
-  if (recorded->is_string() && recorded->get_string() == now) return;
-  throw ResultsError("cannot resume '" + dir.string() + "': the \"config\" in its manifest.json " +
-                     "was edited after plab wrote it (its SHA-256 is " + now +
-                     ", and the manifest's config_identity_sha256 is " +
-                     boost::json::serialize(*recorded) +
-                     "); the runs on disk were made with the config as written, so undo the "
-                     "edit, or start a new run with the edited config");
 }
 
 // Reads, locks and checks the folder to resume; returns the recorded experiment's source.

@@ -1,7 +1,7 @@
 // A FIFO planted in a results folder at the name of a file plab reads (runs.sha256,
-// timings.jsonl, claims.json): opening it would wait for a writer for ever, so every command
-// that reads the file refuses it (exit 2, naming it) instead of hanging, through the binary:
-// export, report, check and run --resume (merge: partial_folders_test).
+// timings.jsonl, claims.json, .plab.lock): opening it would wait for a writer for ever, so every
+// command that reads the file refuses it (exit 2, naming it) instead of hanging, through the
+// binary: export, report, check and run --resume (merge: partial_folders_test).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -34,6 +34,11 @@ const Planted kCases[] = {
     {"timings.jsonl", {"run", "--resume", "{F}", "--quiet", "--no-report"}},
     {"claims.json", {"check", "{F}"}},
     {"claims.json", {"report", "{F}"}},
+    {".plab.lock", {"export", "{F}", "--csv", "{D}/out.csv"}},
+    {".plab.lock", {"report", "{F}"}},
+    {".plab.lock", {"check", "{F}", "--config", "{D}/r.json"}},
+    {".plab.lock", {"verify", "{F}"}},
+    {".plab.lock", {"run", "--resume", "{F}", "--quiet", "--no-report"}},
 };
 
 class FolderFifos : public ::testing::TestWithParam<Planted> {};

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <string>
 
 #include "error.hpp"
@@ -13,11 +14,18 @@ namespace plab {
 namespace {
 
 std::string kind_of(mode_t mode) {
+  if (S_ISLNK(mode)) return "a symbolic link";
   if (S_ISFIFO(mode)) return "a FIFO";
   if (S_ISDIR(mode)) return "a folder";
   if (S_ISSOCK(mode)) return "a socket";
   if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
   return "of another kind";
+}
+
+[[noreturn]] void refuse_not_regular(const std::filesystem::path& file, mode_t mode) {
+  throw DataError("'" + file.string() + "' is not a regular file (it is " + kind_of(mode) +
+                  "); a results folder holds the files plab wrote: remove it, or put back the "
+                  "file plab wrote there");
 }
 
 }  // namespace
@@ -29,9 +37,7 @@ InputFile open_regular_input(const std::filesystem::path& file) {
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    throw DataError("'" + file.string() + "' is not a regular file (it is " + kind_of(st.st_mode) +
-                    "); a results folder holds the files plab wrote: remove it, or put back the "
-                    "file plab wrote there");
+    refuse_not_regular(file, st.st_mode);
   }
   // Reads of a regular file never block; the flag is cleared all the same so that the
   // stream behaves as one fopen made.
@@ -49,5 +55,36 @@ InputFile open_regular_input(const std::filesystem::path& file) {
 namespace plab {
 
 void refuse_irregular_input(const std::filesystem::path& file) { (void)open_regular_input(file); }
+
+int open_own_file(const std::filesystem::path& file, int flags) {
+  // O_NOFOLLOW: a link planted at the name fails with ELOOP instead of being followed out of
+  // the folder; O_NONBLOCK: a FIFO opens at once (and is refused below) instead of waiting.
+  const int fd = ::open(file.c_str(), flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    if (errno == ELOOP) refuse_not_regular(file, S_IFLNK);
+    return -1;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    refuse_not_regular(file, st.st_mode);
+  }
+  // A second name (a hard link) may be a file outside the folder: writing or emptying this one
+  // would change that one too.
+  if (st.st_nlink > 1) {
+    ::close(fd);
+    throw DataError("'" + file.string() + "' has other names (" + std::to_string(st.st_nlink) +
+                    " hard links to one file): plab writes in a results folder only files of "
+                    "its own, never one that is also elsewhere; remove it, or put back the file "
+                    "plab wrote there");
+  }
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
+void refuse_foreign_own_file(const std::filesystem::path& file) {
+  const int fd = open_own_file(file, O_RDONLY);
+  if (fd >= 0) ::close(fd);
+}
 
 }  // namespace plab

@@ -26,3 +26,19 @@ namespace plab {
 void refuse_irregular_input(const std::filesystem::path& file);
 
 }  // namespace plab
+
+namespace plab {
+
+// plab's own files in a results folder (.plab.lock, runs.jsonl, timings.jsonl, ...), opened for
+// reading or writing (`flags`: O_RDONLY, O_RDWR | O_CREAT, O_WRONLY | O_APPEND | O_CREAT ...)
+// without following a link and without waiting on a FIFO. The descriptor, or -1 (errno set)
+// when the file is absent or cannot be opened. DataError (exit 2), naming the file, when it is
+// not a regular file (a symbolic link, FIFO, device, socket or folder) or has other names (a
+// hard link, which may be a file outside the folder).
+int open_own_file(const std::filesystem::path& file, int flags);
+
+// The same DataError for a file about to be rewritten in place; nothing when it is absent or
+// a regular file of one name.
+void refuse_foreign_own_file(const std::filesystem::path& file);
+
+}  // namespace plab

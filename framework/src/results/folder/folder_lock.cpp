@@ -11,6 +11,7 @@
 #include <thread>
 #include <utility>
 
+#include "base/input_file.hpp"
 #include "error.hpp"
 
 namespace plab {
@@ -69,7 +70,7 @@ FolderLock::~FolderLock() {
 
 FolderLock FolderLock::exclusive(const fs::path& dir) {
   const fs::path file = dir / kLockFileName;
-  const int fd = open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  const int fd = open_own_file(file, O_RDWR | O_CREAT);
   if (fd < 0) {
     throw WriteError("cannot create the lock file '" + file.string() +
                      "': " + std::strerror(errno));
@@ -94,7 +95,7 @@ FolderLock FolderLock::exclusive(const fs::path& dir) {
 
 FolderLock FolderLock::shared_if_present(const fs::path& dir, const char* advice) {
   const fs::path file = dir / kLockFileName;
-  const int fd = open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = open_own_file(file, O_RDONLY);
   if (fd < 0) return FolderLock();
   if (flock(fd, LOCK_SH | LOCK_NB) != 0) {
     if (errno == EWOULDBLOCK) refuse_busy(fd, dir, advice);
@@ -105,7 +106,7 @@ FolderLock FolderLock::shared_if_present(const fs::path& dir, const char* advice
 }
 
 std::string FolderLock::writer_pid(const fs::path& dir) {
-  const int fd = open((dir / kLockFileName).c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = open_own_file(dir / kLockFileName, O_RDONLY);
   if (fd < 0) return "";
   // A shared lock taken and dropped at once: it fails only while a writer holds the folder.
   std::string pid;

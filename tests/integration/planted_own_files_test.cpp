@@ -1,0 +1,87 @@
+// Links and FIFOs planted at the names of plab's own files in a results folder (.plab.lock,
+// .plab.reserve, timings.jsonl, runs.jsonl) and beside an SQLite database (DB-journal), through
+// the binary: a link must never carry plab's writes to a file outside the folder, and a FIFO
+// must never make plab wait for ever. Each case checks the file outside is left as it was.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "support/export_folders.hpp"
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
+
+namespace plab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::run_plab;
+
+constexpr const char* kPrecious = "precious\n";
+
+// A tiny finished folder dir/r whose manifest says interrupted and whose digest chain ends after
+// its first record: --resume runs the rest again, as after a kill.
+fs::path interrupted_folder(const test::TempDir& dir) {
+  const fs::path folder = test::run_tiny(dir, "r", test::tiny_config("43", test::kEtaLearner, 2));
+  std::string manifest = test::read_file(folder / "manifest.json");
+  const std::string done = "\"status\":\"completed\"";
+  const auto at = manifest.find(done);
+  EXPECT_NE(at, std::string::npos);
+  manifest.replace(at, done.size(), "\"status\":\"interrupted\"");
+  std::ofstream(folder / "manifest.json", std::ios::trunc) << manifest;
+  const std::string digests = test::read_file(folder / "runs.sha256");
+  std::ofstream(folder / "runs.sha256", std::ios::trunc)
+      << digests.substr(0, digests.find('\n') + 1);
+  return folder;
+}
+
+fs::path victim(const test::TempDir& dir) { return dir.write("victim.txt", kPrecious); }
+
+test::ProcessResult resume(const fs::path& folder) {
+  return run_plab({"run", "--resume", folder.string(), "--quiet", "--no-report"});
+}
+
+void expect_refused(const test::ProcessResult& r, const fs::path& file, const std::string& what) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("'" + file.string() + "' " + what), std::string::npos) << r.err;
+}
+
+// A link to a file outside planted at .plab.lock: --resume would write its PID into it and
+// empty it at the end.
+void expect_linked_lock_refused(bool hard, const std::string& what) {
+  test::TempDir dir;
+  const fs::path folder = interrupted_folder(dir);
+  const fs::path outside = victim(dir);
+  fs::remove(folder / ".plab.lock");
+  if (hard) {
+    fs::create_hard_link(outside, folder / ".plab.lock");
+  } else {
+    fs::create_symlink(outside, folder / ".plab.lock");
+  }
+  expect_refused(resume(folder), folder / ".plab.lock", what);
+  EXPECT_EQ(test::read_file(outside), kPrecious);
+}
+
+TEST(PlantedOwnFiles, LockThatIsASymbolicLinkIsRefusedByResume) {
+  expect_linked_lock_refused(false, "is not a regular file (it is a symbolic link)");
+}
+
+TEST(PlantedOwnFiles, LockThatIsAHardLinkIsRefusedByResume) {
+  expect_linked_lock_refused(true, "has other names (2 hard links");
+  EXPECT_TRUE(test::in_troubleshooting("hard links to one file"));
+}
+
+TEST(PlantedOwnFiles, LockThatIsAFifoIsRefusedByResume) {
+  test::TempDir dir;
+  const fs::path folder = interrupted_folder(dir);
+  fs::remove(folder / ".plab.lock");
+  ASSERT_EQ(mkfifo((folder / ".plab.lock").c_str(), 0600), 0);
+  expect_refused(resume(folder), folder / ".plab.lock", "is not a regular file (it is a FIFO)");
+}
+
+}  // namespace
+}  // namespace plab

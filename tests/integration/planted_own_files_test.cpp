@@ -83,5 +83,26 @@ TEST(PlantedOwnFiles, LockThatIsAFifoIsRefusedByResume) {
   expect_refused(resume(folder), folder / ".plab.lock", "is not a regular file (it is a FIFO)");
 }
 
+TEST(PlantedOwnFiles, ReserveThatIsAFifoIsReplacedNotWaitedOn) {
+  test::TempDir dir;
+  const fs::path folder = interrupted_folder(dir);
+  ASSERT_EQ(mkfifo((folder / ".plab.reserve").c_str(), 0600), 0);
+  const auto r = resume(folder);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(fs::symlink_status(folder / ".plab.reserve")));
+  EXPECT_NE(test::read_file(folder / "manifest.json").find("\"status\":\"completed\""),
+            std::string::npos);
+}
+
+TEST(PlantedOwnFiles, ReserveThatIsASymbolicLinkIsReplacedItsTargetUntouched) {
+  test::TempDir dir;
+  const fs::path folder = interrupted_folder(dir);
+  const fs::path outside = victim(dir);
+  fs::create_symlink(outside, folder / ".plab.reserve");
+  EXPECT_EQ(resume(folder).exit_code, 0);
+  EXPECT_EQ(test::read_file(outside), kPrecious);
+  EXPECT_FALSE(fs::exists(fs::symlink_status(folder / ".plab.reserve")));
+}
+
 }  // namespace
 }  // namespace plab

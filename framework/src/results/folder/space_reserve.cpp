@@ -9,7 +9,11 @@ namespace plab {
 
 SpaceReserve::SpaceReserve(const std::filesystem::path& dir, std::uintmax_t bytes) {
   const std::filesystem::path file = dir / kReserveFileName;
-  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+  // Whatever is at the name (one left by a killed plab, or a FIFO or link planted there) is
+  // removed, never opened: opening a FIFO to write waits for a reader, and a link would lead
+  // out of the folder. The reserve is then made afresh, a new file of its own.
+  ::unlink(file.c_str());
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) return;
   // posix_fallocate takes real blocks (a sparse file would free nothing when deleted).
   const bool allocated = ::posix_fallocate(fd, 0, static_cast<off_t>(bytes)) == 0;

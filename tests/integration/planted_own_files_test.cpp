@@ -104,5 +104,33 @@ TEST(PlantedOwnFiles, ReserveThatIsASymbolicLinkIsReplacedItsTargetUntouched) {
   EXPECT_FALSE(fs::exists(fs::symlink_status(folder / ".plab.reserve")));
 }
 
+class LinkedRecordFile : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(LinkedRecordFile, SymbolicLinkIsRefusedByResume) {
+  test::TempDir dir;
+  const fs::path folder = interrupted_folder(dir);
+  const fs::path outside = dir.path() / "outside";
+  fs::copy_file(folder / GetParam(), outside);
+  const std::string before = test::read_file(outside);
+  fs::remove(folder / GetParam());
+  fs::create_symlink(outside, folder / GetParam());
+  expect_refused(resume(folder), folder / GetParam(),
+                 "is not a regular file (it is a symbolic link)");
+  EXPECT_EQ(test::read_file(outside), before);
+}
+
+TEST_P(LinkedRecordFile, HardLinkIsRefusedByResume) {
+  test::TempDir dir;
+  const fs::path folder = interrupted_folder(dir);
+  const fs::path outside = dir.path() / "outside";
+  fs::create_hard_link(folder / GetParam(), outside);
+  const std::string before = test::read_file(outside);
+  expect_refused(resume(folder), folder / GetParam(), "has other names (2 hard links");
+  EXPECT_EQ(test::read_file(outside), before);
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, LinkedRecordFile,
+                         ::testing::Values("timings.jsonl", "runs.jsonl", "runs.sha256"));
+
 }  // namespace
 }  // namespace plab

@@ -1,8 +1,12 @@
 #include "results/folder/ordered_writer.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 
+#include "base/input_file.hpp"
 #include "error.hpp"
 
 namespace plab {
@@ -10,7 +14,10 @@ namespace plab {
 namespace {
 
 std::FILE* open_append(const std::filesystem::path& path) {
-  std::FILE* f = std::fopen(path.c_str(), "ab");
+  // Not through a link: the records go into the folder's own file.
+  const int fd = open_own_file(path, O_WRONLY | O_APPEND | O_CREAT);
+  std::FILE* f = fd < 0 ? nullptr : ::fdopen(fd, "ab");
+  if (fd >= 0 && f == nullptr) ::close(fd);
   if (f == nullptr) {
     throw WriteError("cannot open '" + path.string() + "' for writing: " + std::strerror(errno));
   }

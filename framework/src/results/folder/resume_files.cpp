@@ -4,6 +4,7 @@
 
 #include <boost/json/parse.hpp>
 
+#include "base/input_file.hpp"
 #include "error.hpp"
 #include "results/folder/record_digest.hpp"
 #include "results/folder/run_timing.hpp"
@@ -39,6 +40,10 @@ bool is_timing_of(std::string_view line, const CanonicalRuns::Run& run) {
 
 std::size_t keep_verified_runs(const fs::path& dir, const RunRange& range,
                                const CanonicalRuns& order) {
+  // These files are cut and rewritten in place below, and appended to after: a link planted at
+  // one of their names (symbolic or hard) would carry those writes to a file outside the folder.
+  for (const char* name : {"runs.jsonl", kDigestFileName, "timings.jsonl", "trajectory.jsonl"})
+    refuse_foreign_own_file(dir / name);
   // Every record kept must be the one plab wrote: its link of the digest chain must match.
   // This comes first, so that an edited record is named as such ("not the one plab wrote")
   // rather than by whatever its edit broke. Records past the last digest (a kill between the

@@ -132,5 +132,26 @@ TEST_P(LinkedRecordFile, HardLinkIsRefusedByResume) {
 INSTANTIATE_TEST_SUITE_P(Files, LinkedRecordFile,
                          ::testing::Values("timings.jsonl", "runs.jsonl", "runs.sha256"));
 
+TEST(PlantedOwnFiles, FifoAtADatabaseJournalIsRefusedByExportAndQuery) {
+  test::TempDir dir;
+  const fs::path folder = test::run_tiny(dir, "r", test::tiny_config("44", test::kEtaLearner, 2));
+  const fs::path db = dir.path() / "q.db";
+  ASSERT_EQ(run_plab({"export", folder.string(), "--sqlite", db.string()}).exit_code, 0);
+  const std::string before = test::read_file(db);
+  const fs::path journal = dir.path() / "q.db-journal";
+  ASSERT_EQ(mkfifo(journal.c_str(), 0600), 0);
+  const std::string said = "'" + journal.string() + "' beside the SQLite database";
+  auto r = run_plab({"export", folder.string(), "--sqlite", db.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(said + " '" + db.string() + "' is a FIFO"), std::string::npos) << r.err;
+  r = run_plab({"report", db.string(), "--query", "SELECT mistakes FROM runs", "--out",
+                (dir.path() / "o").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
+  EXPECT_EQ(test::read_file(db), before);
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(journal)));
+  EXPECT_TRUE(test::in_troubleshooting("not a journal SQLite wrote"));
+}
+
 }  // namespace
 }  // namespace plab

@@ -1,6 +1,7 @@
 #include "results/export/sqlite_file.hpp"
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -74,7 +75,36 @@ void require_sqlite_header_if_not_empty(const std::filesystem::path& path) {
                                     "file is taken as a new database)");
 }
 
+void require_plain_journal_files(const std::filesystem::path& path) {
+  // SQLite opens DB-journal (a hot journal to roll back) or DB-wal and DB-shm when it opens
+  // DB, as they are: a FIFO there would make the open wait for a writer for ever, and a link
+  // would take SQLite's writes elsewhere. Only an absent name or a regular file of one name.
+  for (const char* suffix : {"-journal", "-wal", "-shm"}) {
+    const std::string file = path.string() + suffix;
+    struct stat st {};
+    if (::lstat(file.c_str(), &st) != 0) continue;
+    std::string what;
+    if (S_ISLNK(st.st_mode)) {
+      what = "a symbolic link";
+    } else if (S_ISFIFO(st.st_mode)) {
+      what = "a FIFO";
+    } else if (S_ISDIR(st.st_mode)) {
+      what = "a folder";
+    } else if (!S_ISREG(st.st_mode)) {
+      what = "a device or socket";
+    } else if (st.st_nlink > 1) {
+      what = "a file with other names (hard links)";
+    } else {
+      continue;
+    }
+    throw ResultsError("'" + file + "' beside the SQLite database '" + path.string() + "' is " +
+                       what + ", not a journal SQLite wrote: SQLite would open it " +
+                       "with the database; remove it (nothing was read or written)");
+  }
+}
+
 int open_database_file(const std::filesystem::path& path, int flags, sqlite3** db) {
+  require_plain_journal_files(path);
   // "./" keeps a relative name from being read as a URI even where SQLite was built to take
   // URIs everywhere (SQLITE_USE_URI).
   const std::string name = path.is_absolute() ? path.string() : "./" + path.string();

@@ -29,7 +29,12 @@ bool has_sqlite_header(const std::filesystem::path& path);
 // empty database, and the export would replace what it held.
 void require_sqlite_header_if_not_empty(const std::filesystem::path& path);
 
-// sqlite3_open_v2 with URI names off and extended result codes on. The handle is set even
+// ResultsError (exit 2), naming it, when DB-journal, DB-wal or DB-shm beside `path` exists and
+// is not a regular file of one name (a FIFO would make SQLite's open wait for ever).
+void require_plain_journal_files(const std::filesystem::path& path);
+
+// require_plain_journal_files, then sqlite3_open_v2 with URI names off and extended result
+// codes on. The handle is set even
 // when opening fails (SQLite's rule): the caller owns it.
 int open_database_file(const std::filesystem::path& path, int flags, sqlite3** db);
 

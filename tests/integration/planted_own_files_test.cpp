@@ -153,5 +153,22 @@ TEST(PlantedOwnFiles, FifoAtADatabaseJournalIsRefusedByExportAndQuery) {
   EXPECT_TRUE(test::in_troubleshooting("not a journal SQLite wrote"));
 }
 
+TEST(PlantedOwnFiles, ExportIntoAHardLinkOfAFoldersLockIsRefused) {
+  test::TempDir dir;
+  const fs::path folder = test::run_tiny(dir, "r", test::tiny_config("45", test::kEtaLearner, 2));
+  const fs::path other = test::run_tiny(dir, "s", test::tiny_config("46", test::kEtaLearner, 2));
+  const fs::path db = dir.path() / "runs.db";
+  fs::create_hard_link(other / ".plab.lock", db);
+  const auto r = run_plab({"export", folder.string(), "--sqlite", db.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("'" + db.string() +
+                       "' has other names (2 hard links to one file): plab "
+                       "export writes only a file of its own"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(fs::file_size(db), 0U);
+  EXPECT_TRUE(test::in_troubleshooting("plab export writes only a file of its own"));
+}
+
 }  // namespace
 }  // namespace plab

@@ -55,6 +55,7 @@ class Exporter {
                          "; plab export writes an SQLite database into a regular file, never "
                          "through a link (give a new file name, or the file a link names)");
     }
+    require_no_other_names(path);
     require_sqlite_header_if_not_empty(path);
     sqlite3* db = nullptr;
     const int rc = open_database_file(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &db);

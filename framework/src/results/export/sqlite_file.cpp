@@ -64,6 +64,16 @@ bool has_sqlite_header(const std::filesystem::path& path) {
          std::memcmp(header, "SQLite format 3", sizeof header) == 0;
 }
 
+void require_no_other_names(const std::filesystem::path& path) {
+  // A second name may be a file plab keeps elsewhere: an empty .plab.lock of a results folder,
+  // taken as a new database, would be emptied again by the next --resume.
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink <= 1) return;
+  throw ResultsError("'" + path.string() + "' has other names (" + std::to_string(st.st_nlink) +
+                     " hard links to one file): plab export writes only a file of its own (give "
+                     "a new file name; nothing was written)");
+}
+
 void require_sqlite_header_if_not_empty(const std::filesystem::path& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ec))) return;

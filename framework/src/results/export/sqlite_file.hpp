@@ -24,6 +24,10 @@ void require_database_file_name(const std::filesystem::path& path, const std::st
 // FIFO is never opened: the read would wait for a writer).
 bool has_sqlite_header(const std::filesystem::path& path);
 
+// ResultsError (exit 2) for a regular file `path` with more than one name (a hard link): the
+// database would be written into a file that is also elsewhere, perhaps in a results folder.
+void require_no_other_names(const std::filesystem::path& path);
+
 // "'DB' is not an SQLite database plab can use" (below) for a regular file that holds bytes
 // and does not begin with SQLite's header: SQLite opens a file shorter than its header as an
 // empty database, and the export would replace what it held.

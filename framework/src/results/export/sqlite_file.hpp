@@ -38,8 +38,7 @@ void require_sqlite_header_if_not_empty(const std::filesystem::path& path);
 void require_plain_journal_files(const std::filesystem::path& path);
 
 // require_plain_journal_files, then sqlite3_open_v2 with URI names off and extended result
-// codes on. The handle is set even
-// when opening fails (SQLite's rule): the caller owns it.
+// codes on. The handle is set even when opening fails (SQLite's rule): the caller owns it.
 int open_database_file(const std::filesystem::path& path, int flags, sqlite3** db);
 
 // True when SQLite's last error on `db` says the file is damaged or not a database.

@@ -58,6 +58,16 @@ Plant folder(std::string at) {
   };
 }
 
+// Exports f into q.db, then plants.
+Plant exported_then(Plant plant) {
+  return [plant = std::move(plant)](const test::TempDir& dir) {
+    const auto r =
+        test::run_plab({"export", (dir / "f").string(), "--sqlite", (dir / "q.db").string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    plant(dir);
+  };
+}
+
 // Runs `args` after made_then(plant); `file` (victim unless named) looked at.
 AnswerRow planted(std::string name, Plant plant, Args args, int exit_code, std::string fragment,
                   std::string file = "victim", std::string holds = kVictim) {
@@ -132,6 +142,17 @@ const std::vector<AnswerRow>& rows() {
       planted(
           "database_under_a_missing_subfolder", [](const test::TempDir&) {},
           {"export", "f", "--sqlite", "f/a/b/x.db"}, 2, kInside, "f/a", ""),
+      planted("database_journal_a_folder", exported_then(folder("q.db-journal")),
+              {"export", "f", "--sqlite", "q.db"}, 4, "disk I/O error: Is a directory"),
+      planted("database_journal_a_link_to_dev_zero",
+              exported_then(link("/dev/zero", "q.db-journal")), {"export", "f", "--sqlite", "q.db"},
+              4, "its journal file beside it cannot be made"),
+      planted(
+          "database_a_hard_link_to_the_records",
+          [](const test::TempDir& dir) {
+            fs::create_hard_link(dir / "f/runs.jsonl", dir / "h.db");
+          },
+          {"export", "f", "--sqlite", "h.db"}, 2, "and does not begin with SQLite's header"),
   };
   return all;
 }

@@ -13,6 +13,7 @@
 namespace plab {
 namespace {
 
+namespace fs = std::filesystem;
 using test::AnswerRow;
 using Args = std::vector<std::string>;
 
@@ -120,6 +121,23 @@ const std::vector<AnswerRow>& rows() {
       run("shard_of_zero", {"--shard", "0/0"}, 2, "--shard '0/0' is not of the form I/N"),
       run("set_into_params_that_are_not_there", {"--set", "/learners/0/params/x/y=1"}, 2,
           "does not lead into the config"),
+      {{"out_an_empty_folder",
+        {{"c.json", config()}},
+        {"run", "c.json", "--out", "o", "--quiet", "--no-report"},
+        0,
+        "",
+        {}},
+       "o/manifest.json",
+       R"("status":"completed")",
+       [](const test::TempDir& dir) { fs::create_directory(dir / "o"); }},
+      {{"out_a_folder_holding_a_file",
+        {{"c.json", config()}, {"o/mine.txt", "mine\n"}},
+        {"run", "c.json", "--out", "o", "--quiet", "--no-report"},
+        2,
+        "--out 'o' already holds files; results are never overwritten",
+        {}},
+       "o/mine.txt",
+       "mine\n"},
       replay("replay_zero", "0", 2, "--replay '0' " + kNotACount),
       replay("replay_minus_one", "-1", 2, "--replay '-1' " + kNotACount),
       replay("replay_a_list", "1,1", 2, "--replay '1,1' " + kNotACount),

@@ -117,10 +117,11 @@ const std::vector<AnswerRow>& rows() {
               ""),
       planted("timings_a_link_to_dev_zero_resumed", link("/dev/zero", "f/timings.jsonl"),
               {"run", "--resume", "f", "--quiet", "--no-report"}, 2,
-              "'f/timings.jsonl' " + kNotRegular + "device)"),
+              "'f/timings.jsonl' " + kNotRegular + "symbolic link)"),
       planted("timings_a_link_to_dev_zero_exported", link("/dev/zero", "f/timings.jsonl"),
               {"export", "f", "--csv", "o.csv"}, 0, "", "o.csv", "point"),
-      planted("lock_a_folder_for_report", folder("f/.plab.lock"), {"report", "f"}, 0, ""),
+      planted("lock_a_folder_for_report", folder("f/.plab.lock"), {"report", "f"}, 2,
+              "'f/.plab.lock' " + kNotRegular + "folder)"),
       planted("lock_a_folder_resumed", folder("f/.plab.lock"),
               {"run", "--resume", "f", "--quiet", "--no-report"}, 4,
               "cannot create the lock file 'f/.plab.lock': Is a directory"),
@@ -143,16 +144,18 @@ const std::vector<AnswerRow>& rows() {
           "database_under_a_missing_subfolder", [](const test::TempDir&) {},
           {"export", "f", "--sqlite", "f/a/b/x.db"}, 2, kInside, "f/a", ""),
       planted("database_journal_a_folder", exported_then(folder("q.db-journal")),
-              {"export", "f", "--sqlite", "q.db"}, 4, "disk I/O error: Is a directory"),
+              {"export", "f", "--sqlite", "q.db"}, 2,
+              "'q.db-journal' beside the SQLite database 'q.db' is a folder"),
       planted("database_journal_a_link_to_dev_zero",
               exported_then(link("/dev/zero", "q.db-journal")), {"export", "f", "--sqlite", "q.db"},
-              4, "its journal file beside it cannot be made"),
+              2, "'q.db-journal' beside the SQLite database 'q.db' is a symbolic link"),
       planted(
           "database_a_hard_link_to_the_records",
           [](const test::TempDir& dir) {
             fs::create_hard_link(dir / "f/runs.jsonl", dir / "h.db");
           },
-          {"export", "f", "--sqlite", "h.db"}, 2, "and does not begin with SQLite's header"),
+          {"export", "f", "--sqlite", "h.db"}, 2,
+          "'h.db' has other names (2 hard links to one file)"),
   };
   return all;
 }

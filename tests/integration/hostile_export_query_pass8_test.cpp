@@ -9,8 +9,7 @@
 #include <vector>
 
 #include "support/answer_rows.hpp"
-#include "support/export_folders.hpp"
-#include "support/shared_files.hpp"
+#include "support/classic_eta_export.hpp"
 
 namespace plab {
 namespace {
@@ -19,22 +18,7 @@ namespace fs = std::filesystem;
 using test::AnswerRow;
 using Args = std::vector<std::string>;
 
-// Folder a (learners classic and eta, seed 7) and q.db, its export; made on first use.
-test::SharedFiles& shared() {
-  static test::SharedFiles files(
-      {{"a",
-        {{},
-         [](const test::TempDir& dir) {
-           test::run_tiny(dir, "a",
-                          test::tiny_config("7", test::kClassicLearner + ", " + test::kEtaLearner));
-         }}},
-       {"q.db", {{"a"}, [](const test::TempDir& dir) {
-                   const auto r = test::run_plab(
-                       {"export", (dir / "a").string(), "--sqlite", (dir / "q.db").string()});
-                   EXPECT_EQ(r.exit_code, 0) << r.err;
-                 }}}});
-  return files;
-}
+test::SharedFiles& shared() { return test::classic_eta_export(); }
 
 // `plab export {S}/a args...` with the file t (holding `text` when it is not empty) looked at.
 AnswerRow exporting(std::string name, Args args, int exit_code, std::string fragment,

@@ -5,76 +5,30 @@
 // small experiment into f, plants, runs one command and checks its exit code and answer, that
 // nothing hangs, and that the file outside the folder, "victim", is as it was.
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 
 #include <string>
 #include <vector>
 
-#include "support/answer_rows.hpp"
+#include "support/planted_files.hpp"
 
 namespace plab {
 namespace {
 
 namespace fs = std::filesystem;
 using test::AnswerRow;
+using test::exported_then;
+using test::fifo;
+using test::folder;
+using test::kVictim;
+using test::link;
+using test::Plant;
 using Args = std::vector<std::string>;
-using Plant = std::function<void(const test::TempDir&)>;
-
-const std::string kConfig =
-    R"({"name":"planted","seed":3,"repeats":2,)"
-    R"("dataset":{"kind":"inline","x":[[1,2],[2,1],[-1,-1],[-2,0]],"y":["a","a","b","b"],)"
-    R"("positive":["a"]},"learners":[{"plugin":"perceptron"}],"protocol":{"max_epochs":20}})";
-const std::string kVictim = "precious\n";
-
-// Runs kConfig into f, writes victim beside it, then plants.
-Plant made_then(Plant plant) {
-  return [plant = std::move(plant)](const test::TempDir& dir) {
-    const auto r = test::run_plab({"run", dir.write("c.json", kConfig).string(), "--out",
-                                   (dir / "f").string(), "--quiet", "--no-report"});
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    dir.write("victim", kVictim);
-    plant(dir);
-  };
-}
-
-Plant link(std::string target, std::string at) {
-  return [=](const test::TempDir& dir) {
-    fs::remove(dir / at);
-    fs::create_symlink(target, dir / at);
-  };
-}
-
-Plant fifo(std::string at) {
-  return [=](const test::TempDir& dir) {
-    fs::remove(dir / at);
-    ASSERT_EQ(mkfifo((dir / at).c_str(), 0644), 0) << at;
-  };
-}
-
-Plant folder(std::string at) {
-  return [=](const test::TempDir& dir) {
-    fs::remove(dir / at);
-    fs::create_directories(dir / at);
-  };
-}
-
-// Exports f into q.db, then plants.
-Plant exported_then(Plant plant) {
-  return [plant = std::move(plant)](const test::TempDir& dir) {
-    const auto r =
-        test::run_plab({"export", (dir / "f").string(), "--sqlite", (dir / "q.db").string()});
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    plant(dir);
-  };
-}
 
 // Runs `args` after made_then(plant); `file` (victim unless named) looked at.
 AnswerRow planted(std::string name, Plant plant, Args args, int exit_code, std::string fragment,
                   std::string file = "victim", std::string holds = kVictim) {
-  return {{std::move(name), {}, std::move(args), exit_code, std::move(fragment), {}},
-          std::move(file),
-          std::move(holds),
-          made_then(std::move(plant))};
+  return test::planted_row(test::kPlantedConfig, std::move(name), std::move(plant), std::move(args),
+                           exit_code, std::move(fragment), std::move(file), std::move(holds));
 }
 
 const std::string kNotRegular = "is not a regular file (it is a ";

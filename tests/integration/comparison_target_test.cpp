@@ -81,6 +81,43 @@ TEST(ComparisonTarget, AnOutInsideAResultsFolderIsRefused) {
   EXPECT_FALSE(fs::exists(f.b / "x"));
 }
 
+// The database a query reads is never replaced by the report made from it: not at report.md or
+// report.html with --force, not at the comparison's temporary names without it, not through a
+// hard link.
+TEST(ComparisonTarget, ADatabaseAtAFileTheComparisonWritesIsRefused) {
+  test::TempDir dir;
+  const Folders f = folders(dir);
+  const fs::path out = dir / "cmp";
+  fs::create_directory(out);
+  const std::string database = read_file(f.db);
+  const std::string fragment = "the comparison writes into --out";
+  for (const char* name : {"report.md", "report.html", ".report.md.new", ".report.html.new"}) {
+    for (const bool hard_link : {false, true}) {
+      const fs::path at = out / name;
+      fs::path given = at;
+      if (hard_link) {
+        fs::create_hard_link(f.db, at);
+        given = f.db;
+      } else {
+        fs::copy_file(f.db, at);
+      }
+      const auto r =
+          run_plab({"report", given.string(), "--query", kQuery, "--out", out.string(), "--force"});
+      EXPECT_EQ(r.exit_code, 2) << name << " hard link " << hard_link << "\n" << r.err;
+      EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+      EXPECT_EQ(read_file(at), database) << name;
+      fs::remove(at);
+    }
+  }
+  EXPECT_TRUE(in_troubleshooting(fragment));
+  // The database beside the comparison under a name of its own stays readable.
+  fs::copy_file(f.db, out / "runs.db");
+  const auto r =
+      run_plab({"report", (out / "runs.db").string(), "--query", kQuery, "--out", out.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(out / "runs.db"), database);
+}
+
 TEST(ComparisonTarget, AReportAlreadyInOutIsReplacedOnlyWithForce) {
   test::TempDir dir;
   const Folders f = folders(dir);

@@ -164,4 +164,30 @@ TEST(ConvertLabels, OneClassOutsideTheBinaryLabelsIsRefusedAsDocumented) {
             std::string::npos);
 }
 
+// The mapping OUT.labels.json is a second output: an input by that name (or a hard link to it)
+// is never replaced by it, --force or not.
+TEST(ConvertLabels, AnInputAtTheMappingsNameIsRefusedEvenWithForce) {
+  plab::test::TempDir dir;
+  const fs::path in = dir / "o.svm.labels.json";
+  fs::copy_file(kIris, in);
+  const std::string before = read_file(in);
+  for (const std::string& input : {in.string(), (dir / "hard.csv").string()}) {
+    if (input != in.string()) fs::create_hard_link(in, input);
+    for (const bool force : {false, true}) {
+      std::vector<std::string> args = {
+          "convert", input, (dir / "o.svm").string(), "--from", "csv", "--labels", "numeric"};
+      if (force) args.emplace_back("--force");
+      const auto r = run_plab(args);
+      EXPECT_EQ(r.exit_code, 2) << input << " force " << force << "\n" << r.err;
+      EXPECT_NE(r.err.find("that --labels numeric writes beside the output is the input file"),
+                std::string::npos)
+          << r.err;
+      EXPECT_EQ(read_file(in), before);
+      EXPECT_FALSE(fs::exists(dir / "o.svm"));
+    }
+  }
+  EXPECT_TRUE(plab::test::in_troubleshooting(
+      "that --labels numeric writes beside the output is the input file"));
+}
+
 }  // namespace

@@ -207,6 +207,13 @@ ConvertResult convert_data_file(const fs::path& in, const fs::path& out,
         "--labels numeric writes svmlight labels for LIBLINEAR and LIBSVM; a CSV output keeps "
         "the labels as they are");
   }
+  // The mapping is a second output: --force must not let it replace the data being converted.
+  if (const fs::path mapping = numeric_labels_file(out);
+      options.numeric_labels && fs::exists(mapping, ec) && fs::equivalent(in, mapping, ec)) {
+    throw UsageError("the label mapping '" + mapping.string() +
+                     "' that --labels numeric writes beside the output is the input file; give "
+                     "the output another name");
+  }
   OutputFile file(out, options.force, "plab convert");
   if (!options.numeric_labels) {
     ConvertResult result = options.from == DataFormat::kCsv

@@ -61,6 +61,23 @@ void check_comparison_target(const fs::path& out, bool force) {
   }
 }
 
+void refuse_input_written_over(const fs::path& out, const fs::path& input) {
+  std::error_code ec;
+  if (!fs::is_directory(out, ec)) return;
+  // Every name the comparison writes or renames in OUT begins "report." or ".report.": an input
+  // by any of those names (a hard link included) would be replaced by the report made from it.
+  for (const fs::directory_entry& entry : fs::directory_iterator(out, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("report.") && !name.starts_with(".report.")) continue;
+    if (fs::equivalent(entry.path(), input, ec)) {
+      throw UsageError("'" + input.string() + "' is the file '" + entry.path().string() +
+                       "' the comparison writes into --out '" + out.string() +
+                       "'; keep it under another name or give another --out (nothing was "
+                       "written)");
+    }
+  }
+}
+
 void write_comparison(const fs::path& out, const Document& doc, const std::string& title) {
   throw_if_interrupted("comparing the runs for '" + out.string() + "'", "nothing was written");
   std::error_code ec;

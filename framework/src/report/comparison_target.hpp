@@ -15,6 +15,11 @@ namespace plab {
 // report.html and `force` is false.
 void check_comparison_target(const std::filesystem::path& out, bool force);
 
+// UsageError (exit 2) when `input`, a file the comparison reads, is one of the files it writes
+// into OUT (report.md, report.html, or their temporary names), by that name or another.
+void refuse_input_written_over(const std::filesystem::path& out,
+                               const std::filesystem::path& input);
+
 // Creates OUT and writes report.md and report.html into it; WriteError (exit 4) when it
 // cannot.
 void write_comparison(const std::filesystem::path& out, const Document& doc,

@@ -76,6 +76,7 @@ void require_two_learners(const ReportData& data) {
 
 ReportResult write_query_report(const std::filesystem::path& db, const std::string& sql,
                                 const std::filesystem::path& out, bool force) {
+  refuse_input_written_over(out, db);
   check_comparison_target(out, force);
   std::vector<QueriedRun> runs;
   ReportData data;

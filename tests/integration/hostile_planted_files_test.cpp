@@ -77,8 +77,8 @@ const std::vector<AnswerRow>& rows() {
       planted("lock_a_folder_for_report", folder("f/.plab.lock"), {"report", "f"}, 2,
               "'f/.plab.lock' " + kNotRegular + "folder)"),
       planted("lock_a_folder_resumed", folder("f/.plab.lock"),
-              {"run", "--resume", "f", "--quiet", "--no-report"}, 4,
-              "cannot create the lock file 'f/.plab.lock': Is a directory"),
+              {"run", "--resume", "f", "--quiet", "--no-report"}, 2,
+              "'f/.plab.lock' " + kNotRegular + "folder)"),
       planted("manifest_a_fifo_exported", fifo("f/manifest.json"),
               {"export", "f", "--sqlite", "o.db"}, 2,
               "'f/manifest.json' is not a regular file (a device, FIFO, socket or folder, or a "

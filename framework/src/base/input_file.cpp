@@ -61,7 +61,14 @@ int open_own_file(const std::filesystem::path& file, int flags) {
   // the folder; O_NONBLOCK: a FIFO opens at once (and is refused below) instead of waiting.
   const int fd = ::open(file.c_str(), flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
   if (fd < 0) {
-    if (errno == ELOOP) refuse_not_regular(file, S_IFLNK);
+    // Whatever is at the name and is no regular file gets the one answer, however the open
+    // failed on it: ELOOP for a link, EISDIR for a folder opened to write, ENXIO for a FIFO or
+    // socket opened to write with no reader.
+    const int error = errno;
+    struct stat st {};
+    if (error != ENOENT && ::lstat(file.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+      refuse_not_regular(file, st.st_mode);
+    errno = error;
     return -1;
   }
   struct stat st {};

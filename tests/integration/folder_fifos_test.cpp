@@ -1,7 +1,8 @@
 // A FIFO planted in a results folder at the name of a file plab reads (runs.sha256,
-// timings.jsonl, claims.json, .plab.lock): opening it would wait for a writer for ever, so every
-// command that reads the file refuses it (exit 2, naming it) instead of hanging, through the
-// binary: export, report, check and run --resume (merge: partial_folders_test).
+// timings.jsonl, trajectory.jsonl, claims.json, .plab.lock): opening it would wait for a writer
+// for ever, so every command that reads the file refuses it (exit 2, naming it, in one wording)
+// instead of hanging, through the binary: export, report, check, verify and run --resume
+// (merge: partial_folders_test).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -32,6 +33,9 @@ const Planted kCases[] = {
     {"runs.sha256", {"check", "{F}", "--config", "{D}/r.json"}},
     {"runs.sha256", {"run", "--resume", "{F}", "--quiet", "--no-report"}},
     {"timings.jsonl", {"run", "--resume", "{F}", "--quiet", "--no-report"}},
+    {"runs.sha256", {"verify", "{F}"}},
+    {"timings.jsonl", {"verify", "{F}"}},
+    {"trajectory.jsonl", {"verify", "{F}"}},
     {"claims.json", {"check", "{F}"}},
     {"claims.json", {"report", "{F}"}},
     {".plab.lock", {"export", "{F}", "--csv", "{D}/out.csv"}},

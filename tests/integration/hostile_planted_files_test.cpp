@@ -72,6 +72,8 @@ const std::vector<AnswerRow>& rows() {
       planted("timings_a_link_to_dev_zero_resumed", link("/dev/zero", "f/timings.jsonl"),
               {"run", "--resume", "f", "--quiet", "--no-report"}, 2,
               "'f/timings.jsonl' " + kNotRegular + "symbolic link)"),
+      planted("timings_a_link_to_dev_zero_verified", link("/dev/zero", "f/timings.jsonl"),
+              {"verify", "f"}, 2, "'f/timings.jsonl' " + kNotRegular + "device)"),
       planted("timings_a_link_to_dev_zero_exported", link("/dev/zero", "f/timings.jsonl"),
               {"export", "f", "--csv", "o.csv"}, 0, "", "o.csv", "point"),
       planted("lock_a_folder_for_report", folder("f/.plab.lock"), {"report", "f"}, 2,

@@ -4,20 +4,8 @@
 
 #include "build_info.hpp"
 #include "error.hpp"
-#include "results/folder/record_digest.hpp"
 
 namespace plab {
-
-void require_regular_results_files(const std::filesystem::path& dir) {
-  for (const char* name : {"timings.jsonl", kDigestFileName, "trajectory.jsonl"}) {
-    std::error_code ec;
-    const std::filesystem::path file = dir / name;
-    if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec))
-      throw DataError("'" + file.string() +
-                      "' is not a regular file; a results folder holds "
-                      "the files plab wrote, not links to devices or directories");
-  }
-}
 
 void require_own_plab_version(const std::filesystem::path& dir,
                               const boost::json::object& manifest) {

@@ -10,10 +10,6 @@
 
 namespace plab {
 
-// The files verify reads line by line are regular files: a device (a symlink to /dev/zero)
-// would never end. DataError naming the file.
-void require_regular_results_files(const std::filesystem::path& dir);
-
 // DataError (exit 2) naming DIR, the version that wrote it and this build's version.
 void require_own_plab_version(const std::filesystem::path& dir,
                               const boost::json::object& manifest);

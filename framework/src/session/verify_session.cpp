@@ -9,6 +9,7 @@
 #include "base/interrupt.hpp"
 #include "error.hpp"
 #include "results/folder/record_digest.hpp"
+#include "results/folder/side_files.hpp"
 #include "results/format/manifest_reader.hpp"
 #include "session/run_count_audit.hpp"
 
@@ -60,7 +61,7 @@ void stop_exiting_at_once() { install_interrupt_handlers(SecondSignal::kNoted); 
 
 VerifyOutcome verify_folder(const std::filesystem::path& dir,
                             const std::optional<ReplayRequest>& replay) {
-  require_regular_results_files(dir);
+  refuse_irregular_side_files(dir);
   const boost::json::object manifest = read_manifest(dir);
   require_own_plab_version(dir, manifest);
   // The independent audit (docs/verify.md): recompute what the records claim. A record plab

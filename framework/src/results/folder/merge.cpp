@@ -15,6 +15,7 @@
 #include "error.hpp"
 #include "results/folder/record_digest.hpp"
 #include "results/folder/results_folder.hpp"
+#include "results/folder/side_files.hpp"
 #include "results/format/exact_json.hpp"
 #include "results/format/json_text.hpp"
 #include "results/format/manifest_reader.hpp"
@@ -233,8 +234,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     (void)data_files_of(s);
     // A FIFO or device where merge reads a file would block it or feed it endless bytes:
     // refused before anything is written (the shared reader refuses it too).
-    for (const char* name : {kDigestFileName, "timings.jsonl", "trajectory.jsonl"})
-      refuse_irregular_input(dir / name);
+    refuse_irregular_side_files(dir);
     shards.push_back(std::move(s));
   }
   const Shard& first = shards.front();

@@ -111,27 +111,6 @@ TEST(SignalsAroundWrites, ASignalWhileVerifyAuditsEndsItWithNoVerdictWritten) {
   EXPECT_TRUE(test::in_troubleshooting("gave no verdict on"));
 }
 
-// Runs plab under strace, which sends SIGTERM on entry to the first of the system calls
-// `calls` whose first path is `path` (a rename is matched by the file it renames). The call
-// itself completes; plab's handler runs when it returns. LeakSanitizer, which needs ptrace
-// itself, is off there.
-test::ProcessResult plab_signalled_at(const std::string& calls, const fs::path& path,
-                                      const Args& args) {
-  Args strace = {"-f",
-                 "-o",
-                 "/dev/null",
-                 "-P",
-                 path.string(),
-                 "-e",
-                 "trace=" + calls,
-                 "-e",
-                 "inject=" + calls + ":signal=SIGTERM:when=1",
-                 PLAB_BINARY};
-  strace.insert(strace.end(), args.begin(), args.end());
-  return test::run_process("/usr/bin/strace", strace, "",
-                           {"ASAN_OPTIONS=detect_leaks=0:abort_on_error=0"});
-}
-
 const std::string kRenames = "rename,renameat,renameat2";
 
 // A signal while verify.json's temporary file is written: it is removed, not renamed into
@@ -140,7 +119,7 @@ TEST(SignalsAroundWrites, VerifyJsonIsWrittenWholeOrNotAtAll) {
   const test::TempDir dir;
   const fs::path folder = large_folder(dir);
   const auto stopped =
-      plab_signalled_at("openat", folder / "verify.json.tmp", {"verify", folder.string()});
+      test::plab_signalled_at("openat", folder / "verify.json.tmp", {"verify", folder.string()});
   EXPECT_EQ(stopped.exit_code, 130) << stopped.out << stopped.err;
   EXPECT_TRUE(contains(stopped.err, "while writing '" + (folder / "verify.json").string() +
                                         "'; verify.json is not written (one from before is as "
@@ -150,7 +129,7 @@ TEST(SignalsAroundWrites, VerifyJsonIsWrittenWholeOrNotAtAll) {
   EXPECT_FALSE(any_temporary_file(folder));
 
   const auto whole =
-      plab_signalled_at(kRenames, folder / "verify.json.tmp", {"verify", folder.string()});
+      test::plab_signalled_at(kRenames, folder / "verify.json.tmp", {"verify", folder.string()});
   EXPECT_EQ(whole.exit_code, 130) << whole.out << whole.err;
   EXPECT_TRUE(contains(whole.out, "plab verify: no violation")) << whole.out;
   EXPECT_TRUE(contains(whole.err,
@@ -175,7 +154,7 @@ TEST(SignalsAroundWrites, AQueryReportSignalledAfterItsFilesAreInPlaceSaysTheyAr
   const fs::path db = dir / "e.db";
   ASSERT_EQ(test::run_plab({"export", folder.string(), "--sqlite", db.string()}).exit_code, 0);
   const fs::path out = dir / "cmp";
-  const auto r = plab_signalled_at(
+  const auto r = test::plab_signalled_at(
       kRenames, out / ".report.html.new",
       {"report", db.string(), "--query",
        R"(SELECT point, learner, "repeat", seed, mistakes FROM runs)", "--out", out.string()});

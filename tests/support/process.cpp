@@ -146,4 +146,21 @@ ProcessResult run_plab(const std::vector<std::string>& args, const std::string& 
   return spawn_and_wait(PLAB_BINARY, args, cwd, env, {});
 }
 
+ProcessResult plab_signalled_at(const std::string& calls, const std::string& path,
+                                const std::vector<std::string>& args, const std::string& signal) {
+  std::vector<std::string> strace = {"-f",
+                                     "-o",
+                                     "/dev/null",
+                                     "-P",
+                                     path,
+                                     "-e",
+                                     "trace=" + calls,
+                                     "-e",
+                                     "inject=" + calls + ":signal=" + signal + ":when=1",
+                                     PLAB_BINARY};
+  strace.insert(strace.end(), args.begin(), args.end());
+  return run_process("/usr/bin/strace", strace, "",
+                     {"ASAN_OPTIONS=detect_leaks=0:abort_on_error=0"});
+}
+
 }  // namespace plab::test

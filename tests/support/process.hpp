@@ -53,6 +53,15 @@ ProcessResult run_plab_and_signal_when(const std::vector<std::string>& args, int
 // includes them (CMakePresets.json, docs/trust-model.md). Run there anyway, they fail saying so.
 bool under_sanitizer();
 
+// Runs the plab binary under strace, which sends `signal` ("SIGTERM") on entry to the first of
+// the system calls `calls` ("openat", "rename,renameat,renameat2") whose first path is `path`
+// (a rename is matched by the file it renames). The call itself completes; plab's handler runs
+// when it returns: a signal at an exact point, with no timing involved. LeakSanitizer, which
+// needs ptrace itself, is off there.
+ProcessResult plab_signalled_at(const std::string& calls, const std::string& path,
+                                const std::vector<std::string>& args,
+                                const std::string& signal = "SIGTERM");
+
 // Runs the plab binary under test.
 ProcessResult run_plab(const std::vector<std::string>& args, const std::string& cwd = "",
                        const std::vector<std::string>& env = {});

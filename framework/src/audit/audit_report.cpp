@@ -1,13 +1,11 @@
 #include "audit/audit_report.hpp"
 
-#include <cstdio>
-#include <fstream>
-
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 
 #include "base/interrupt.hpp"
 #include "error.hpp"
+#include "results/folder/results_folder.hpp"
 
 namespace plab {
 
@@ -76,18 +74,7 @@ void write_verify_json(const std::filesystem::path& dir, const AuditReport& repo
   };
   const std::filesystem::path file = dir / "verify.json";
   const std::filesystem::path temp = dir / "verify.json.tmp";
-  {
-    std::ofstream stream(temp, std::ios::binary | std::ios::trunc);
-    if (!stream.is_open()) throw WriteError("cannot write '" + temp.string() + "'");
-    stream << boost::json::serialize(out) << '\n';
-    if (!stream.flush()) {
-      // A full disk or a file size limit: no half-written temporary file is left behind.
-      stream.close();
-      std::error_code ignored;
-      std::filesystem::remove(temp, ignored);
-      throw WriteError("cannot write '" + temp.string() + "'");
-    }
-  }
+  write_temporary_file(temp, boost::json::serialize(out) + "\n");
   // A signal while the file was written: it is not put in place.
   if (interrupt_requested()) {
     std::error_code ignored;

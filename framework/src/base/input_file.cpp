@@ -94,4 +94,10 @@ void refuse_foreign_own_file(const std::filesystem::path& file) {
   if (fd >= 0) ::close(fd);
 }
 
+int create_own_temp_file(const std::filesystem::path& file) {
+  if (::unlink(file.c_str()) != 0 && errno != ENOENT) return -1;
+  // O_EXCL: a name taken again between the unlink and here is an error, not a file to open.
+  return ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+}
+
 }  // namespace plab

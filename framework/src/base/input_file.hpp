@@ -41,4 +41,11 @@ int open_own_file(const std::filesystem::path& file, int flags);
 // a regular file of one name.
 void refuse_foreign_own_file(const std::filesystem::path& file);
 
+// A new, empty file at `file`, open for writing, for a temporary name plab writes and then
+// renames into place (NAME.tmp): whatever is at the name (a symbolic or hard link to a file
+// elsewhere, a FIFO, a file a killed plab left) is removed first, never written through or
+// waited on, and the file is created exclusively, without following a link. The descriptor,
+// or -1 (errno set) when the name cannot be cleared (a folder there) or the file made.
+int create_own_temp_file(const std::filesystem::path& file);
+
 }  // namespace plab

@@ -1,11 +1,14 @@
 #include "results/folder/results_folder.hpp"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <memory>
 
+#include "base/input_file.hpp"
 #include "error.hpp"
 
 namespace plab {
@@ -95,19 +98,23 @@ ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs
   throw WriteError("cannot find a free results folder name under '" + parent.string() + "'");
 }
 
-void write_file_atomically(const fs::path& path, const std::string& content) {
-  const fs::path tmp = path.string() + ".tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  // Not ours to remove: a name that cannot be opened (a folder there, no permission).
-  if (f == nullptr) {
-    throw WriteError("cannot write '" + tmp.string() + "': " + std::strerror(errno));
-  }
+void write_temporary_file(const fs::path& tmp, const std::string& content) {
+  const int fd = create_own_temp_file(tmp);
+  // Not ours to remove: a name that cannot be made (a folder there, no permission).
+  if (fd < 0) throw WriteError("cannot write '" + tmp.string() + "': " + std::strerror(errno));
   // A write that fails (a full disk, a file size limit) leaves no temporary file behind.
   const auto fail = [&](const std::string& message) {
     std::error_code ignored;
     fs::remove(tmp, ignored);
     throw WriteError(message);
   };
+  std::FILE* f = ::fdopen(fd, "wb");
+  if (f == nullptr) {
+    const int error = errno;
+    ::close(fd);
+    fail("cannot write '" + tmp.string() + "': " + std::strerror(error));
+    return;
+  }
   errno = 0;
   const bool written =
       std::fwrite(content.data(), 1, content.size(), f) == content.size() && std::fflush(f) == 0;
@@ -117,10 +124,18 @@ void write_file_atomically(const fs::path& path, const std::string& content) {
     const int error = !written ? write_errno : errno;
     fail("writing '" + tmp.string() + "' failed: " + std::strerror(error != 0 ? error : EIO));
   }
+}
+
+void write_file_atomically(const fs::path& path, const std::string& content) {
+  const fs::path tmp = path.string() + ".tmp";
+  write_temporary_file(tmp, content);
   std::error_code ec;
   fs::rename(tmp, path, ec);
   if (ec) {
-    fail("cannot rename '" + tmp.string() + "' to '" + path.string() + "': " + ec.message());
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    throw WriteError("cannot rename '" + tmp.string() + "' to '" + path.string() +
+                     "': " + ec.message());
   }
 }
 

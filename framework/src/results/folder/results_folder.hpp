@@ -36,7 +36,12 @@ ResultsError out_already_used(const std::filesystem::path& out);
 // a lock file, the caller's lock and then emptiness decide).
 void refuse_used_out(const std::filesystem::path& out);
 
-// Writes to a temporary file beside `path`, then renames it over `path`; WriteError if not.
+// Writes `content` whole into a new file at `tmp` (whatever was at that name is removed
+// first, never written through: base/input_file.hpp); WriteError, and no file left, if not.
+void write_temporary_file(const std::filesystem::path& tmp, const std::string& content);
+
+// Writes to PATH.tmp beside `path`, then renames it over `path`; WriteError, and no temporary
+// file left, if not.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
 }  // namespace plab

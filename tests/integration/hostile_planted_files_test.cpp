@@ -65,6 +65,8 @@ const std::vector<AnswerRow>& rows() {
               "'f/claims.json' " + kNotRegular + "FIFO)"),
       planted("verify_json_a_fifo", fifo("f/verify.json"), {"verify", "f"}, 0, "", "f/verify.json",
               "{"),
+      planted("verify_json_a_folder", folder("f/verify.json"), {"verify", "f"}, 4,
+              "cannot write 'f/verify.json': Is a directory"),
       planted("verify_json_a_link_outside", link("../victim", "f/verify.json"), {"verify", "f"}, 0,
               ""),
       planted("report_html_a_link_outside", link("../victim", "f/report.html"), {"report", "f"}, 0,

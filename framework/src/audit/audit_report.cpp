@@ -85,7 +85,12 @@ void write_verify_json(const std::filesystem::path& dir, const AuditReport& repo
   }
   std::error_code error;
   std::filesystem::rename(temp, file, error);
-  if (error) throw WriteError("cannot write '" + file.string() + "': " + error.message());
+  if (error) {
+    // verify.json cannot be replaced (a folder there): no temporary file is left behind.
+    std::error_code ignored;
+    std::filesystem::remove(temp, ignored);
+    throw WriteError("cannot write '" + file.string() + "': " + error.message());
+  }
 }
 
 }  // namespace plab

@@ -33,7 +33,13 @@ std::string kind_of(mode_t mode) {
 InputFile open_regular_input(const std::filesystem::path& file) {
   InputFile none(nullptr, &std::fclose);
   const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return none;
+  if (fd < 0) {
+    // A socket cannot be opened at all (ENXIO): it is no regular file all the same.
+    struct stat st {};
+    if (errno != ENOENT && ::stat(file.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+      refuse_not_regular(file, st.st_mode);
+    return none;
+  }
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);

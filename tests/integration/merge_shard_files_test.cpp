@@ -47,7 +47,7 @@ struct Shards {
                                             : R"({"kind": "convergence", "max_epochs": 20})";
     const fs::path config = dir.write("c.json", R"({"name": "m", "seed": 5, "repeats": 4,
       "dataset": {"kind": "csv", "path": "d.csv", "label": "y"},
-      "learners": [{"name": "p", "plugin": "perceptron"}], "init": {"kind": "gaussian"},
+      "learners": [{"name": "p", "plugin": "perceptron"}], "init": {"kind": "zero"},
       "protocol": )" + protocol + "}");
     for (const char* shard : {"0", "1"}) {
       const auto r =

@@ -229,10 +229,10 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     m.any("end_time");
     (void)m.objects("plugins");
     (void)data_files_of(s);
-    // A FIFO or device where merge reads a file would block it or feed it endless bytes, and
-    // a link would bring a file from outside into OUT: refused before anything is written
-    // (the others: shard_files.hpp).
-    refuse_foreign_own_file(dir / kDigestFileName);
+    // A FIFO or device where merge reads a file would block it or feed it endless bytes:
+    // refused before anything is written. runs.sha256 is only read (OUT's chain is computed
+    // afresh); the files merge copies are opened as plab's own (shard_files.hpp).
+    refuse_irregular_input(dir / kDigestFileName);
     shards.push_back(std::move(s));
   }
   const Shard& first = shards.front();

@@ -15,6 +15,7 @@
 #include "error.hpp"
 #include "results/folder/record_digest.hpp"
 #include "results/folder/results_folder.hpp"
+#include "results/folder/shard_files.hpp"
 #include "results/folder/side_files.hpp"
 #include "results/format/exact_json.hpp"
 #include "results/format/json_text.hpp"
@@ -162,13 +163,10 @@ std::string expected_runs(std::size_t first, std::size_t end) {
   return "runs " + std::to_string(first) + " to " + std::to_string(end - 1) + " were expected";
 }
 
-void append_file(std::FILE* out, const fs::path& file, const fs::path& target,
-                 const fs::path& merged) {
-  InputFile in = open_regular_input(file);
-  if (!in) return;  // an optional file (trajectory.jsonl) absent from this shard
+void append_file(std::FILE* out, std::FILE* in, const fs::path& target, const fs::path& merged) {
   char buffer[1 << 16];
   std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, in.get())) > 0) {
+  while ((got = std::fread(buffer, 1, sizeof buffer, in)) > 0) {
     stop_merge_if_interrupted(merged);
     if (std::fwrite(buffer, 1, got, out) != got) {
       throw WriteError("writing '" + target.string() + "' failed (disk full?)");
@@ -233,7 +231,9 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     (void)m.objects("plugins");
     (void)data_files_of(s);
     // A FIFO or device where merge reads a file would block it or feed it endless bytes:
-    // refused before anything is written (the shared reader refuses it too).
+    // refused before anything is written (the shared reader's rule). runs.sha256 is only read
+    // (OUT's chain is computed afresh); the files merge copies are opened as plab's own
+    // (shard_files.hpp).
     refuse_irregular_side_files(dir);
     shards.push_back(std::move(s));
   }
@@ -285,14 +285,17 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
   }
   // Every shard must hold exactly its slice, and the slices must tile the run list.
   std::size_t expected_begin = 0;
+  std::map<std::size_t, ShardFiles> files;  // each shard's, checked against its records
   for (const auto& [index, s] : by_index) {
+    ShardFiles& checked = files.try_emplace(index, s->dir).first->second;
     std::size_t records = 0;
     const fs::path runs_file = s->dir / "runs.jsonl";
     // Every record is read and checked: a malformed one is named (file:line, field), not merged.
     const RunsFileInfo info =
         read_runs(runs_file, [&](const boost::json::object& record, std::size_t line) {
           stop_merge_if_interrupted(out);
-          read_run_record(record, runs_file.string() + ":" + std::to_string(line));
+          checked.check_run(
+              read_run_record(record, runs_file.string() + ":" + std::to_string(line)), line);
           ++records;
         });
     if (s->first_run != expected_begin || s->end_run < s->first_run ||
@@ -308,6 +311,16 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
                          " for " + std::to_string(records) +
                          " records; the folder was changed after it was written");
     }
+    checked.check_end(records);
+    const bool trajectory = checked.has(ShardFiles::Name::kTrajectory);
+    if (trajectory != files.begin()->second.has(ShardFiles::Name::kTrajectory)) {
+      const Shard& with = trajectory ? *s : *by_index.begin()->second;
+      const Shard& without = trajectory ? *by_index.begin()->second : *s;
+      throw ResultsError("cannot merge: shard '" + without.dir.string() +
+                         "' has no trajectory.jsonl where shard '" + with.dir.string() +
+                         "' has one (the shards of one experiment write the same files); the "
+                         "shard was edited or damaged; nothing was written");
+    }
     expected_begin = s->end_run;
   }
   const auto total = first.manifest.at("runs_total").to_number<std::size_t>();
@@ -318,15 +331,21 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
 
   auto folder = std::make_unique<StagedFolder>(out);
   const fs::path& dir = folder->path();
-  for (const char* name : {"runs.jsonl", "timings.jsonl", "trajectory.jsonl"}) {
-    bool any = false;
-    for (const auto& [index, s] : by_index) any = any || fs::exists(s->dir / name);
+  // Each merged file is the shards' ones end to end, in shard order: runs.jsonl, then the files
+  // checked line by line against it above (one absent from every shard is not written).
+  for (const auto& [name, file] : {std::pair{"runs.jsonl", ShardFiles::Name::kRuns},
+                                   std::pair{"timings.jsonl", ShardFiles::Name::kTimings},
+                                   std::pair{"trajectory.jsonl", ShardFiles::Name::kTrajectory}}) {
+    bool any = false;  // an empty shard may have no timings.jsonl
+    for (const auto& [index, checked] : files) any = any || checked.has(file);
     if (!any) continue;
     const fs::path target = dir / name;
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(target.c_str(), "wb"),
                                                       &std::fclose);
     if (!f) throw WriteError("cannot write '" + target.string() + "'");
-    for (const auto& [index, s] : by_index) append_file(f.get(), s->dir / name, target, out);
+    for (const auto& [index, checked] : files) {
+      if (const InputFile in = checked.reopen(file)) append_file(f.get(), in.get(), target, out);
+    }
     if (std::fflush(f.get()) != 0) throw WriteError("writing '" + target.string() + "' failed");
   }
   write_digest_chain(dir);

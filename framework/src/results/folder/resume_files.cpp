@@ -2,14 +2,12 @@
 
 #include <string_view>
 
-#include <boost/json/parse.hpp>
-
 #include "base/input_file.hpp"
 #include "error.hpp"
 #include "results/folder/record_digest.hpp"
 #include "results/folder/run_timing.hpp"
+#include "results/folder/trajectory_line.hpp"
 #include "results/format/file_text.hpp"
-#include "results/format/record_fields.hpp"
 #include "results/format/run_record.hpp"
 #include "results/format/runs_reader.hpp"
 
@@ -139,16 +137,13 @@ void keep_trajectory(const fs::path& dir, std::size_t next_run, const CanonicalR
     ++line;
     const std::size_t end = text.find('\n', offset);
     if (end == std::string::npos) break;  // torn
-    boost::json::error_code jec;
-    const auto v = boost::json::parse(std::string_view(text).substr(offset, end - offset), jec);
-    if (jec || !v.is_object()) break;
     // A line that parses but lacks its identity was edited: a DataError naming it.
-    const RecordFields o(v.as_object(), trajectory.string() + ":" + std::to_string(line));
-    const std::size_t point = o.count("point");
-    const std::optional<CanonicalRuns::Repeats> runs = order.repeats_of(point, o.string("learner"));
-    if (!runs) break;
-    const std::size_t repeat = o.count("repeat");
-    if (repeat >= runs->repeats || runs->first + repeat >= next_run) break;
+    const std::optional<TrajectoryRun> run =
+        read_trajectory_run(std::string_view(text).substr(offset, end - offset),
+                            trajectory.string() + ":" + std::to_string(line));
+    if (!run) break;
+    const std::optional<CanonicalRuns::Repeats> runs = order.repeats_of(run->point, run->learner);
+    if (!runs || run->repeat >= runs->repeats || runs->first + run->repeat >= next_run) break;
     offset = end + 1;
     keep = offset;
   }

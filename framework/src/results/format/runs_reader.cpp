@@ -11,15 +11,11 @@
 
 namespace plab {
 
-namespace {
-
-[[noreturn]] void refuse_long_line(const std::filesystem::path& file, std::size_t line_number) {
+void refuse_long_line(const std::filesystem::path& file, std::size_t line_number) {
   throw DataError(file.string() + ":" + std::to_string(line_number) +
                   ": a line longer than 16 MiB; plab writes no such line (the file was "
                   "replaced or damaged, or is a device such as /dev/zero)");
 }
-
-}  // namespace
 
 bool read_bounded_line(std::istream& in, std::string& line, const std::filesystem::path& file,
                        std::size_t line_number) {

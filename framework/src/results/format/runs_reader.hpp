@@ -30,6 +30,9 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t{16} << 20;
 bool read_bounded_line(std::istream& in, std::string& line, const std::filesystem::path& file,
                        std::size_t line_number);
 
+// The DataError for a line of `file` longer than kMaxLineBytes, for readers of other streams.
+[[noreturn]] void refuse_long_line(const std::filesystem::path& file, std::size_t line_number);
+
 RunsFileInfo read_runs(const std::filesystem::path& file,
                        const std::function<void(const boost::json::object&, std::size_t)>& visit);
 

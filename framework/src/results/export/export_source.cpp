@@ -79,17 +79,8 @@ void stop_export_if_interrupted(const fs::path& db) {
 
 CheckedFolder read_checked_folder(const fs::path& dir, const fs::path& db) {
   CheckedFolder f;
-  std::error_code ec;
-  for (const char* name : {"manifest.json", "runs.jsonl"}) {
-    // A link to /dev/zero or a FIFO is there but cannot be a results file: said so, rather
-    // than that the folder lacks it.
-    const fs::file_status s = fs::status(dir / name, ec);
-    if (fs::exists(s) && !fs::is_regular_file(s))
-      throw ResultsError("cannot export '" + dir.string() + "': '" + (dir / name).string() +
-                         "' is not a regular file (a device, FIFO, socket or folder, or a link "
-                         "to one); a results folder holds the files plab run writes");
-  }
-  (void)read_manifest(dir);  // refuses what is not a results folder
+  // Refuses what is not a results folder, and names a FIFO, device or folder at its files.
+  (void)read_manifest(dir);
   // Read again with every double correctly rounded: the export copies its numbers.
   boost::json::value exact = read_json_exactly(dir / "manifest.json");
   if (!exact.is_object())

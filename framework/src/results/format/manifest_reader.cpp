@@ -7,6 +7,7 @@
 #include <boost/json/serialize.hpp>
 #include <boost/json/stream_parser.hpp>
 
+#include "base/input_file.hpp"
 #include "build_info.hpp"
 #include "error.hpp"
 #include "results/format/file_text.hpp"
@@ -17,6 +18,9 @@ namespace fs = std::filesystem;
 
 boost::json::object read_manifest(const fs::path& dir) {
   const fs::path file = dir / "manifest.json";
+  // A FIFO, folder or device at either name is there: it is named as what it is, not taken for
+  // a missing file (and never read, which could wait forever on a FIFO).
+  for (const fs::path& own : {file, dir / "runs.jsonl"}) refuse_irregular_input(own);
   std::error_code ec;
   if (!fs::is_regular_file(file, ec) || !fs::is_regular_file(dir / "runs.jsonl", ec)) {
     throw UsageError("'" + dir.string() +

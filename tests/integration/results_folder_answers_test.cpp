@@ -1,0 +1,94 @@
+// The answers about a results folder's own place and files: something other than a regular file
+// at manifest.json or runs.jsonl (named as what it is, for every command that reads a folder),
+// and where `plab run --out` and `plab merge` may make a folder (docs/results-folder.md).
+// Each row runs a small experiment into f (and its two shards into s0 and s1), plants, runs one
+// command, and checks its exit code, its answer and one file.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "support/answer_rows.hpp"
+#include "support/planted_files.hpp"
+#include "support/troubleshooting.hpp"
+
+namespace plab {
+namespace {
+
+namespace fs = std::filesystem;
+using test::AnswerRow;
+using Args = std::vector<std::string>;
+using test::fifo;
+using test::folder;
+using test::link;
+using test::Plant;
+
+const std::string kConfig =
+    R"({"name":"answers","seed":5,"repeats":2,)"
+    R"("dataset":{"kind":"inline","x":[[1,2],[2,1],[-1,-1],[-2,0]],"y":["a","a","b","b"],)"
+    R"("positive":["a"]},"learners":[{"plugin":"perceptron"}],"protocol":{"max_epochs":20}})";
+
+// Runs kConfig into f and its shards into s0 and s1, then plants.
+Plant made_with_shards_then(Plant plant) {
+  return [plant = std::move(plant)](const test::TempDir& dir) {
+    test::run_into(dir, kConfig, "f");
+    test::run_into(dir, kConfig, "s0", {"--shard", "0/2"});
+    test::run_into(dir, kConfig, "s1", {"--shard", "1/2"});
+    plant(dir);
+  };
+}
+
+AnswerRow row(std::string name, Plant plant, Args args, int exit_code, std::string fragment,
+              std::string file = "", std::string holds = "") {
+  return {{std::move(name), {}, std::move(args), exit_code, std::move(fragment), {}},
+          std::move(file),
+          std::move(holds),
+          made_with_shards_then(std::move(plant))};
+}
+
+const std::string kFifo = "is not a regular file (it is a FIFO)";
+const std::string kFolder = "is not a regular file (it is a folder)";
+
+const std::vector<AnswerRow>& rows() {
+  static const std::vector<AnswerRow> all = {
+      row("manifest_a_fifo_for_report", fifo("f/manifest.json"), {"report", "f"}, 2,
+          "'f/manifest.json' " + kFifo, "f/report.md"),
+      row("manifest_a_fifo_for_verify", fifo("f/manifest.json"), {"verify", "f"}, 2,
+          "'f/manifest.json' " + kFifo, "f/verify.json"),
+      row("manifest_a_fifo_for_check", fifo("f/manifest.json"), {"check", "f"}, 2,
+          "'f/manifest.json' " + kFifo),
+      row("manifest_a_fifo_resumed", fifo("f/manifest.json"),
+          {"run", "--resume", "f", "--quiet", "--no-report"}, 2, "'f/manifest.json' " + kFifo),
+      row("manifest_a_fifo_exported", fifo("f/manifest.json"), {"export", "f", "--csv", "o.csv"}, 2,
+          "'f/manifest.json' " + kFifo, "o.csv"),
+      row("runs_a_folder_for_verify", folder("f/runs.jsonl"), {"verify", "f"}, 2,
+          "'f/runs.jsonl' " + kFolder, "f/verify.json"),
+      row("shard_manifest_a_fifo_merged", fifo("s1/manifest.json"), {"merge", "m", "s0", "s1"}, 2,
+          "'s1/manifest.json' " + kFifo, "m"),
+      row("shard_runs_a_fifo_merged", fifo("s1/runs.jsonl"), {"merge", "m", "s0", "s1"}, 2,
+          "'s1/runs.jsonl' " + kFifo, "m"),
+  };
+  return all;
+}
+
+class ResultsFolderAnswers : public ::testing::TestWithParam<AnswerRow> {};
+
+TEST_P(ResultsFolderAnswers, NameWhatIsThere) {
+  const test::TempDir dir;
+  test::check_answer_row(GetParam(), dir);
+}
+
+TEST(ResultsFolderAnswers, AreInTroubleshooting) {
+  for (const char* text : {
+           "it is a FIFO",
+           "it is a folder",
+       })
+    EXPECT_TRUE(test::in_troubleshooting(text)) << text;
+}
+
+INSTANTIATE_TEST_SUITE_P(Inputs, ResultsFolderAnswers, ::testing::ValuesIn(rows()),
+                         [](const auto& info) { return info.param.row.name; });
+
+}  // namespace
+}  // namespace plab

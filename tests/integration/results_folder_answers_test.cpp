@@ -68,6 +68,16 @@ const std::vector<AnswerRow>& rows() {
           "'s1/manifest.json' " + kFifo, "m"),
       row("shard_runs_a_fifo_merged", fifo("s1/runs.jsonl"), {"merge", "m", "s0", "s1"}, 2,
           "'s1/runs.jsonl' " + kFifo, "m"),
+      row(
+          "run_out_inside_a_results_folder", [](const test::TempDir&) {},
+          {"run", "c.json", "--out", "f/sub", "--quiet", "--no-report"}, 2,
+          "--out 'f/sub' is inside the results folder", "f/sub"),
+      row(
+          "merge_out_inside_a_shard", [](const test::TempDir&) {}, {"merge", "s0/sub", "s0", "s1"},
+          2, "OUT 's0/sub' is inside the results folder", "s0/sub"),
+      row("run_out_inside_a_results_folder_through_a_link", link("f", "lf"),
+          {"run", "c.json", "--out", "lf/sub", "--quiet", "--no-report"}, 2,
+          "is inside the results folder", "f/sub"),
   };
   return all;
 }
@@ -83,6 +93,7 @@ TEST(ResultsFolderAnswers, AreInTroubleshooting) {
   for (const char* text : {
            "it is a FIFO",
            "it is a folder",
+           "a results folder is never made inside another one",
        })
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;
 }

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "error.hpp"
+#include "results/folder/enclosing_results_folder.hpp"
 
 namespace plab {
 
@@ -43,6 +44,17 @@ void point_latest(const fs::path& parent, const fs::path& target) {
 
 }  // namespace
 
+fs::path checked_new_out(const std::string& what, const fs::path& out) {
+  const std::string named = what + " '" + out.string() + "'";
+  const fs::path full = resolved_path(out);
+  if (const auto enclosing = enclosing_results_folder(full.parent_path())) {
+    throw UsageError(named + " is inside the results folder '" + enclosing->string() +
+                     "'; a results folder is never made inside another one (whose verify and "
+                     "merge would not expect it): choose a folder outside results folders");
+  }
+  return out;
+}
+
 ResultsError out_already_used(const fs::path& out) {
   return ResultsError("--out '" + out.string() +
                       "' already holds files; results are never overwritten: choose a new folder");
@@ -67,6 +79,7 @@ ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs
                                     const std::string& suffix) {
   std::error_code ec;
   if (out) {
+    (void)checked_new_out("--out", *out);
     refuse_used_out(*out);
     make_dirs(*out);
     // Emptiness is decided under the lock: of two plab runs racing for one new folder, the

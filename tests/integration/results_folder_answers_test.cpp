@@ -78,6 +78,18 @@ const std::vector<AnswerRow>& rows() {
       row("run_out_inside_a_results_folder_through_a_link", link("f", "lf"),
           {"run", "c.json", "--out", "lf/sub", "--quiet", "--no-report"}, 2,
           "is inside the results folder", "f/sub"),
+      row(
+          "merge_out_a_link_to_an_empty_folder",
+          [](const test::TempDir& dir) {
+            fs::create_directory(dir / "e");
+            link("e", "ml")(dir);
+          },
+          {"merge", "ml", "s0", "s1"}, 0, "", "e/manifest.json", R"("status":"completed")"),
+      row("merge_out_a_dangling_link", link("nowhere", "md"), {"merge", "md", "s0", "s1"}, 2,
+          "OUT 'md' is a symbolic link to 'nowhere', which does not exist", "nowhere"),
+      row("run_out_a_dangling_link", link("nowhere", "rl"),
+          {"run", "c.json", "--out", "rl", "--quiet", "--no-report"}, 2,
+          "--out 'rl' is a symbolic link to 'nowhere', which does not exist", "nowhere"),
   };
   return all;
 }
@@ -94,6 +106,7 @@ TEST(ResultsFolderAnswers, AreInTroubleshooting) {
            "it is a FIFO",
            "it is a folder",
            "a results folder is never made inside another one",
+           "which does not exist; plab follows a link only to a folder that exists",
        })
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;
 }

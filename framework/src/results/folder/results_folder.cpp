@@ -46,13 +46,25 @@ void point_latest(const fs::path& parent, const fs::path& target) {
 
 fs::path checked_new_out(const std::string& what, const fs::path& out) {
   const std::string named = what + " '" + out.string() + "'";
-  const fs::path full = resolved_path(out);
+  std::error_code ec;
+  fs::path folder = out;
+  if (fs::is_symlink(fs::symlink_status(out, ec))) {
+    const fs::path target = fs::read_symlink(out, ec);
+    if (!fs::exists(fs::status(out, ec))) {
+      throw UsageError(named + " is a symbolic link to '" + target.string() +
+                       "', which does not exist; plab follows a link only to a folder that "
+                       "exists: make that folder, or name a new one");
+    }
+    folder = fs::canonical(out, ec);
+    if (ec) folder = out;
+  }
+  const fs::path full = resolved_path(folder);
   if (const auto enclosing = enclosing_results_folder(full.parent_path())) {
     throw UsageError(named + " is inside the results folder '" + enclosing->string() +
                      "'; a results folder is never made inside another one (whose verify and "
                      "merge would not expect it): choose a folder outside results folders");
   }
-  return out;
+  return folder;
 }
 
 ResultsError out_already_used(const fs::path& out) {

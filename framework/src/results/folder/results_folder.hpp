@@ -30,8 +30,9 @@ ResultsFolder create_results_folder(const std::optional<std::filesystem::path>& 
                                     const std::string& suffix = "");
 
 // `out` where a new results folder is to be made (`what`: "--out" for `plab run`, "OUT" for
-// `plab merge`). UsageError (exit 2) when it lies inside another results folder (whose audit
-// and merge would not expect a folder of its own there).
+// `plab merge`), a symbolic link there followed to the folder it names. UsageError (exit 2) when
+// it is a link to nothing (plab makes no folder through a link) or lies inside another results
+// folder (whose audit and merge would not expect a folder of its own there).
 std::filesystem::path checked_new_out(const std::string& what, const std::filesystem::path& out);
 
 // The refusal of an `out` that already holds files ("results are never overwritten").

@@ -25,6 +25,8 @@ fs::path without_trailing_separator(const fs::path& out) {
 
 }  // namespace
 
+// A link to a folder is followed: the merged folder is renamed onto the folder it names (a
+// rename onto the link itself would replace the link).
 StagedFolder::StagedFolder(const fs::path& out)
     : out_(checked_new_out("OUT", without_trailing_separator(out))) {
   refuse_used_out(out_);

@@ -90,6 +90,13 @@ const std::vector<AnswerRow>& rows() {
       row("run_out_a_dangling_link", link("nowhere", "rl"),
           {"run", "c.json", "--out", "rl", "--quiet", "--no-report"}, 2,
           "--out 'rl' is a symbolic link to 'nowhere', which does not exist", "nowhere"),
+      row(
+          "latest_a_users_file_is_left",
+          [](const test::TempDir& dir) { dir.write("results/answers/latest", "mine\n"); },
+          {"run", "c.json", "--quiet", "--no-report"}, 0,
+          "'results/answers/latest' is a file, not the link plab keeps there: it was left as it "
+          "is",
+          "results/answers/latest", "mine\n"),
   };
   return all;
 }
@@ -107,6 +114,7 @@ TEST(ResultsFolderAnswers, AreInTroubleshooting) {
            "it is a folder",
            "a results folder is never made inside another one",
            "which does not exist; plab follows a link only to a folder that exists",
+           "not the link plab keeps there: it was left as it is",
        })
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;
 }

@@ -31,15 +31,26 @@ void make_dirs(const fs::path& dir) {
     throw WriteError("cannot create the results folder '" + dir.string() + "': " + ec.message());
 }
 
-// Replaces <parent>/latest with a relative symlink to `target`, atomically.
-void point_latest(const fs::path& parent, const fs::path& target) {
+// Replaces <parent>/latest with a relative symlink to `target`, atomically; a file or folder
+// of the user's at that name is left as it is: the note says so ("" when the link was made).
+std::string point_latest(const fs::path& parent, const fs::path& target) {
   const fs::path link = parent / "latest";
   const fs::path tmp = parent / (".latest." + target.filename().string());
   std::error_code ec;
+  const fs::file_status there = fs::symlink_status(link, ec);
+  if (fs::exists(there) && !fs::is_symlink(there)) {
+    return "'" + link.string() + "' is " +
+           (fs::is_directory(there)      ? "a folder"
+            : fs::is_regular_file(there) ? "a file"
+                                         : "not a link") +
+           ", not the link plab keeps there: it was left as it is and does not point to '" +
+           target.string() + "'";
+  }
   fs::remove(tmp, ec);
   fs::create_directory_symlink(target.filename(), tmp, ec);
   if (!ec) fs::rename(tmp, link, ec);
   if (ec) fs::remove(tmp, ec);  // a missing `latest` link is not worth failing the run
+  return "";
 }
 
 }  // namespace
@@ -98,7 +109,7 @@ ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs
     // one that takes the lock second either is refused by it or finds the first one's files.
     FolderLock lock = FolderLock::exclusive(*out);
     if (!folder_is_empty_but_lock(*out)) throw out_already_used(*out);
-    return ResultsFolder{*out, std::move(lock)};
+    return ResultsFolder{*out, std::move(lock), ""};
   }
   std::string stamp = utc_timestamp(now);
   std::erase(stamp, '-');
@@ -111,8 +122,8 @@ ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs
     fs::path dir = parent / (attempt == 1 ? stamp : stamp + "-" + std::to_string(attempt));
     if (fs::create_directory(dir, ec)) {
       FolderLock lock = FolderLock::exclusive(dir);
-      point_latest(parent, dir);
-      return ResultsFolder{dir, std::move(lock)};
+      std::string note = point_latest(parent, dir);
+      return ResultsFolder{dir, std::move(lock), std::move(note)};
     }
     if (ec)
       throw WriteError("cannot create the results folder '" + dir.string() + "': " + ec.message());

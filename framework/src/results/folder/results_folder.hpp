@@ -16,7 +16,8 @@ std::string utc_timestamp(std::chrono::system_clock::time_point t);
 
 struct ResultsFolder {
   std::filesystem::path path;
-  FolderLock lock;  // held while the folder is written
+  FolderLock lock;   // held while the folder is written
+  std::string note;  // why `<root>/<name>/latest` was left as it was ("" when it points here)
 };
 
 // With `out`: that folder, created; it must not exist yet or be empty but for a lock file

@@ -97,6 +97,17 @@ const std::vector<AnswerRow>& rows() {
           "'results/answers/latest' is a file, not the link plab keeps there: it was left as it "
           "is",
           "results/answers/latest", "mine\n"),
+      row("manifest_a_link_to_another_folders_manifest",
+          link("../s0/manifest.json", "f/manifest.json"), {"export", "f", "--csv", "o.csv"}, 2,
+          "'f/manifest.json' is not a regular file (it is a symbolic link)", "o.csv"),
+      row("runs_a_link_for_verify", link("../s0/runs.jsonl", "f/runs.jsonl"), {"verify", "f"}, 2,
+          "'f/runs.jsonl' is not a regular file (it is a symbolic link)", "f/verify.json"),
+      row(
+          "manifest_a_hard_link_is_read",
+          [](const test::TempDir& dir) {
+            fs::create_hard_link(dir / "f/manifest.json", dir / "backup.json");
+          },
+          {"export", "f", "--csv", "o.csv"}, 0, "", "o.csv", "point"),
   };
   return all;
 }
@@ -112,6 +123,7 @@ TEST(ResultsFolderAnswers, AreInTroubleshooting) {
   for (const char* text : {
            "it is a FIFO",
            "it is a folder",
+           "it is a symbolic link",
            "a results folder is never made inside another one",
            "which does not exist; plab follows a link only to a folder that exists",
            "not the link plab keeps there: it was left as it is",

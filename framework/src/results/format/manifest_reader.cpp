@@ -18,10 +18,16 @@ namespace fs = std::filesystem;
 
 boost::json::object read_manifest(const fs::path& dir) {
   const fs::path file = dir / "manifest.json";
-  // A FIFO, folder or device at either name is there: it is named as what it is, not taken for
-  // a missing file (and never read, which could wait forever on a FIFO).
-  for (const fs::path& own : {file, dir / "runs.jsonl"}) refuse_irregular_input(own);
   std::error_code ec;
+  for (const fs::path& own : {file, dir / "runs.jsonl"}) {
+    // A symbolic link is refused as plab's writers refuse one (open_own_file names it):
+    // followed, it would make another folder's manifest or records this folder's. A hard link
+    // is read (a `cp -al` backup is one).
+    if (fs::is_symlink(fs::symlink_status(own, ec))) refuse_foreign_own_file(own);
+    // A FIFO, folder or device at either name is there: it is named as what it is, not taken
+    // for a missing file (and never read, which could wait forever on a FIFO).
+    refuse_irregular_input(own);
+  }
   if (!fs::is_regular_file(file, ec) || !fs::is_regular_file(dir / "runs.jsonl", ec)) {
     throw UsageError("'" + dir.string() +
                      "' is not a results folder: it needs manifest.json and "

@@ -5,6 +5,7 @@
 // command, and checks its exit code, its answer and one file.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -37,6 +38,11 @@ Plant made_with_shards_then(Plant plant) {
     test::run_into(dir, kConfig, "s1", {"--shard", "1/2"});
     plant(dir);
   };
+}
+
+// A record cut off mid-write after f's two records, as a kill leaves it.
+void tear(const test::TempDir& dir) {
+  std::ofstream(dir / "f/runs.jsonl", std::ios::app) << R"({"broken":)";
 }
 
 AnswerRow row(std::string name, Plant plant, Args args, int exit_code, std::string fragment,
@@ -108,6 +114,33 @@ const std::vector<AnswerRow>& rows() {
             fs::create_hard_link(dir / "f/manifest.json", dir / "backup.json");
           },
           {"export", "f", "--csv", "o.csv"}, 0, "", "o.csv", "point"),
+      row(
+          "comparison_report_a_link_outside",
+          [](const test::TempDir& dir) {
+            test::run_into(dir, kConfig, "g");
+            const auto r =
+                test::run_plab({"report", "f", "g", "--out", "cmp"}, dir.path().string());
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            dir.write("victim", "precious\n");
+            fs::remove(dir / "cmp/report.md");
+            link("../victim", "cmp/report.md")(dir);
+          },
+          {"report", "f", "g", "--out", "cmp", "--force"}, 2,
+          "--out 'cmp' holds a report.md that is a symbolic link, not a report plab wrote",
+          "victim", "precious\n"),
+      row(
+          "reserve_a_folder_resumed",
+          [](const test::TempDir& dir) {
+            tear(dir);
+            dir.write("f/.plab.reserve/keep", "mine\n");
+          },
+          {"run", "--resume", "f", "--quiet", "--no-report"}, 2,
+          "'f/.plab.reserve' is not a regular file (it is a folder)", "f/.plab.reserve/keep",
+          "mine\n"),
+      row("torn_last_line_exported", tear, {"export", "f", "--csv", "o.csv"}, 2,
+          "f/runs.jsonl:3 is a torn last line (a run cut off mid-write)); plab run --resume f cuts "
+          "it off and finishes the folder, then export it",
+          "o.csv"),
   };
   return all;
 }
@@ -120,14 +153,12 @@ TEST_P(ResultsFolderAnswers, NameWhatIsThere) {
 }
 
 TEST(ResultsFolderAnswers, AreInTroubleshooting) {
-  for (const char* text : {
-           "it is a FIFO",
-           "it is a folder",
-           "it is a symbolic link",
-           "a results folder is never made inside another one",
-           "which does not exist; plab follows a link only to a folder that exists",
-           "not the link plab keeps there: it was left as it is",
-       })
+  for (const char* text : {"it is a FIFO", "it is a folder", "it is a symbolic link",
+                           "a results folder is never made inside another one",
+                           "which does not exist; plab follows a link only to a folder that exists",
+                           "not the link plab keeps there: it was left as it is",
+                           "a symbolic link, not a report plab wrote", "is a torn last line",
+                           "plab run --resume DIR cuts it off and finishes the folder"})
     EXPECT_TRUE(test::in_troubleshooting(text)) << text;
 }
 

@@ -27,6 +27,12 @@ boost::json::object read_manifest(const fs::path& dir) {
     // A FIFO, folder or device at either name is there: it is named as what it is, not taken
     // for a missing file (and never read, which could wait forever on a FIFO).
     refuse_irregular_input(own);
+    // What is there yet cannot be opened at all is a socket (open fails with ENXIO).
+    if (fs::exists(fs::symlink_status(own, ec)) && !fs::is_regular_file(fs::status(own, ec))) {
+      throw DataError("'" + own.string() +
+                      "' is not a regular file (it is a socket); a results folder holds the files "
+                      "plab wrote: remove it, or put back the file plab wrote there");
+    }
   }
   if (!fs::is_regular_file(file, ec) || !fs::is_regular_file(dir / "runs.jsonl", ec)) {
     throw UsageError("'" + dir.string() +

@@ -233,12 +233,12 @@ const std::vector<ExportRow>& rows() {
             fs::remove(f / "runs.jsonl");
             ASSERT_EQ(mkfifo((f / "runs.jsonl").c_str(), 0600), 0);
           })),
-      row("folder_runs_a_link_to_its_file", {"f", "--csv", "t.csv"}, 0, "",
+      row("folder_runs_a_link_to_its_file", {"f", "--csv", "t.csv"}, 2,
+          "'f/runs.jsonl' is not a regular file (it is a symbolic link)",
           edited_folder([](const fs::path& f) {
             fs::rename(f / "runs.jsonl", f / "r.j");
             fs::create_symlink("r.j", f / "runs.jsonl");
-          }),
-          csv_lines("t.csv", 7)),
+          })),
   };
   return all;
 }

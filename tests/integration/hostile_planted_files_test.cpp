@@ -84,9 +84,7 @@ const std::vector<AnswerRow>& rows() {
               {"run", "--resume", "f", "--quiet", "--no-report"}, 2,
               "'f/.plab.lock' " + kNotRegular + "folder)"),
       planted("manifest_a_fifo_exported", fifo("f/manifest.json"),
-              {"export", "f", "--sqlite", "o.db"}, 2,
-              "'f/manifest.json' is not a regular file (a device, FIFO, socket or folder, or a "
-              "link to one)",
+              {"export", "f", "--sqlite", "o.db"}, 2, "'f/manifest.json' " + kNotRegular + "FIFO)",
               "o.db", ""),
       planted("chain_a_fifo_exported", fifo("f/runs.sha256"), {"export", "f", "--sqlite", "o.db"},
               2, "'f/runs.sha256' " + kNotRegular + "FIFO)", "o.db", ""),

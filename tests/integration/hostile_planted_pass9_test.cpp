@@ -72,7 +72,6 @@ const Args kMerge = {"merge", "out", "s0", "s1"};
 const std::string kFifo = "is not a regular file (it is a FIFO)";
 const std::string kLink = "is not a regular file (it is a symbolic link)";
 const std::string kOtherNames = "has other names (2 hard links to one file)";
-const std::string kNotRegular = "is not a regular file (a device, FIFO, socket or folder";
 
 const std::vector<AnswerRow>& rows() {
   static const std::vector<AnswerRow> all = {
@@ -109,7 +108,7 @@ const std::vector<AnswerRow>& rows() {
       planted("summary_csv_hard_link_resumed", hard_link("victim", "f/summary.csv"), kResume, 0,
               ""),
       planted("manifest_link_to_text_resumed", link("../victim", "f/manifest.json"), kResume, 2,
-              "'f/manifest.json' is damaged"),
+              "'f/manifest.json' " + kLink),
       planted("lock_hard_link_resumed_if_present", hard_link("victim", "f/.plab.lock"),
               {"run", "c.json", "--out", "f", "--resume-if-present", "--quiet", "--no-report"}, 2,
               "'f/.plab.lock' " + kOtherNames),
@@ -133,15 +132,15 @@ const std::vector<AnswerRow>& rows() {
       planted("lock_hard_link_csv", hard_link("victim", "f/.plab.lock"), kCsv, 2,
               "'f/.plab.lock' " + kOtherNames, "o.csv", ""),
       planted("records_link_to_dev_zero_csv", link("/dev/zero", "f/runs.jsonl"), kCsv, 2,
-              "'f/runs.jsonl' " + kNotRegular, "o.csv", ""),
-      planted("records_fifo_csv", fifo("f/runs.jsonl"), kCsv, 2, "'f/runs.jsonl' " + kNotRegular,
+              "'f/runs.jsonl' " + kLink, "o.csv", ""),
+      planted("records_fifo_csv", fifo("f/runs.jsonl"), kCsv, 2, "'f/runs.jsonl' " + kFifo,
               "o.csv", ""),
       planted("chain_fifo_csv", fifo("f/runs.sha256"), kCsv, 2, "'f/runs.sha256' " + kFifo, "o.csv",
               ""),
       claimed("claims_fifo_csv", fifo("f/claims.json"), kCsv, 0, "", "o.csv", "point"),
       planted("timings_folder_csv", folder("f/timings.jsonl"), kCsv, 0, "", "o.csv", "point"),
       planted("manifest_socket_csv", socket_at("f/manifest.json"), kCsv, 2,
-              "'f/manifest.json' " + kNotRegular, "o.csv", ""),
+              "'f/manifest.json' is not a regular file (it is a socket)", "o.csv", ""),
       planted("lock_fifo_sqlite", fifo("f/.plab.lock"), kSqlite, 2, "'f/.plab.lock' " + kFifo,
               "o.db", ""),
       planted("lock_link_outside_sqlite", link("../victim", "f/.plab.lock"), kSqlite, 2,
@@ -149,7 +148,7 @@ const std::vector<AnswerRow>& rows() {
       planted("timings_fifo_sqlite", fifo("f/timings.jsonl"), kSqlite, 0, "", "o.db",
               "SQLite format 3"),
       planted("manifest_link_to_dev_zero_sqlite", link("/dev/zero", "f/manifest.json"), kSqlite, 2,
-              "'f/manifest.json' " + kNotRegular, "o.db", ""),
+              "'f/manifest.json' " + kLink, "o.db", ""),
       // report DIR
       planted("lock_fifo_report", fifo("f/.plab.lock"), {"report", "f"}, 2,
               "'f/.plab.lock' " + kFifo),

@@ -22,6 +22,10 @@ std::string kind_of(const fs::file_status& s) {
       return "a FIFO";
     case fs::file_type::socket:
       return "a socket";
+    case fs::file_type::symlink:  // report.md and report.html are looked at without following
+      return "a symbolic link";
+    case fs::file_type::directory:
+      return "a folder";
     default:
       return "not a folder";
   }

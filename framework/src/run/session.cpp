@@ -325,6 +325,7 @@ SessionOutcome Session::run(SessionObserver& observer) {
                                                  shard_folder_suffix(manifest.shard));
     s.dir = folder.path;
     s.lock = std::move(folder.lock);
+    if (!folder.note.empty()) observer.note(folder.note);
   }
   write_manifest(s.dir, e, manifest);
   if (s.claims && !request.resume) write_claims_file(s.dir, *s.claims, nullptr);

@@ -79,17 +79,8 @@ void stop_export_if_interrupted(const fs::path& db) {
 
 CheckedFolder read_checked_folder(const fs::path& dir, const fs::path& db) {
   CheckedFolder f;
-  std::error_code ec;
-  for (const char* name : {"manifest.json", "runs.jsonl"}) {
-    // A link to /dev/zero or a FIFO is there but cannot be a results file: said so, rather
-    // than that the folder lacks it.
-    const fs::file_status s = fs::status(dir / name, ec);
-    if (fs::exists(s) && !fs::is_regular_file(s))
-      throw ResultsError("cannot export '" + dir.string() + "': '" + (dir / name).string() +
-                         "' is not a regular file (a device, FIFO, socket or folder, or a link "
-                         "to one); a results folder holds the files plab run writes");
-  }
-  (void)read_manifest(dir);  // refuses what is not a results folder
+  // Refuses what is not a results folder, and names a FIFO, device or folder at its files.
+  (void)read_manifest(dir);
   // Read again with every double correctly rounded: the export copies its numbers.
   boost::json::value exact = read_json_exactly(dir / "manifest.json");
   if (!exact.is_object())
@@ -139,11 +130,21 @@ CheckedFolder read_checked_folder(const fs::path& dir, const fs::path& db) {
   const ChainCheck chain = check_digest_chain(dir, f.records);
   if (!chain.present || chain.verified != f.records || info.torn_tail || f.end_run < f.first_run ||
       f.records != f.end_run - f.first_run) {
+    const std::string torn = info.torn_tail
+                                 ? "; " + runs_file.string() + ":" + std::to_string(f.records + 1) +
+                                       " is a torn last line (a run cut off mid-write)"
+                                 : "";
+    // Every complete record is one plab wrote: --resume cuts the torn line off and runs again
+    // what is missing, as after a kill.
+    const bool resumable = info.torn_tail && chain.present && chain.verified == f.records &&
+                           f.end_run >= f.first_run && f.records <= f.end_run - f.first_run;
     throw ResultsError("cannot export '" + dir.string() + "': its " + std::to_string(f.records) +
                        " records are not all the ones plab wrote (runs.sha256 verifies " +
                        std::to_string(chain.verified) + "; the manifest says " +
-                       std::to_string(f.end_run - std::min(f.first_run, f.end_run)) +
-                       "); run plab verify " + dir.string());
+                       std::to_string(f.end_run - std::min(f.first_run, f.end_run)) + torn + "); " +
+                       (resumable ? "plab run --resume " + dir.string() +
+                                        " cuts it off and finishes the folder, then export it"
+                                  : "run plab verify " + dir.string()));
   }
   Sha256 config_hash;
   config_hash.update(to_json_text(m.any("config")));

@@ -10,6 +10,7 @@
 
 #include "base/input_file.hpp"
 #include "error.hpp"
+#include "results/folder/enclosing_results_folder.hpp"
 
 namespace plab {
 
@@ -33,18 +34,52 @@ void make_dirs(const fs::path& dir) {
     throw WriteError("cannot create the results folder '" + dir.string() + "': " + ec.message());
 }
 
-// Replaces <parent>/latest with a relative symlink to `target`, atomically.
-void point_latest(const fs::path& parent, const fs::path& target) {
+// Replaces <parent>/latest with a relative symlink to `target`, atomically; a file or folder
+// of the user's at that name is left as it is: the note says so ("" when the link was made).
+std::string point_latest(const fs::path& parent, const fs::path& target) {
   const fs::path link = parent / "latest";
   const fs::path tmp = parent / (".latest." + target.filename().string());
   std::error_code ec;
+  const fs::file_status there = fs::symlink_status(link, ec);
+  if (fs::exists(there) && !fs::is_symlink(there)) {
+    return "'" + link.string() + "' is " +
+           (fs::is_directory(there)      ? "a folder"
+            : fs::is_regular_file(there) ? "a file"
+                                         : "not a link") +
+           ", not the link plab keeps there: it was left as it is and does not point to '" +
+           target.string() + "'";
+  }
   fs::remove(tmp, ec);
   fs::create_directory_symlink(target.filename(), tmp, ec);
   if (!ec) fs::rename(tmp, link, ec);
   if (ec) fs::remove(tmp, ec);  // a missing `latest` link is not worth failing the run
+  return "";
 }
 
 }  // namespace
+
+fs::path checked_new_out(const std::string& what, const fs::path& out) {
+  const std::string named = what + " '" + out.string() + "'";
+  std::error_code ec;
+  fs::path folder = out;
+  if (fs::is_symlink(fs::symlink_status(out, ec))) {
+    const fs::path target = fs::read_symlink(out, ec);
+    if (!fs::exists(fs::status(out, ec))) {
+      throw UsageError(named + " is a symbolic link to '" + target.string() +
+                       "', which does not exist; plab follows a link only to a folder that "
+                       "exists: make that folder, or name a new one");
+    }
+    folder = fs::canonical(out, ec);
+    if (ec) folder = out;
+  }
+  const fs::path full = resolved_path(folder);
+  if (const auto enclosing = enclosing_results_folder(full.parent_path())) {
+    throw UsageError(named + " is inside the results folder '" + enclosing->string() +
+                     "'; a results folder is never made inside another one (whose verify and "
+                     "merge would not expect it): choose a folder outside results folders");
+  }
+  return folder;
+}
 
 ResultsError out_already_used(const fs::path& out) {
   return ResultsError("--out '" + out.string() +
@@ -70,13 +105,14 @@ ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs
                                     const std::string& suffix) {
   std::error_code ec;
   if (out) {
+    (void)checked_new_out("--out", *out);
     refuse_used_out(*out);
     make_dirs(*out);
     // Emptiness is decided under the lock: of two plab runs racing for one new folder, the
     // one that takes the lock second either is refused by it or finds the first one's files.
     FolderLock lock = FolderLock::exclusive(*out);
     if (!folder_is_empty_but_lock(*out)) throw out_already_used(*out);
-    return ResultsFolder{*out, std::move(lock)};
+    return ResultsFolder{*out, std::move(lock), ""};
   }
   std::string stamp = utc_timestamp(now);
   std::erase(stamp, '-');
@@ -89,8 +125,8 @@ ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs
     fs::path dir = parent / (attempt == 1 ? stamp : stamp + "-" + std::to_string(attempt));
     if (fs::create_directory(dir, ec)) {
       FolderLock lock = FolderLock::exclusive(dir);
-      point_latest(parent, dir);
-      return ResultsFolder{dir, std::move(lock)};
+      std::string note = point_latest(parent, dir);
+      return ResultsFolder{dir, std::move(lock), std::move(note)};
     }
     if (ec)
       throw WriteError("cannot create the results folder '" + dir.string() + "': " + ec.message());

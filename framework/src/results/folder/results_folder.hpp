@@ -16,7 +16,8 @@ std::string utc_timestamp(std::chrono::system_clock::time_point t);
 
 struct ResultsFolder {
   std::filesystem::path path;
-  FolderLock lock;  // held while the folder is written
+  FolderLock lock;   // held while the folder is written
+  std::string note;  // why `<root>/<name>/latest` was left as it was ("" when it points here)
 };
 
 // With `out`: that folder, created; it must not exist yet or be empty but for a lock file
@@ -28,6 +29,12 @@ ResultsFolder create_results_folder(const std::optional<std::filesystem::path>& 
                                     const std::filesystem::path& root, const std::string& name,
                                     std::chrono::system_clock::time_point now,
                                     const std::string& suffix = "");
+
+// `out` where a new results folder is to be made (`what`: "--out" for `plab run`, "OUT" for
+// `plab merge`), a symbolic link there followed to the folder it names. UsageError (exit 2) when
+// it is a link to nothing (plab makes no folder through a link) or lies inside another results
+// folder (whose audit and merge would not expect a folder of its own there).
+std::filesystem::path checked_new_out(const std::string& what, const std::filesystem::path& out);
 
 // The refusal of an `out` that already holds files ("results are never overwritten").
 ResultsError out_already_used(const std::filesystem::path& out);

@@ -6,6 +6,7 @@
 #include "error.hpp"
 #include "results/folder/record_digest.hpp"
 #include "results/folder/run_timing.hpp"
+#include "results/folder/space_reserve.hpp"
 #include "results/folder/trajectory_line.hpp"
 #include "results/format/file_text.hpp"
 #include "results/format/run_record.hpp"
@@ -42,6 +43,12 @@ std::size_t keep_verified_runs(const fs::path& dir, const RunRange& range,
   // one of their names (symbolic or hard) would carry those writes to a file outside the folder.
   for (const char* name : {"runs.jsonl", kDigestFileName, "timings.jsonl", "trajectory.jsonl"})
     refuse_foreign_own_file(dir / name);
+  // The space reserve is made afresh at its name (space_reserve.hpp), which removes a file or
+  // link there; a folder cannot be removed without what it holds, and the run would go on
+  // without a reserve: refused (naming it) before anything is cut.
+  std::error_code ec;
+  if (fs::is_directory(fs::symlink_status(dir / kReserveFileName, ec)))
+    refuse_foreign_own_file(dir / kReserveFileName);
   // Every record kept must be the one plab wrote: its link of the digest chain must match.
   // This comes first, so that an edited record is named as such ("not the one plab wrote")
   // rather than by whatever its edit broke. Records past the last digest (a kill between the

@@ -25,7 +25,10 @@ fs::path without_trailing_separator(const fs::path& out) {
 
 }  // namespace
 
-StagedFolder::StagedFolder(const fs::path& out) : out_(without_trailing_separator(out)) {
+// A link to a folder is followed: the merged folder is renamed onto the folder it names (a
+// rename onto the link itself would replace the link).
+StagedFolder::StagedFolder(const fs::path& out)
+    : out_(checked_new_out("OUT", without_trailing_separator(out))) {
   refuse_used_out(out_);
   std::error_code ec;
   if (fs::exists(out_, ec) && !folder_is_empty_but_lock(out_)) {

@@ -16,8 +16,10 @@ namespace plab {
 class StagedFolder {
  public:
   // ResultsError when OUT exists and is no folder or holds files (results are never
-  // overwritten); WriteError when the hidden folder cannot be made. The hidden folder comes
-  // locked (folder_lock.hpp); the lock moves with it to OUT.
+  // overwritten); UsageError when OUT is a link to nothing or inside a results folder
+  // (checked_new_out; a link to a folder is followed); WriteError when the hidden folder
+  // cannot be made. The hidden folder comes locked (folder_lock.hpp); the lock moves with it
+  // to OUT.
   explicit StagedFolder(const std::filesystem::path& out);
   StagedFolder(const StagedFolder&) = delete;
   StagedFolder& operator=(const StagedFolder&) = delete;

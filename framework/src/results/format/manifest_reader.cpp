@@ -7,6 +7,7 @@
 #include <boost/json/serialize.hpp>
 #include <boost/json/stream_parser.hpp>
 
+#include "base/input_file.hpp"
 #include "build_info.hpp"
 #include "error.hpp"
 #include "results/format/file_text.hpp"
@@ -18,6 +19,21 @@ namespace fs = std::filesystem;
 boost::json::object read_manifest(const fs::path& dir) {
   const fs::path file = dir / "manifest.json";
   std::error_code ec;
+  for (const fs::path& own : {file, dir / "runs.jsonl"}) {
+    // A symbolic link is refused as plab's writers refuse one (open_own_file names it):
+    // followed, it would make another folder's manifest or records this folder's. A hard link
+    // is read (a `cp -al` backup is one).
+    if (fs::is_symlink(fs::symlink_status(own, ec))) refuse_foreign_own_file(own);
+    // A FIFO, folder or device at either name is there: it is named as what it is, not taken
+    // for a missing file (and never read, which could wait forever on a FIFO).
+    refuse_irregular_input(own);
+    // What is there yet cannot be opened at all is a socket (open fails with ENXIO).
+    if (fs::exists(fs::symlink_status(own, ec)) && !fs::is_regular_file(fs::status(own, ec))) {
+      throw DataError("'" + own.string() +
+                      "' is not a regular file (it is a socket); a results folder holds the files "
+                      "plab wrote: remove it, or put back the file plab wrote there");
+    }
+  }
   if (!fs::is_regular_file(file, ec) || !fs::is_regular_file(dir / "runs.jsonl", ec)) {
     throw UsageError("'" + dir.string() +
                      "' is not a results folder: it needs manifest.json and "

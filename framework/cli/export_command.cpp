@@ -49,6 +49,21 @@ void require_csv_not_a_database(const std::filesystem::path& csv) {
                    "--force or without: give the CSV a name of its own; nothing was written");
 }
 
+// With --sqlite and --csv the CSV is written first (to a temporary file) and the database
+// after, and the CSV is put in place only once the database has committed: a signal or a
+// failed write in either step leaves both files as they were. The step's own message names
+// only its file, so the other one's fate is added.
+template <class Step>
+auto telling_of(const std::string& other_file, const Step& step) {
+  try {
+    return step();
+  } catch (const InterruptedError& e) {
+    throw InterruptedError(std::string(e.what()) + "; " + other_file, e.exit_code());
+  } catch (const WriteError& e) {
+    throw WriteError(std::string(e.what()) + "; " + other_file);
+  }
+}
+
 }  // namespace
 
 int export_command(const Args& args) {
@@ -87,8 +102,14 @@ int export_command(const Args& args) {
   install_interrupt_handlers(SecondSignal::kNoted);
   // The CSV is written first and put in place last: with --sqlite, both or neither.
   CsvExport csv;
-  if (vm.count("csv") != 0)
+  if (vm.count("csv") != 0 && vm.count("sqlite") != 0) {
+    csv = telling_of(
+        "the database '" + vm["sqlite"].as<std::string>() +
+            "' was not opened: it is as it was before",
+        [&] { return write_runs_csv(vm["csv"].as<std::string>(), dirs, vm.count("force") != 0); });
+  } else if (vm.count("csv") != 0) {
     csv = write_runs_csv(vm["csv"].as<std::string>(), dirs, vm.count("force") != 0);
+  }
   if (vm.count("sqlite") == 0) {
     csv.file->commit();
     std::printf("exported %zu runs of %zu folders into %s (%zu columns)", csv.runs, dirs.size(),
@@ -101,7 +122,13 @@ int export_command(const Args& args) {
   std::size_t added = 0;
   std::size_t runs = 0;
   std::size_t skipped = 0;
-  for (const ExportedFolder& f : export_to_sqlite(db, dirs)) {
+  const std::vector<ExportedFolder> exported =
+      csv.file == nullptr ? export_to_sqlite(db, dirs)
+                          : telling_of("--csv '" + csv.file->path().string() +
+                                           "' was not written either: it is as it was before "
+                                           "(absent if it was), its temporary file removed",
+                                       [&] { return export_to_sqlite(db, dirs); });
+  for (const ExportedFolder& f : exported) {
     std::string where;
     for (const long long id : f.found_in) where += (where.empty() ? "" : ", ") + std::to_string(id);
     where = (f.found_in.size() == 1 ? "experiment " : "experiments ") + where;

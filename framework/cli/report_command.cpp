@@ -94,8 +94,17 @@ int report_command(const Args& args) {
           "A B --out OUT (see plab report --help)");
     return cross_report(dirs[0], dirs[1], vm["out"].as<std::string>(), force);
   }
-  if (vm.count("out") != 0)
-    throw UsageError("--out is for the comparison of two folders; plab report DIR writes into DIR");
+  if (vm.count("out") != 0) {
+    // A file given with --out and no --query is most likely a database whose query was left
+    // out: say so, rather than speak of folders only.
+    std::error_code ec;
+    const bool file = std::filesystem::is_regular_file(dirs[0], ec);
+    throw UsageError(
+        "--out is for the comparison of two folders (plab report A B --out OUT) or of the runs "
+        "a query selects from a database (plab report DB --query SQL --out OUT); " +
+        (file ? "'" + dirs[0] + "' is a file: to compare a database's runs, give --query SQL"
+              : std::string("plab report DIR writes into DIR")));
+  }
   const std::filesystem::path dir = dirs[0];
   // The report is written into DIR: never while a plab writes there (it would describe a
   // half-written folder), and no plab may start writing there until it is done.

@@ -75,6 +75,14 @@ void print_experiment_plan(const Experiment& e, const RunRange& range, const Sha
 
 void print_plan(const Session& session) {
   print_experiment_plan(session.experiment(), session.range(), session.shard());
+  if (session.experiment().large) {
+    std::printf(
+        "plan: the records' size is measured when the runs start (a large sweep prepares its "
+        "points then); a run whose records cannot fit on the disk is refused before any\n");
+    return;
+  }
+  std::printf("plan: %s\n",
+              records_size_text(session.records_size(), session.results_location()).c_str());
 }
 
 void RunPrinter::note(const std::string& text) {

@@ -150,5 +150,31 @@ TEST(Claims, CheckRefusesAFolderWithoutClaimsAndAMalformedClaim) {
   EXPECT_FALSE(std::filesystem::exists(dir / "p"));
 }
 
+// A verdict is printed under its claim's "what": two claims alike could not be told apart,
+// so the second is refused naming both positions, by plab check --config and before any run.
+TEST(Claims, TwoClaimsWithTheSameWhatAreRefusedNamingBothPositions) {
+  test::TempDir dir;
+  const auto c = dir.write("c.json", config("[]"));
+  const auto out = dir / "o";
+  ASSERT_EQ(
+      run_plab({"run", c.string(), "--out", out.string(), "--quiet", "--no-report"}).exit_code, 0);
+  const std::string twice =
+      std::string("[") + kHolds + ", " + kUndecided + ", " +
+      R"({"what": "classic makes fewer mistakes than slow", "each": {"converged": true}}])";
+  const auto alike = dir.write("alike.json", config(twice));
+  const auto r = run_plab({"check", out.string(), "--config", alike.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("at /claims/2 ('classic makes fewer mistakes than slow'): has the same "
+                       "\"what\" as claim '" +
+                       alike.string() + "' at /claims/0;"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(test::in_troubleshooting("has the same \"what\" as claim"));
+  EXPECT_TRUE(test::in_troubleshooting("a verdict is named by its \"what\""));
+  const auto run = run_plab({"run", alike.string(), "--out", (dir / "p").string(), "--quiet"});
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "p"));
+}
+
 }  // namespace
 }  // namespace plab

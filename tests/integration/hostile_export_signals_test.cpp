@@ -13,6 +13,7 @@
 
 #include <csignal>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -158,6 +159,52 @@ TEST_F(ExportSignals, SigpipeAndSigxfszSentByKillStopTheExport) {
     EXPECT_FALSE(fs::exists(db.string() + "-journal"));
   }
   EXPECT_TRUE(test::in_troubleshooting("interrupted by signal 13 (Broken pipe)"));
+}
+
+// export --sqlite DB --csv CSV writes the CSV to a temporary file first, then the database,
+// and puts the CSV in place last. A signal in either step leaves both files as they were, and
+// the message names both: at the CSV's temporary file (the database not yet opened) and at
+// the database's journal (the CSV whole in its temporary file).
+TEST_F(ExportSignals, ASignalWithSqliteAndCsvSaysWhatBecameOfBoth) {
+  const auto csv_temp_in = [](const fs::path& folder, const std::string& csv) {
+    for (const auto& entry : fs::directory_iterator(folder)) {
+      if (entry.path().filename().string().rfind("." + csv + ".tmp-", 0) == 0) return true;
+    }
+    return false;
+  };
+  const fs::path folder = *dir_ / "both";
+  fs::create_directories(folder);
+  const fs::path db = folder / "both.db";
+  fs::copy_file(*dir_ / "runs.db", db);
+  const std::string before = read_file(db);
+  const auto export_both = [&](int signal, const std::function<bool()>& ready) {
+    return test::run_plab_and_signal_when(
+        {"export", big_.string(), "--sqlite", db.string(), "--csv", (folder / "x.csv").string()},
+        signal, ready);
+  };
+  const auto while_csv = export_both(SIGINT, [&] { return csv_temp_in(folder, "x.csv"); });
+  EXPECT_EQ(while_csv.exit_code, 130) << while_csv.err;
+  EXPECT_NE(while_csv.err.find("x.csv"), std::string::npos) << while_csv.err;
+  EXPECT_NE(while_csv.err.find("; the database '" + db.string() +
+                               "' was not opened: it is as it was before"),
+            std::string::npos)
+      << while_csv.err;
+  const auto while_db = export_both(SIGTERM, [&] { return fs::exists(db.string() + "-journal"); });
+  EXPECT_EQ(while_db.exit_code, 130) << while_db.err;
+  EXPECT_NE(while_db.err.find("'" + db.string() + "' is as it was before"), std::string::npos)
+      << while_db.err;
+  EXPECT_NE(while_db.err.find("; --csv '" + (folder / "x.csv").string() +
+                              "' was not written either: it is as it was before"),
+            std::string::npos)
+      << while_db.err;
+  EXPECT_TRUE(test::in_troubleshooting("was not opened: it is as it was before"));
+  EXPECT_TRUE(test::in_troubleshooting("was not written either: it is as it was before"));
+  // Both times: the database's bytes as they were, no CSV, no temporary file, no journal.
+  EXPECT_TRUE(read_file(db) == before) << "the database changed";
+  std::vector<std::string> left;
+  for (const auto& entry : fs::directory_iterator(folder))
+    left.push_back(entry.path().filename().string());
+  EXPECT_EQ(left, std::vector<std::string>{"both.db"});
 }
 
 // The kernel's own SIGXFSZ (a write past `ulimit -f`) is no request to stop: the write fails

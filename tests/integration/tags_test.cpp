@@ -7,6 +7,7 @@
 
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/troubleshooting.hpp"
 
 namespace fs = std::filesystem;
 using plab::test::read_file;
@@ -86,6 +87,28 @@ TEST(Tags, AChangedTagOrNoteIsTheSameExperimentForResumeAndMerge) {
   EXPECT_EQ(m.at("tags"), (boost::json::array{"a", "b", "c"}));
   EXPECT_EQ(m.at("note"), "one\n\ntwo");
   EXPECT_EQ(read_file(dir / "merged" / "runs.jsonl"), read_file(dir / "full" / "runs.jsonl"));
+}
+
+// manifest.json records "no note" as null, so an empty note would vanish there: refused, with
+// /note named, whether the config or --set gives it; a note of line breaks only too.
+TEST(Tags, AnEmptyNoteIsRefusedRatherThanRecordedAsNull) {
+  plab::test::TempDir dir;
+  const fs::path empty = dir.write("empty.json", config_with(R"("note": "",)"));
+  const auto r = run_plab({"run", empty.string(), "--out", (dir / "a").string(), "--quiet"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("/note"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the note is empty"), std::string::npos) << r.err;
+  EXPECT_TRUE(plab::test::in_troubleshooting("a note is text about the experiment"));
+  EXPECT_FALSE(fs::exists(dir / "a"));
+  const fs::path plain = dir.write("plain.json", config_with(R"("note": "x",)"));
+  const auto set = run_plab({"run", plain.string(), "--set", "/note=\"\\n \"", "--plan"});
+  EXPECT_EQ(set.exit_code, 2) << set.err;
+  EXPECT_NE(set.err.find("the note holds only white space"), std::string::npos) << set.err;
+  // A note with text, spaces around it, is kept byte for byte.
+  const auto kept = run_plab({"run", plain.string(), "--set", "/note=\" x \"", "--out",
+                              (dir / "b").string(), "--quiet", "--no-report"});
+  ASSERT_EQ(kept.exit_code, 0) << kept.err;
+  EXPECT_EQ(manifest_of(dir / "b").at("note"), " x ");
 }
 
 }  // namespace

@@ -116,6 +116,17 @@ void validate_claims(const json::value& list, const std::string& where) {
       refuse_claim(all[i], where, i, m.what());
     }
   }
+  // A verdict is printed and written (claims.json) under its claim's "what": two claims with
+  // the same one could not be told apart when one fails.
+  for (std::size_t i = 1; i < all.size(); ++i) {
+    for (std::size_t k = 0; k < i; ++k) {
+      if (all[i].as_object().at("what") != all[k].as_object().at("what")) continue;
+      refuse_claim(all[i], where, i,
+                   "has the same \"what\" as claim " + where + "/" + std::to_string(k) +
+                       "; a verdict is named by its \"what\", so two alike could not be told "
+                       "apart: say what each one checks");
+    }
+  }
 }
 
 std::vector<ClaimVerdict> evaluate_claims(const json::array& list, const ClaimInputs& inputs,

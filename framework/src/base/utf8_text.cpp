@@ -37,6 +37,29 @@ std::size_t first_non_utf8(std::string_view text) {
   return std::string_view::npos;
 }
 
+std::string code_points_text(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = sequence_length(text.substr(i));
+    if (!out.empty()) out += ' ';
+    if (length == 0) {
+      out += byte_hex(static_cast<unsigned char>(text[i++]));
+      continue;
+    }
+    static constexpr unsigned kLeadBits[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+    unsigned code = static_cast<unsigned char>(text[i]) & kLeadBits[length];
+    for (std::size_t k = 1; k < length; ++k)
+      code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3FU);
+    std::string digits;
+    for (; code != 0 || digits.size() < 4; code >>= 4)
+      digits.insert(digits.begin(), kHex[code & 0xF]);
+    out += "U+" + digits;
+    i += length;
+  }
+  return out;
+}
+
 std::string byte_hex(unsigned char byte) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   return std::string("0x") + kHex[byte >> 4] + kHex[byte & 0xF];

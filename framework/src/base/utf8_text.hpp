@@ -15,6 +15,11 @@ namespace plab {
 // nothing past U+10FFFF, no sequence cut short), or std::string_view::npos when there is none.
 std::size_t first_non_utf8(std::string_view text);
 
+// "U+0063 U+0061 U+0066 U+00E9": the code points of `text`, for messages about text that
+// looks alike but is written differently ('é' precomposed against 'e' and a combining accent).
+// A byte that starts no well-formed sequence is written as byte_hex does.
+std::string code_points_text(std::string_view text);
+
 // "0xE9": a byte as the messages name it.
 std::string byte_hex(unsigned char byte);
 

@@ -423,7 +423,15 @@ ExperimentConfig parse_experiment(const Json& document, const std::filesystem::p
       }
     }
   }
-  if (in.has("note")) c.note = in.text("note");
+  if (in.has("note")) {
+    c.note = in.text("note");
+    if (const auto problem = note_problem(c.note)) {
+      throw_config_error(in.pointer_of("note"), "the note " + *problem +
+                                                    "; a note is text about the experiment "
+                                                    "(manifest.json and the report's header): "
+                                                    "write one, or leave the key out");
+    }
+  }
   in.has("sweep");  // expanded before parsing; see sweep.hpp
   in.finish("at the top level of an experiment");
   return c;

@@ -1,6 +1,7 @@
 #include "config/tag_text.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace plab {
 
@@ -40,6 +41,14 @@ std::optional<std::string> tag_problem(std::string_view tag) {
     }
   }
   return std::nullopt;
+}
+
+std::optional<std::string> note_problem(std::string_view note) {
+  if (!std::all_of(note.begin(), note.end(),
+                   [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; })) {
+    return std::nullopt;
+  }
+  return note.empty() ? "is empty" : "holds only white space";
 }
 
 }  // namespace plab

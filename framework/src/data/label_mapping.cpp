@@ -4,6 +4,7 @@
 #include <charconv>
 #include <unordered_map>
 
+#include "base/utf8_text.hpp"
 #include "config/did_you_mean.hpp"
 #include "config/object_reader.hpp"
 #include "data/decimal_number.hpp"
@@ -102,6 +103,32 @@ void check_listed(const std::optional<std::vector<std::string>>& list, const std
   }
 }
 
+// Labels are compared byte for byte, without Unicode normalization: 'é' precomposed (U+00E9)
+// and 'e' with a combining accent (U+0065 U+0301) look the same in a message and differ. When
+// the class that was not found holds text beyond ASCII, it and the labels that do are spelled
+// in code points, so that the difference shows.
+std::string code_point_hint(const std::string& wanted, const std::vector<std::string>& names) {
+  const auto ascii = [](const std::string& t) {
+    return std::all_of(t.begin(), t.end(),
+                       [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  };
+  if (ascii(wanted)) return "";
+  std::string hint =
+      "; labels are compared byte for byte, without Unicode normalization, so text that looks "
+      "alike may differ: '" +
+      wanted + "' is " + code_points_text(wanted);
+  std::size_t spelled = 0;
+  for (const std::string& name : names) {
+    if (ascii(name)) continue;
+    if (++spelled > 4) {
+      hint += ", …";
+      break;
+    }
+    hint += ", the label '" + name + "' is " + code_points_text(name);
+  }
+  return hint;
+}
+
 std::string count_text(std::size_t n, const char* what) {
   return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
 }
@@ -119,7 +146,7 @@ std::vector<bool> labels_in(const std::vector<std::string>& labels,
     if (!k) {
       throw DataError(source + ": keep_classes names '" + w +
                       "', which does not occur in the labels" + did_you_mean(w, d.names) +
-                      "; labels present: " + quoted_list(d.names));
+                      "; labels present: " + quoted_list(d.names) + code_point_hint(w, d.names));
     }
   }
   std::vector<bool> keep(labels.size());
@@ -144,7 +171,8 @@ LabelMapping map_labels(const std::vector<std::string>& labels,
       if (k) is_positive[static_cast<std::size_t>(*k)] = true;
       if (!k) {
         throw DataError(source + ": the positive class '" + p + "' does not occur in the labels" +
-                        did_you_mean(p, d.names) + "; labels present: " + quoted_list(d.names));
+                        did_you_mean(p, d.names) + "; labels present: " + quoted_list(d.names) +
+                        code_point_hint(p, d.names));
       }
     }
     if (std::all_of(is_positive.begin(), is_positive.end(), [](bool b) { return b; })) {

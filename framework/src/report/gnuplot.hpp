@@ -12,8 +12,9 @@ namespace plab {
 // characters dropped. Scripts set `noenhanced`, so ^ _ @ { } are not markup either.
 std::string gnuplot_quote(const std::string& text);
 
-// Runs `gnuplot SCRIPT` in `folder`. Returns "" on success, otherwise why it failed
-// (gnuplot not installed, or its error output).
+// Runs `gnuplot SCRIPT` in `folder`. Returns "" on success, otherwise why it failed: gnuplot
+// not installed (not on PATH), could not be started (and why: the errno of fork or exec), or
+// its error output.
 std::string run_gnuplot(const std::filesystem::path& script, const std::filesystem::path& folder);
 
 }  // namespace plab

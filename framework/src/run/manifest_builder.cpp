@@ -157,4 +157,31 @@ boost::json::value make_manifest(const Experiment& e, const ManifestInput& in) {
   return manifest;
 }
 
+void annotate(ManifestInput& m, const Json& config, const boost::json::object* old_manifest,
+              const std::vector<std::string>& command_line_tags) {
+  const auto add = [&m](const std::string& tag) {
+    if (std::find(m.tags.begin(), m.tags.end(), tag) == m.tags.end()) m.tags.push_back(tag);
+  };
+  if (old_manifest != nullptr) {
+    if (const auto* tags = old_manifest->if_contains("tags"); tags && tags->is_array()) {
+      for (const auto& t : tags->get_array()) {
+        if (t.is_string()) add(std::string(t.get_string()));
+      }
+    }
+    if (const auto* note = old_manifest->if_contains("note"); note && note->is_string()) {
+      m.note = std::string(note->get_string());
+    }
+  }
+  // The config was validated when the experiment was prepared: tags are strings.
+  if (const auto tags = config.find("tags"); tags != config.end() && tags->is_array()) {
+    for (const Json& t : *tags) {
+      if (t.is_string()) add(t.get<std::string>());
+    }
+  }
+  for (const std::string& tag : command_line_tags) add(tag);
+  if (const auto note = config.find("note"); note != config.end() && note->is_string()) {
+    m.note = note->get<std::string>();
+  }
+}
+
 }  // namespace plab

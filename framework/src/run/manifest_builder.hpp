@@ -27,4 +27,10 @@ struct ManifestInput {
 
 boost::json::value make_manifest(const Experiment& experiment, const ManifestInput& input);
 
+// Sets `m`'s tags: the resumed folder's (`old_manifest`, or null for a new run), the config's
+// and --tag's, each once in the order first met; and its note: the config's, else the resumed
+// folder's.
+void annotate(ManifestInput& m, const Json& config, const boost::json::object* old_manifest,
+              const std::vector<std::string>& command_line_tags);
+
 }  // namespace plab

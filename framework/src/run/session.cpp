@@ -23,6 +23,7 @@
 #include "run/manifest_builder.hpp"
 #include "run/memory_estimate.hpp"
 #include "run/parallel_runner.hpp"
+#include "run/records_size.hpp"
 #include "run/resume.hpp"
 #include "run/resume_check.hpp"
 #include "run/shard_range.hpp"
@@ -126,6 +127,13 @@ bool holds_every_record(const std::filesystem::path& dir, const RecordFields& ma
          runs_bytes == chain.runs_bytes_kept && digest_bytes == chain.digest_bytes_kept;
 }
 
+// Where the results go: the folder resumed, --out, or results/NAME (which will hold the new
+// time-stamped folder).
+std::filesystem::path results_location(const SessionState& s) {
+  if (s.request.resume) return s.dir;
+  return s.request.out ? *s.request.out : std::filesystem::path("results") / s.experiment.name;
+}
+
 // --resume-if-present: a folder that holds a results folder's manifest is taken up.
 SessionRequest resolve_resume_if_present(const SessionRequest& request) {
   SessionRequest resolved = request;
@@ -168,35 +176,6 @@ ExperimentSource take_up_folder(SessionState& s, boost::json::object& old_manife
   return source;
 }
 
-// The manifest's tags: the resumed folder's, the config's and --tag's, each once in the order
-// first met; its note: the config's, else the resumed folder's.
-void annotate(ManifestInput& m, const Json& config, const boost::json::object* old_manifest,
-              const std::vector<std::string>& command_line_tags) {
-  const auto add = [&m](const std::string& tag) {
-    if (std::find(m.tags.begin(), m.tags.end(), tag) == m.tags.end()) m.tags.push_back(tag);
-  };
-  if (old_manifest != nullptr) {
-    if (const auto* tags = old_manifest->if_contains("tags"); tags && tags->is_array()) {
-      for (const auto& t : tags->get_array()) {
-        if (t.is_string()) add(std::string(t.get_string()));
-      }
-    }
-    if (const auto* note = old_manifest->if_contains("note"); note && note->is_string()) {
-      m.note = std::string(note->get_string());
-    }
-  }
-  // The config was validated when the experiment was prepared: tags are strings.
-  if (const auto tags = config.find("tags"); tags != config.end() && tags->is_array()) {
-    for (const Json& t : *tags) {
-      if (t.is_string()) add(t.get<std::string>());
-    }
-  }
-  for (const std::string& tag : command_line_tags) add(tag);
-  if (const auto note = config.find("note"); note != config.end() && note->is_string()) {
-    m.note = note->get<std::string>();
-  }
-}
-
 void resume_where_it_stopped(SessionState& s, const boost::json::object& old_manifest,
                              SessionObserver& observer) {
   if (s.experiment.large) {
@@ -228,6 +207,10 @@ const Experiment& Session::experiment() const { return state_->experiment; }
 const RunRange& Session::range() const { return state_->manifest.range; }
 const ShardSpec& Session::shard() const { return state_->manifest.shard; }
 bool Session::already_complete() const { return state_->complete; }
+RecordsSize Session::records_size() const {
+  return least_records_size(state_->experiment, state_->next_run, range().end);
+}
+std::filesystem::path Session::results_location() const { return plab::results_location(*state_); }
 
 Session Session::prepare(const SessionRequest& given, SessionObserver& observer) {
   // Signals are caught from here on, also while the experiment is prepared: a background job
@@ -304,6 +287,7 @@ SessionOutcome Session::run(SessionObserver& observer) {
   if (!started.note.empty()) observer.note(started.note);
   check_memory_of_threads(
       e, static_cast<int>(std::min<std::size_t>(started.threads, manifest.range.end - s.next_run)));
+  check_records_fit(records_size(), results_location());  // its window is prepared now
   const auto start = std::chrono::system_clock::now();
   RunSession& session = manifest.session;
   session.status = SessionStatus::kRunning;

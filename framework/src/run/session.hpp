@@ -22,6 +22,7 @@
 #include "results/summary/summary.hpp"
 #include "run/experiment.hpp"
 #include "run/progress_line.hpp"
+#include "run/records_size.hpp"
 
 namespace plab {
 
@@ -109,6 +110,11 @@ class Session {
   const ShardSpec& shard() const;
   // resume_if_present found a complete folder: nothing was prepared, run() changes nothing.
   bool already_complete() const;
+  // The records the runs left to make add to the folder, at least (records_size.hpp): those of
+  // every run once a large sweep's window is prepared (run() prepares it), else of point 0's.
+  RecordsSize records_size() const;
+  // The folder resumed, --out, or results/NAME: the file system that will hold the records.
+  std::filesystem::path results_location() const;
 
   // Makes the folder (a new run), runs what is left, summarises, closes the manifest and
   // draws the report. Once only.

@@ -344,6 +344,22 @@ TEST(VerifyManifest, UnknownStatusIsRefusedByTheCommandsThatActOnIt) {
   EXPECT_TRUE(test::in_troubleshooting(expected));
 }
 
+// The report reads a point's oracle into its kind: a word no plab writes is refused, named.
+TEST(VerifyManifest, UnknownOracleIsRefusedByTheReport) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](boost::json::object& m) { point0_theory(m)["oracle"] = "psychic"; });
+  const std::string expected = R"(expected "svm", "teacher", "given" or "none")";
+  const auto r = run_plab({"report", f.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(manifest_field(f, "points/0/theory/oracle") +
+                       R"( is "psychic" (a string); )" + expected),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(f / "report.md"));
+  EXPECT_TRUE(test::in_troubleshooting(expected));
+}
+
 TEST(VerifyManifest, RunsWrittenOrFailedOtherThanOnDiskIsInconsistent) {
   for (const char* key : {"runs_written", "runs_failed"}) {
     test::TempDir dir;

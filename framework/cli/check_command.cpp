@@ -26,7 +26,7 @@ std::vector<ClaimVerdict> undecided_for_missing_runs(const boost::json::array& c
                                                      const FolderAudit& audit) {
   const std::string why = "cannot be decided: " + std::to_string(audit.announced - audit.records) +
                           " of the experiment's " + std::to_string(audit.announced) +
-                          " runs are missing (status " + audit.status +
+                          " runs are missing (status " + audit.status_word +
                           "), and a claim is judged on every run; plab run --resume " +
                           dir.string() + " finishes it";
   std::vector<ClaimVerdict> verdicts;

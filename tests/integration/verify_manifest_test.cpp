@@ -321,6 +321,45 @@ TEST(VerifyManifest, UnknownStatusIsInconsistent) {
                "failed");
 }
 
+// The commands that act on the status refuse a word plab does not write, naming it.
+TEST(VerifyManifest, UnknownStatusIsRefusedByTheCommandsThatActOnIt) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](boost::json::object& m) { m["status"] = "great"; });
+  const std::string expected = R"(expected "running", "completed", "interrupted" or "failed")";
+  const std::string named =
+      (f / "manifest.json").string() + R"(: field 'status' is "great" (a string); )" + expected;
+  const std::vector<std::vector<std::string>> commands{
+      {"export", f.string(), "--sqlite", (dir / "n.db").string()},
+      {"merge", (dir / "m").string(), f.string()},
+      {"run", std::string(PLAB_SOURCE_DIR) + "/configs/quickstart.json", "--set", "/repeats=3",
+       "--out", f.string(), "--resume-if-present", "--no-report", "--quiet"}};
+  for (const auto& command : commands) {
+    const auto r = run_plab(command);
+    EXPECT_EQ(r.exit_code, 2) << command[0] << ": " << r.err;
+    EXPECT_NE(r.err.find(named), std::string::npos) << command[0] << ": " << r.err;
+  }
+  EXPECT_FALSE(fs::exists(dir / "n.db"));
+  EXPECT_FALSE(fs::exists(dir / "m"));
+  EXPECT_TRUE(test::in_troubleshooting(expected));
+}
+
+// The report reads a point's oracle into its kind: a word no plab writes is refused, named.
+TEST(VerifyManifest, UnknownOracleIsRefusedByTheReport) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](boost::json::object& m) { point0_theory(m)["oracle"] = "psychic"; });
+  const std::string expected = R"(expected "svm", "teacher", "given" or "none")";
+  const auto r = run_plab({"report", f.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(manifest_field(f, "points/0/theory/oracle") +
+                       R"( is "psychic" (a string); )" + expected),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(f / "report.md"));
+  EXPECT_TRUE(test::in_troubleshooting(expected));
+}
+
 TEST(VerifyManifest, RunsWrittenOrFailedOtherThanOnDiskIsInconsistent) {
   for (const char* key : {"runs_written", "runs_failed"}) {
     test::TempDir dir;

@@ -26,7 +26,7 @@ RunRecord full_record() {
   r.plugin = "perceptron";
   r.repeat = 7;
   r.params = boost::json::object{{"/init/scale", 0.5}};
-  r.precision = "float32";
+  r.precision = FeaturePrecision::kFloat32;
   r.status = RunStatus::kConverged;
   r.converged = true;
   r.epochs = 4;
@@ -49,7 +49,7 @@ RunRecord full_record() {
                       {"kernel_rho_upper", 1.5}};
   r.bound = 16.0;
   r.bound_kind = "novikoff";
-  r.bound_on = "mistakes";
+  r.bound_on = BoundCount::kMistakes;
   r.bound_applies = true;
   r.bound_note = "a note";
   r.ratio = 9.0 / 16.0;

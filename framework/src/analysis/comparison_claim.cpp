@@ -10,6 +10,7 @@
 #include "analysis/range_verdict.hpp"
 #include "analysis/statistics.hpp"
 #include "base/number_text.hpp"
+#include "config/config_kinds.hpp"
 
 namespace plab::claims {
 
@@ -110,7 +111,8 @@ Comparison compare(const json::object& claim, const ClaimInputs& inputs) {
                         "\"where\"");
     const json::object& any = *selected.front();
     const json::value* kind = protocol_value_of(inputs, any, "kind");
-    if (!kind || !kind->is_string() || kind->as_string() != "holdout")
+    if (!kind || !kind->is_string() ||
+        kind_of_word(kProtocolWords, kind->as_string()) != ProtocolKind::kHoldout)
       throw Undecidable("per \"split\" needs the holdout protocol");
     const json::value* folds = protocol_value_of(inputs, any, "folds");
     const double k = folds && folds->is_number() ? folds->to_number<double>() : 0.0;

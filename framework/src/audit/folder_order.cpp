@@ -12,6 +12,7 @@
 
 #include "error.hpp"
 #include "results/folder/run_timing.hpp"
+#include "results/format/manifest.hpp"
 #include "results/format/record_fields.hpp"
 #include "results/format/run_record.hpp"
 #include "results/format/runs_reader.hpp"
@@ -112,7 +113,9 @@ void check_records(const std::filesystem::path& dir, const RecordFields& manifes
   const std::size_t first_run = manifest.object("shard").count("first_run");
   // plab flushes timings.jsonl before runs.jsonl: a killed run may leave either file a few
   // lines ahead (plab run --resume evens them out); only a completed folder must match whole.
-  const bool completed = manifest.string("status") == "completed";
+  // A word plab does not write is not refused here: the folder audit lists it.
+  const bool completed =
+      parse_session_status(manifest.string("status")) == SessionStatus::kCompleted;
   std::ifstream timings(timings_file, std::ios::binary);
   const bool have_timings = static_cast<bool>(timings);
   bool timings_differ = false;

@@ -50,10 +50,9 @@ KernelSpec read_kernel_spec(const RecordFields& bound) {
 }
 
 BoundForm form_named(const RecordFields& f, const std::string& name) {
-  for (const BoundUnit* unit : bound_units()) {
-    if (name == unit->name()) return unit->form();
-  }
-  f.wrong("form", f.any("form"), "a bound form (docs/bounds.md)");
+  const std::optional<BoundForm> form = parse_bound_form(name);
+  if (!form) f.wrong("form", f.any("form"), "a bound form (docs/bounds.md)");
+  return *form;
 }
 
 std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
@@ -62,10 +61,9 @@ std::optional<BoundDeclaration> read_declaration(const RecordFields& learner) {
   BoundDeclaration d;
   d.form = form_named(b, b.string("form"));
   if (!form_has_bound(d.form)) return d;
-  const std::string counts = b.string("counts");
-  if (counts != "mistakes" && counts != "updates")
-    b.wrong("counts", b.any("counts"), R"("mistakes" or "updates")");
-  d.counts = counts == "updates" ? BoundCount::kUpdates : BoundCount::kMistakes;
+  const std::optional<BoundCount> counts = parse_bound_count(b.string("counts"));
+  if (!counts) b.wrong("counts", b.any("counts"), R"("mistakes" or "updates")");
+  d.counts = *counts;
   d.eta = b.number("step_scale");
   d.tau = b.number("threshold");
   const BoundUnit* unit = find_bound_unit(d.form);

@@ -15,6 +15,7 @@
 #include "results/format/optional_json.hpp"
 #include "results/format/record_fields.hpp"
 #include "results/format/run_record.hpp"
+#include "theory/bound_forms.hpp"
 #include "theory/bound_unit.hpp"
 #include "theory/bounds.hpp"
 #include "theory/hinge_bound.hpp"
@@ -280,7 +281,7 @@ RecomputedBounds audit_record(const RunRecord& rec, const RecordFields& r, const
   }
   check("bound_applies", b.applies);
   check("bound_kind", text_or_null(b.kind));
-  check("bound_on", text_or_null(b.counts));
+  check("bound_on", text_or_null(bound_count_name(b.counts)));
   check("bound", number_or_null(b.bound));
   check("ratio", number_or_null(b.ratio));
   check("bound_holds", flag(b.holds));
@@ -314,8 +315,8 @@ void note_violation(const RunRecord& rec, const std::string& where,
                                  recomputed.rounds});
   }
   if (!rec.bound_judged() || within_bound(static_cast<double>(rec.counted()), *rec.bound)) return;
-  report.violations.push_back({where, run, rec.bound_on_updates() ? "updates" : "mistakes",
-                               rec.counted(), *rec.bound, recomputed.bound});
+  report.violations.push_back(
+      {where, run, bound_count_name(rec.bound_on), rec.counted(), *rec.bound, recomputed.bound});
 }
 
 }  // namespace

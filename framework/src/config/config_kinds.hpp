@@ -1,5 +1,6 @@
 // The kinds a config chooses among by a word (the dataset's kind, generator, storage,
-// precision and scale; the init's kind; the theory's margin) as enums, with each enum's words.
+// precision and scale; the init's kind; the protocol; the theory's margin) as enums, with each
+// enum's words.
 // The parser (config/experiment_parser.cpp) reads a word into its enum once; the rest of the
 // engine compares enums, and writes the word back, in messages, with the enum's name function.
 #pragma once
@@ -17,6 +18,8 @@ enum class FeatureStorage { kDense, kSparse };
 enum class FeaturePrecision { kFloat64, kFloat32 };
 enum class FeatureScale { kNone, kStandardize };
 enum class InitKind { kZero, kGaussian, kUniform, kGiven };
+// The protocol of a run (protocols/protocol.hpp).
+enum class ProtocolKind { kConvergence, kTrajectory, kHoldout };
 // Where the point's margin comes from: the svm oracle, the synthetic teacher, the config's
 // vector u, or nowhere (no margin, no bound that needs one).
 enum class MarginSource { kSvm, kTeacher, kGiven, kNone };
@@ -54,6 +57,11 @@ inline constexpr KindWord<InitKind> kInitKindWords[] = {
     {InitKind::kGaussian, "gaussian"},
     {InitKind::kUniform, "uniform"},
     {InitKind::kGiven, "given"},
+};
+inline constexpr KindWord<ProtocolKind> kProtocolWords[] = {
+    {ProtocolKind::kConvergence, "convergence"},
+    {ProtocolKind::kTrajectory, "trajectory"},
+    {ProtocolKind::kHoldout, "holdout"},
 };
 inline constexpr KindWord<MarginSource> kMarginSourceWords[] = {
     {MarginSource::kSvm, "svm"},

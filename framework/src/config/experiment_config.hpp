@@ -60,10 +60,6 @@ struct InitSpec {
   std::vector<double> w;  // given
 };
 
-// The protocol of a run (protocols/protocol.hpp); the config's words for it exist only in
-// the parser.
-enum class ProtocolKind { kConvergence, kTrajectory, kHoldout };
-
 // The order samples are visited in: each epoch in file order or shuffled, or one
 // misclassified sample per step, picked at random or the worst.
 enum class SampleOrder { kCyclic, kShuffle, kRandomMistake, kWorstMistake };

@@ -45,13 +45,8 @@ std::string label_text(const Json& value, const std::string& pointer) {
                      "a label must be a number or a string, found " + describe_json(value));
 }
 
-// The config's words for the protocols and orders (config/config_kinds.hpp holds the other
-// kinds' words): with those, the only words compared.
-constexpr KindWord<ProtocolKind> kProtocolWords[] = {
-    {ProtocolKind::kConvergence, "convergence"},
-    {ProtocolKind::kTrajectory, "trajectory"},
-    {ProtocolKind::kHoldout, "holdout"},
-};
+// The config's words for the orders (config/config_kinds.hpp holds the other kinds' words):
+// with those, the only words compared.
 constexpr KindWord<SampleOrder> kOrderWords[] = {
     {SampleOrder::kCyclic, "cyclic"},
     {SampleOrder::kShuffle, "shuffle"},

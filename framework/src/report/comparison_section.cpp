@@ -20,11 +20,11 @@ void comparison_section(const std::vector<PairedComparison>& all, Document& doc)
                                                  "Holm p"}};
   for (const PairedComparison& c : all) {
     if (c.pairs == 0) {  // no test was run: no statistics to print, only why
-      rows.push_back({std::to_string(c.point), c.baseline, c.other, c.measure, "0",
+      rows.push_back({std::to_string(c.point), c.baseline, c.other, measure_name(c.measure), "0",
                       "none (no pairs)", "-", "-", "-"});
       continue;
     }
-    rows.push_back({std::to_string(c.point), c.baseline, c.other, c.measure,
+    rows.push_back({std::to_string(c.point), c.baseline, c.other, measure_name(c.measure),
                     std::to_string(c.pairs), significant(c.difference.median),
                     "[" + significant(c.difference.low) + ", " + significant(c.difference.high) +
                         "] (" + significant(100 * c.difference.coverage, 3) + "%)",

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "base/number_text.hpp"
+#include "config/config_kinds.hpp"
 #include "report/axis_trends.hpp"
 #include "report/paired_comparison.hpp"
 
@@ -27,7 +28,9 @@ bool is_trace(const ReportData& d) {
       config && config->is_object() ? config->as_object().if_contains("protocol") : nullptr;
   const auto* kind =
       protocol && protocol->is_object() ? protocol->as_object().if_contains("kind") : nullptr;
-  return kind && kind->is_string() && kind->as_string() == "trajectory";
+  // The config as run: it was checked then (a kind it names is one of kProtocolWords).
+  return kind && kind->is_string() &&
+         kind_of_word(kProtocolWords, kind->as_string()) == ProtocolKind::kTrajectory;
 }
 
 // A trace is one run told step by step: where it ended and when.
@@ -160,12 +163,13 @@ std::vector<std::string> inseparable_sentences(const ReportData& d) {
 
 std::string comparison_sentence(const PairedComparison& c, bool detectable) {
   const bool lower = c.difference.median < 0;
-  const std::string what = c.measure == "test error"
+  const std::string what = c.measure == PairedMeasure::kTestError
                                ? (lower ? "lower test error" : "higher test error")
                                : (lower ? "fewer mistakes" : "more mistakes");
   const std::string head = c.difference.median == 0
                                ? "'" + c.other + "' and '" + c.baseline +
-                                     "' had a median paired difference of 0 in " + c.measure
+                                     "' had a median paired difference of 0 in " +
+                                     measure_name(c.measure)
                                : "'" + c.other + "' had " + what + " than '" + c.baseline + "'";
   return head + " at sweep point " + std::to_string(c.point) + ": median paired difference " +
          significant(c.difference.median) + " (" + significant(100.0 * c.difference.coverage, 4) +

@@ -7,6 +7,7 @@
 
 #include "plab/kernel.hpp"
 #include "report/point_data.hpp"
+#include "theory/bound_forms.hpp"
 
 namespace plab {
 
@@ -102,7 +103,8 @@ std::optional<KernelBoundary::LinearLine> linear_line(const ReportData& d, const
   const auto* eta = fields != nullptr ? fields->if_contains("step_scale") : nullptr;
   const std::string plugin = text(learner, "plugin");
   if ((plugin != "perceptron" && plugin != "eta_perceptron") ||
-      text(fields, "form") != "novikoff" || eta == nullptr || !eta->is_number()) {
+      parse_bound_form(text(fields, "form")) != BoundForm::kNovikoff || eta == nullptr ||
+      !eta->is_number()) {
     return std::nullopt;
   }
   KernelBoundary::LinearLine line;

@@ -6,6 +6,10 @@
 
 namespace plab {
 
+const char* measure_name(PairedMeasure measure) {
+  return measure == PairedMeasure::kTestError ? "test error" : "mistakes";
+}
+
 std::string p_text(double p) { return p < 1e-4 ? "p < 0.0001" : "p = " + significant(p); }
 
 namespace {
@@ -15,7 +19,8 @@ PairedComparison compare(const GroupSeries& a, const GroupSeries& b, bool on_tes
   c.point = a.point;
   c.baseline = a.learner;
   c.other = b.learner;
-  c.measure = on_test_error ? "test error" : "mistakes";
+  c.measure = on_test_error ? PairedMeasure::kTestError : PairedMeasure::kMistakes;
+  const std::string measure = measure_name(c.measure);
   const auto& va = on_test_error ? a.test_error_by_repeat : a.mistakes_by_repeat;
   const auto& vb = on_test_error ? b.test_error_by_repeat : b.mistakes_by_repeat;
   std::vector<double> diff;
@@ -30,7 +35,7 @@ PairedComparison compare(const GroupSeries& a, const GroupSeries& b, bool on_tes
   }
   c.pairs = diff.size();
   if (diff.empty()) {
-    c.sentence = "No repeat of point " + std::to_string(c.point) + " has " + c.measure +
+    c.sentence = "No repeat of point " + std::to_string(c.point) + " has " + measure +
                  " for both '" + c.baseline + "' and '" + c.other + "'.";
     return c;
   }
@@ -40,12 +45,12 @@ PairedComparison compare(const GroupSeries& a, const GroupSeries& b, bool on_tes
   // The median of the differences is not the difference of the medians: say which was
   // computed, and give both medians, so that "0" is not read as "the same median".
   const std::string unit = on_test_error ? " (fraction of test samples)" : "";
-  const std::string how = m == 0 ? "a median paired difference of 0 " + c.measure + " against"
+  const std::string how = m == 0 ? "a median paired difference of 0 " + measure + " against"
                                  : "a median paired difference of " + significant(std::fabs(m)) +
-                                       (m > 0 ? " more " : " fewer ") + c.measure + unit + " than";
+                                       (m > 0 ? " more " : " fewer ") + measure + unit + " than";
   c.sentence = "At sweep point " + std::to_string(c.point) + ", '" + c.other + "' had " + how +
                " '" + c.baseline + "' over " + std::to_string(c.pairs) +
-               " paired repeats (median " + c.measure + " " + significant(median_of(values_b)) +
+               " paired repeats (median " + measure + " " + significant(median_of(values_b)) +
                " for '" + c.other + "' and " + significant(median_of(values_a)) + " for '" +
                c.baseline + "'; " + significant(100 * c.difference.coverage) +
                "% CI of the median difference " + significant(c.difference.low) + " to " +

@@ -10,11 +10,17 @@
 
 namespace plab {
 
+// What a comparison compares: each run's mistakes, or its test error (holdout).
+enum class PairedMeasure { kMistakes, kTestError };
+
+// "mistakes" or "test error": the tables' and sentences' word for it.
+const char* measure_name(PairedMeasure measure);
+
 struct PairedComparison {
   std::size_t point = 0;
-  std::string baseline;       // learner a
-  std::string other;          // learner b
-  std::string measure;        // "mistakes" or "test error"
+  std::string baseline;  // learner a
+  std::string other;     // learner b
+  PairedMeasure measure = PairedMeasure::kMistakes;
   std::size_t pairs = 0;      // repeats where both have a value
   MedianInterval difference;  // of b − a
   SignedRankTest test;

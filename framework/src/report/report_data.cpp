@@ -13,8 +13,11 @@ namespace plab {
 namespace {
 
 // Every manifest field the report reads, checked once, so that a hand-edited manifest is a
-// DataError naming the field rather than an exception from inside the report.
-void check_manifest(const boost::json::object& manifest, const std::filesystem::path& dir) {
+// DataError naming the field rather than an exception from inside the report. Returns each
+// point's oracle, read into its kind.
+std::vector<MarginSource> check_manifest(const boost::json::object& manifest,
+                                         const std::filesystem::path& dir) {
+  std::vector<MarginSource> oracles;
   const RecordFields m(manifest, (dir / "manifest.json").string());
   for (const char* key : {"name", "status", "config_file", "start_time", "end_time"}) m.any(key);
   m.object("config");
@@ -37,10 +40,14 @@ void check_manifest(const boost::json::object& manifest, const std::filesystem::
     const RecordFields t = p.object("theory");
     t.number_or_null("R");
     t.number_or_null("rho_upper");
-    for (const char* key : {"oracle", "method", "reason"}) t.any(key);
+    for (const char* key : {"method", "reason"}) t.any(key);
+    const std::optional<MarginSource> oracle = kind_of_word(kMarginSourceWords, t.string("oracle"));
+    if (!oracle) t.wrong("oracle", t.any("oracle"), R"("svm", "teacher", "given" or "none")");
+    oracles.push_back(*oracle);
     if (t.boolean_or_null("separable") == true) t.number("rho");
     if (t.has("least_squares")) t.object("least_squares").number("loss");
   }
+  return oracles;
 }
 
 }  // namespace
@@ -59,7 +66,7 @@ ReportData load_report_data(const std::filesystem::path& dir) {
   ReportData d;
   d.dir = dir;
   d.manifest = read_manifest(dir);
-  check_manifest(d.manifest, dir);
+  d.oracles = check_manifest(d.manifest, dir);
   const std::filesystem::path runs_file = dir / "runs.jsonl";
   d.summary = summarize_runs(runs_file);
   d.audit = audit_folder(dir, d.manifest, d.summary);

@@ -15,6 +15,7 @@
 #include <boost/json/object.hpp>
 
 #include "analysis/claims.hpp"
+#include "config/config_kinds.hpp"
 #include "results/folder/folder_audit.hpp"
 #include "results/summary/summary.hpp"
 
@@ -56,6 +57,8 @@ struct ReportData {
   Summary summary;
   FolderAudit audit;                // what is on disk against what the manifest announces
   std::vector<GroupSeries> series;  // same order as summary.groups
+  // Each manifest point's `theory.oracle`, in the manifest's order.
+  std::vector<MarginSource> oracles;
   // The verdicts of the folder's claims (claims.json), stated first in the conclusion; none
   // when the experiment states no claims.
   std::vector<ClaimVerdict> claims;

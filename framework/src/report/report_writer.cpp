@@ -114,19 +114,20 @@ void data_and_theory(const ReportData& d, Document& doc) {
   std::vector<std::vector<std::string>> rows = {{"point", "sweep", "rows", "cols", "task", "R",
                                                  "oracle", "separable", "rho (certified)",
                                                  "rho_upper", "method / reason"}};
-  for (const auto& pv : d.manifest.at("points").as_array()) {
-    const auto& p = pv.as_object();
+  const boost::json::array& points = d.manifest.at("points").as_array();
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const auto& p = points[i].as_object();
     const auto& data = p.at("dataset").as_object();
     const auto& t = p.at("theory").as_object();
     const bool separable = t.at("separable").is_bool() && t.at("separable").as_bool();
     rows.push_back(
         {text_of(p.at("index")), sweep_text(p.at("params")), text_of(data.at("rows")),
          text_of(data.at("cols")), text_of(data.at("task")), radius_text(t.at("R")),
-         text_of(t.at("oracle")),
+         margin_source_name(d.oracles[i]),
          // null: the oracle was not asked ("none"), or it could not decide.
-         !t.at("separable").is_null()        ? text_of(t.at("separable"))
-         : text_of(t.at("oracle")) == "none" ? "-"
-                                             : "undecided",
+         !t.at("separable").is_null()          ? text_of(t.at("separable"))
+         : d.oracles[i] == MarginSource::kNone ? "-"
+                                               : "undecided",
          separable ? significant(t.at("rho").to_number<double>(), 10) : "-",
          t.at("rho_upper").is_null() ? "-" : significant(t.at("rho_upper").to_number<double>(), 10),
          separable ? text_of(t.at("method")) : text_of(t.at("reason"))});

@@ -12,6 +12,7 @@
 #include "base/input_file.hpp"
 #include "error.hpp"
 #include "report/point_data.hpp"
+#include "theory/bound_forms.hpp"
 
 namespace plab {
 
@@ -160,7 +161,8 @@ void learner_rule(const ReportData& d, std::size_t point, TrajectoryView& view) 
   const auto* form = learner->find_pointer("/bound/form", ec);
   const auto* threshold = learner->find_pointer("/bound/threshold", ec);
   const auto* tie = learner->find_pointer("/params/tie", ec);
-  if (form && form->is_string() && form->as_string() == "margin_perceptron" && threshold &&
+  if (form && form->is_string() &&
+      parse_bound_form(form->as_string()) == BoundForm::kMarginPerceptron && threshold &&
       threshold->is_number()) {
     view.rule = "margin";
     view.threshold = threshold->to_number<double>();

@@ -65,7 +65,7 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   r.plugin = learner.plugin->descriptor().name;
   r.repeat = id.repeat;
   r.params = record_params(point.sweep);
-  if (point.data->float32()) r.precision = "float32";
+  if (point.data->float32()) r.precision = FeaturePrecision::kFloat32;
   r.status = outcome.status;
   r.converged = outcome.status == RunStatus::kConverged;
   if (ran) {
@@ -106,7 +106,7 @@ RunRecord build_run_record(const Experiment& experiment, const RunId& id,
   const BoundReport bound = ran ? run_bound(point, learner, outcome, finished) : BoundReport{};
   r.bound = bound.bound;
   r.bound_kind = unless_empty(bound.kind);
-  r.bound_on = unless_empty(bound.counts);
+  r.bound_on = bound.counts;
   r.bound_applies = bound.applies;
   r.bound_note = unless_empty(bound.note);
   r.ratio = bound.ratio;

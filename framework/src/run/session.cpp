@@ -227,17 +227,17 @@ Session Session::prepare(const SessionRequest& given, SessionObserver& observer)
                                       : load_experiment_source(*request.config, request.changes);
   if (request.resume_if_present && request.resume) {
     const RecordFields fields = manifest_fields(s->dir, old_manifest);
-    const std::string status = fields.string("status");
+    const SessionStatus status = manifest_status(fields);
     const std::size_t written = fields.count("runs_written");
-    if (status == "completed" && holds_every_record(s->dir, fields)) {
+    if (status == SessionStatus::kCompleted && holds_every_record(s->dir, fields)) {
       // Its config and shard are the ones asked for (take_up_folder); nothing to prepare.
       s->complete = true;
       s->complete_runs = written;
       return Session(std::move(s));
     }
-    observer.note("'" + s->dir.string() + "' holds an unfinished run (status " + status + ", " +
-                  std::to_string(written) +
-                  (status == "completed"
+    observer.note("'" + s->dir.string() + "' holds an unfinished run (status " +
+                  std::string(status_name(status)) + ", " + std::to_string(written) +
+                  (status == SessionStatus::kCompleted
                        ? " runs in its manifest, but its files do not hold them all"
                        : " runs on disk") +
                   "); resuming it (--resume-if-present)");

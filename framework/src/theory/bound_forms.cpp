@@ -28,6 +28,13 @@ const char* bound_form_name(BoundForm form) {
   return unit != nullptr ? unit->name() : "";
 }
 
+std::optional<BoundForm> parse_bound_form(std::string_view word) {
+  for (const BoundUnit* unit : bound_units()) {
+    if (word == unit->name()) return unit->form();
+  }
+  return std::nullopt;
+}
+
 const char* bound_count_name(BoundCount count) {
   switch (count) {
     case BoundCount::kMistakes:
@@ -38,6 +45,13 @@ const char* bound_count_name(BoundCount count) {
       break;
   }
   return "";
+}
+
+std::optional<BoundCount> parse_bound_count(std::string_view word) {
+  for (const BoundCount count : {BoundCount::kMistakes, BoundCount::kUpdates}) {
+    if (word == bound_count_name(count)) return count;
+  }
+  return std::nullopt;
 }
 
 bool form_has_bound(BoundForm form) {

@@ -6,7 +6,9 @@
 // declaration would print a bound for a theorem nobody claimed.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "plab/descriptor.hpp"
 
@@ -16,8 +18,13 @@ namespace plab {
 // enum.
 const char* bound_form_name(BoundForm form);
 
+// The form a manifest's word names (a registered form's `bound_kind` stem); nullopt otherwise.
+std::optional<BoundForm> parse_bound_form(std::string_view word);
+
 // "mistakes" or "updates" (the record's `bound_on`); "" when unset or unknown.
 const char* bound_count_name(BoundCount count);
+// The count a record's or manifest's word names ("mistakes", "updates"); nullopt otherwise.
+std::optional<BoundCount> parse_bound_count(std::string_view word);
 
 // True for the forms that carry a mistake bound (not kNone, not kLeastSquares).
 bool form_has_bound(BoundForm form);

@@ -42,7 +42,7 @@ BoundReport evaluate_kernel_novikoff(const BoundInputs& in) {
   const KernelCertificate* k =
       in.learner_quantities != nullptr ? find_kernel_certificate(*in.learner_quantities) : nullptr;
   if (k == nullptr || !k->separable.value_or(false)) return out;
-  out.counts = "mistakes";
+  out.counts = BoundCount::kMistakes;
   out.kind = "kernel_novikoff";
   for (double v : in.initial_weights) {
     if (v != 0.0) {
@@ -190,7 +190,7 @@ BoundReport evaluate_init_aware(const BoundInputs& in, const std::string& name,
   const double c = unscale((dot - slack * dot_size) / t.margin.reference_norm / eta) - slack * a;
 
   const auto counted = static_cast<double>(count_updates ? in.updates : in.mistakes);
-  out.counts = count_updates ? "updates" : "mistakes";
+  out.counts = count_updates ? BoundCount::kUpdates : BoundCount::kMistakes;
   out.kind = from_zero ? name : name + "_init";
   // A bound that cannot be computed is no verdict: not applied, with the reason.
   const auto cannot = [&](const std::string& why) {

@@ -38,10 +38,10 @@ struct BoundInputs {
 
 struct BoundReport {
   std::optional<double> bound;
-  std::string kind;             // "" when no bound
-  bool applies = false;         // its hypotheses hold for this run
-  std::string counts;           // "mistakes" or "updates": what the bound limits
-  std::optional<double> ratio;  // counted / bound
+  std::string kind;                        // "" when no bound
+  bool applies = false;                    // its hypotheses hold for this run
+  BoundCount counts = BoundCount::kUnset;  // what the bound limits (unset: no bound)
+  std::optional<double> ratio;             // counted / bound
   std::optional<bool> holds;
   std::optional<double> clean;  // the clean init-aware form, from w₀ ≠ 0
   std::optional<double> plain;  // the zero-init form, shown for w₀ ≠ 0 (it may fail)

@@ -52,6 +52,10 @@ L1Margin certify_given_l1(const Dataset& data, bool balanced, const std::vector<
 // "balanced"; the LP under theory.margin "svm", the teacher's or given u itself otherwise.
 const QuantityUnit& l1_margin_unit();
 
+// A variant's word: "balanced" (N = 2d, u of any signs) or "plain" (N = d, u >= 0), the
+// variant of its quantity request and its object's key in the manifest's theory.l1_margin.
+const char* l1_variant_name(bool balanced);
+
 // The certified margin of a variant at a point, if the point has one.
 const L1Margin* l1_margin_of(const PointTheory& theory, bool balanced);
 

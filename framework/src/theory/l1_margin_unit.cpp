@@ -2,6 +2,8 @@
 // written into the manifest's theory.l1_margin and re-certified by plab verify.
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "theory/l1_margin.hpp"
 #include "theory/point_theory.hpp"
@@ -13,10 +15,20 @@ namespace {
 
 constexpr const char* kKey = "l1_margin";
 
+// Whether `variant` is the balanced one. The engine asks a unit only for the variants it
+// lists, so another word is a bug, never input.
+bool balanced_variant(const std::string& variant) {
+  if (variant != l1_variant_name(true) && variant != l1_variant_name(false))
+    throw std::logic_error("the l1-margin has no variant '" + variant + "'");
+  return variant == l1_variant_name(true);
+}
+
 class L1MarginUnit final : public VariantQuantityUnit {
  public:
   std::string key() const override { return kKey; }
-  std::vector<std::string> variants() const override { return {"plain", "balanced"}; }
+  std::vector<std::string> variants() const override {
+    return {l1_variant_name(false), l1_variant_name(true)};
+  }
   const char* description() const override {
     return "l1_margin: gamma1 of a comparator u (svm: a GLPK LP; teacher or given: that u), "
            "recomputed in double less a bound on its rounding error, and R_inf, exact";
@@ -24,7 +36,7 @@ class L1MarginUnit final : public VariantQuantityUnit {
 
   std::shared_ptr<const CertifiedQuantity> compute(const QuantityContext& c,
                                                    const std::string& variant) const override {
-    const bool balanced = variant == "balanced";
+    const bool balanced = balanced_variant(variant);
     // The LP under "svm"; the teacher's or given vector itself otherwise, as for the linear
     // margin (cheap where the LP over 2d columns is not).
     return std::make_shared<const L1Margin>(
@@ -53,7 +65,7 @@ class L1MarginUnit final : public VariantQuantityUnit {
       const Dataset& data, const std::string& variant, const StoredFields& f,
       std::size_t longest_vector, const ReportDifference& differ) const override {
     auto m = std::make_shared<L1Margin>();
-    m->balanced = variant == "balanced";
+    m->balanced = balanced_variant(variant);
     m->r_inf = data_r_inf(data);
     if (!same_figure(f.number("R_inf"), m->r_inf)) differ("R_inf", f.any("R_inf"), m->r_inf);
     if (const std::optional<std::string> reason = f.string_or_null("reason")) m->reason = *reason;
@@ -88,8 +100,10 @@ const QuantityUnit& l1_margin_unit() {
   return unit;
 }
 
+const char* l1_variant_name(bool balanced) { return balanced ? "balanced" : "plain"; }
+
 const L1Margin* l1_margin_of(const PointTheory& theory, bool balanced) {
-  const auto it = theory.quantities.find({kKey, balanced ? "balanced" : "plain"});
+  const auto it = theory.quantities.find({kKey, l1_variant_name(balanced)});
   return it == theory.quantities.end() ? nullptr : dynamic_cast<const L1Margin*>(it->second.get());
 }
 

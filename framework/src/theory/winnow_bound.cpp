@@ -7,7 +7,6 @@
 #include <numbers>
 #include <string>
 
-#include "theory/bound_forms.hpp"
 #include "theory/bounds.hpp"
 #include "theory/l1_margin.hpp"
 #include "theory/unit_roundoff.hpp"
@@ -37,7 +36,7 @@ std::optional<double> winnow_bound_value(double eta, double gamma1, double r_inf
 
 namespace {
 
-const char* variant(const BoundDeclaration& d) { return d.balanced ? "balanced" : "plain"; }
+const char* variant(const BoundDeclaration& d) { return l1_variant_name(d.balanced); }
 
 std::uint64_t weight_count(const BoundDeclaration& d, const Dataset& data) {
   return (d.balanced ? 2U : 1U) * data.cols();
@@ -66,7 +65,7 @@ class WinnowUnit final : public BoundUnit {
   BoundReport evaluate(const BoundInputs& in) const override {
     BoundReport out;
     out.kind = name();
-    out.counts = bound_count_name(in.declared.counts);
+    out.counts = in.declared.counts;
     const auto does_not_apply = [&](const std::string& why) {
       out.note = "the winnow bound does not apply: " + why;
       return out;

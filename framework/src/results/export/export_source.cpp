@@ -87,9 +87,9 @@ CheckedFolder read_checked_folder(const fs::path& dir, const fs::path& db) {
     throw ResultsError("'" + (dir / "manifest.json").string() + "' changed while it was read");
   f.manifest = std::move(exact.as_object());
   const RecordFields m = manifest_fields(dir, f.manifest);
-  const std::string status = m.string("status");
-  if (status != "completed") {
-    throw ResultsError("cannot export '" + dir.string() + "': it is " + status +
+  const SessionStatus status = manifest_status(m);
+  if (status != SessionStatus::kCompleted) {
+    throw ResultsError("cannot export '" + dir.string() + "': it is " + status_name(status) +
                        "; finish it first with: plab run --resume " + dir.string());
   }
   // Every manifest field the export reads, checked here: a damaged manifest is named.

@@ -22,7 +22,7 @@ std::string FolderAudit::runs_line() const {
   std::string line = std::to_string(records) + (records == 1 ? " record" : " records") +
                      " on disk of the " + std::to_string(announced) + " the manifest announces";
   if (announced != runs_total) line += " (a shard of " + runs(runs_total) + ")";
-  return line + "; status " + status;
+  return line + "; status " + status_word;
 }
 
 std::string FolderAudit::partial_headline(const std::filesystem::path& dir) const {
@@ -34,13 +34,13 @@ std::string FolderAudit::partial_headline(const std::filesystem::path& dir) cons
                        std::to_string(records) + " of its " + runs(runs_total);
     if (records < announced)
       text += " (" + std::to_string(records) + " of its own " + runs(announced) + ", status " +
-              status + "; plab run --resume " + dir.string() + " finishes it)";
+              status_word + "; plab run --resume " + dir.string() + " finishes it)";
     return text +
            ". Every statistic below is of those runs only. For the whole experiment, merge the "
            "shards first: plab merge OUT SHARD_DIR..., then plab report OUT.";
   }
   return "Partial results: " + folder + " holds " + std::to_string(records) + " of the " +
-         "experiment's " + runs(runs_total) + " (status " + status +
+         "experiment's " + runs(runs_total) + " (status " + status_word +
          "). Every statistic below is of those runs only; plab run --resume " + dir.string() +
          " finishes the experiment, then plab report " + dir.string() + " reports the whole.";
 }
@@ -60,11 +60,11 @@ FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::ob
   const std::string runs_file = (dir / "runs.jsonl").string();
   const RecordFields m(manifest, manifest_file);
   FolderAudit a;
-  a.status = m.string("status");
+  a.status_word = m.string("status");
+  a.status = parse_session_status(a.status_word);
   // plab writes one of four states; any other is no state of a folder plab wrote.
-  if (a.status != "running" && a.status != "completed" && a.status != "interrupted" &&
-      a.status != "failed") {
-    a.inconsistencies.push_back(manifest_file + ": field 'status' is \"" + a.status +
+  if (!a.status) {
+    a.inconsistencies.push_back(manifest_file + ": field 'status' is \"" + a.status_word +
                                 "\"; plab writes running, completed, interrupted or failed");
   }
   a.runs_total = m.count("runs_total");
@@ -90,7 +90,7 @@ FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::ob
                                 " records, more than the " + std::to_string(a.announced) +
                                 " the manifest announces");
   }
-  if (a.status == "completed") {
+  if (a.status == SessionStatus::kCompleted) {
     if (a.records < a.announced) {
       a.inconsistencies.push_back("the manifest says completed with " + runs(a.announced) +
                                   ", but " + runs_file + " holds " + std::to_string(a.records) +
@@ -112,7 +112,7 @@ FolderAudit audit_folder(const std::filesystem::path& dir, const boost::json::ob
   } else {
     if (a.torn_line) a.notes.push_back(torn + " (plab run --resume cuts it and goes on)");
     if (a.records < a.announced) {
-      a.notes.push_back("the manifest says " + a.status + ": " + std::to_string(a.records) +
+      a.notes.push_back("the manifest says " + a.status_word + ": " + std::to_string(a.records) +
                         " of " + runs(a.announced) + " are on disk (plab run --resume " +
                         dir.string() + " finishes it)");
     }

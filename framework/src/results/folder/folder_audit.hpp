@@ -13,16 +13,18 @@
 
 #include <boost/json/object.hpp>
 
+#include "results/format/manifest.hpp"
 #include "results/summary/summary.hpp"
 
 namespace plab {
 
 struct FolderAudit {
-  std::size_t records = 0;      // complete records in runs.jsonl
-  std::size_t announced = 0;    // the runs this folder holds when complete (its shard's slice)
-  std::size_t runs_total = 0;   // of the whole experiment
-  std::string status;           // the manifest's
-  std::size_t shard_index = 0;  // shard I of N (0 of 1: the whole experiment)
+  std::size_t records = 0;     // complete records in runs.jsonl
+  std::size_t announced = 0;   // the runs this folder holds when complete (its shard's slice)
+  std::size_t runs_total = 0;  // of the whole experiment
+  std::string status_word;     // the manifest's status as written, for messages
+  std::optional<SessionStatus> status;  // nullopt: a word plab does not write
+  std::size_t shard_index = 0;          // shard I of N (0 of 1: the whole experiment)
   std::size_t shard_count = 1;
   std::optional<std::size_t> torn_line;
   // Contradictions between the manifest and runs.jsonl: `plab verify` fails on any.

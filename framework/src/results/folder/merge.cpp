@@ -37,6 +37,7 @@ struct Shard {
   std::size_t count = 0;
   std::size_t first_run = 0;
   std::size_t end_run = 0;
+  SessionStatus status = SessionStatus::kRunning;
   FolderLock lock;  // shared: no plab may write the shard while it is merged
   // Checked reading: a hand-edited manifest is a data error naming the file and the field.
   RecordFields fields() const { return RecordFields(manifest, (dir / "manifest.json").string()); }
@@ -225,7 +226,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     m.string("config_file");
     m.any("config");
     m.array("sessions");
-    m.string("status");
+    s.status = manifest_status(m);
     m.string("start_time");
     m.any("end_time");
     (void)m.objects("plugins");
@@ -262,10 +263,10 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
                         " and '" + first.dir.string() + "' by plab " + version(first) +
                         "; records of two versions are never mixed in one folder");
     }
-    if (s.manifest.at("status") != "completed") {
+    if (s.status != SessionStatus::kCompleted) {
       throw ResultsError("cannot merge: shard '" + s.dir.string() + "' is " +
-                         std::string(s.manifest.at("status").as_string()) +
-                         "; finish it first with: plab run --resume " + s.dir.string());
+                         status_name(s.status) + "; finish it first with: plab run --resume " +
+                         s.dir.string());
     }
     const auto [it, inserted] = by_index.emplace(s.index, &s);
     if (!inserted) {
@@ -394,7 +395,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
   manifest["end_time"] = end;
   manifest["runs_written"] = total;
   manifest["runs_failed"] = failed;
-  manifest["status"] = "completed";
+  manifest["status"] = status_name(SessionStatus::kCompleted);
   if (manifest.contains("points_listed")) {  // a large sweep: its points stay unlisted
     manifest["points_listed"] = "only the points of the runs of shard '" + first.dir.string() +
                                 "'; point i's values are its digits of i in mixed radix over "

@@ -24,6 +24,14 @@ const char* status_name(SessionStatus status) {
   return "failed";
 }
 
+std::optional<SessionStatus> parse_session_status(std::string_view word) {
+  for (const SessionStatus s : {SessionStatus::kRunning, SessionStatus::kCompleted,
+                                SessionStatus::kInterrupted, SessionStatus::kFailed}) {
+    if (word == status_name(s)) return s;
+  }
+  return std::nullopt;
+}
+
 boost::json::object session_json(const RunSession& s) {
   boost::json::object out{
       {"command_line", s.command_line},

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,10 +16,14 @@
 namespace plab {
 
 // Where a session (and so the folder) stands. Written as "running", "completed",
-// "interrupted" or "failed": the strings exist only in manifest.json.
+// "interrupted" or "failed": the strings exist only in manifest.json, read once by
+// manifest_status (results/format/manifest_reader.hpp) or parse_session_status.
 enum class SessionStatus { kRunning, kCompleted, kInterrupted, kFailed };
 
 const char* status_name(SessionStatus status);
+
+// The status a manifest's word names; nullopt for any other word.
+std::optional<SessionStatus> parse_session_status(std::string_view word);
 
 // One invocation of `plab run` on this folder (a resumed folder has several).
 struct RunSession {

@@ -67,6 +67,15 @@ RecordFields manifest_fields(const fs::path& dir, const boost::json::object& man
   return RecordFields(manifest, (dir / "manifest.json").string());
 }
 
+SessionStatus manifest_status(const RecordFields& manifest) {
+  const std::optional<SessionStatus> status = parse_session_status(manifest.string("status"));
+  if (!status) {
+    manifest.wrong("status", manifest.any("status"),
+                   R"("running", "completed", "interrupted" or "failed")");
+  }
+  return *status;
+}
+
 void check_same_plab_version(const fs::path& dir, const boost::json::object& manifest) {
   std::string written = "(unknown)";
   if (const auto* context = manifest.if_contains("context"); context && context->is_object()) {

@@ -7,6 +7,7 @@
 #include <boost/json/object.hpp>
 
 #include "config/experiment_source.hpp"
+#include "results/format/manifest.hpp"
 #include "results/format/record_fields.hpp"
 
 namespace plab {
@@ -17,6 +18,10 @@ boost::json::object read_manifest(const std::filesystem::path& dir);
 // The manifest's fields, read through RecordFields: a hand-edited or damaged manifest is a
 // DataError naming DIR/manifest.json and the field, never a Boost.JSON exception.
 RecordFields manifest_fields(const std::filesystem::path& dir, const boost::json::object& manifest);
+
+// The manifest's `status`: a DataError naming the file and the field for a word plab does
+// not write (`plab verify` instead lists it as an inconsistency: results/folder/folder_audit).
+SessionStatus manifest_status(const RecordFields& manifest);
 
 // ConfigError naming both versions if another plab version wrote the folder.
 void check_same_plab_version(const std::filesystem::path& dir, const boost::json::object& manifest);

@@ -11,6 +11,7 @@
 #include "results/format/json_object_text.hpp"
 #include "results/format/json_text.hpp"
 #include "results/format/record_fields.hpp"
+#include "theory/bound_forms.hpp"
 #include "theory/bound_unit.hpp"
 #include "theory/learner_quantity_unit.hpp"
 
@@ -126,8 +127,10 @@ void read_identity_and_counts(RunRecord& r, const RecordFields& f) {
   if (!params.is_object()) f.wrong("params", params, "an object (the sweep values)");
   r.params = params.get_object();
   if (f.has("precision")) {
-    r.precision = f.string("precision");
-    if (*r.precision != "float32") f.wrong("precision", f.any("precision"), "\"float32\"");
+    // Only float32 is written: float64 is the field's absence.
+    if (kind_of_word(kPrecisionWords, f.string("precision")) != FeaturePrecision::kFloat32)
+      f.wrong("precision", f.any("precision"), "\"float32\"");
+    r.precision = FeaturePrecision::kFloat32;
   }
   const std::optional<RunStatus> status = parse_run_status(f.string("status"));
   if (!status) {
@@ -168,19 +171,23 @@ void read_bound(RunRecord& r, const RecordFields& f) {
   r.bound_applies = f.boolean("bound_applies");
   r.ratio = f.number_or_null("ratio");
   r.bound = f.number_or_null("bound");
+  std::optional<std::string> bound_on;
   if (r.bound_applies) {
     r.bound_kind = f.string("bound_kind");
-    r.bound_on = f.string("bound_on");
+    bound_on = f.string("bound_on");
   } else {
     r.bound_kind = f.string_or_null("bound_kind");
-    r.bound_on = f.string_or_null("bound_on");
+    bound_on = f.string_or_null("bound_on");
   }
-  if (r.bound_on && *r.bound_on != "mistakes" && *r.bound_on != "updates")
-    f.wrong("bound_on", f.any("bound_on"), R"("mistakes" or "updates")");
+  if (bound_on) {
+    const std::optional<BoundCount> count = parse_bound_count(*bound_on);
+    if (!count) f.wrong("bound_on", f.any("bound_on"), R"("mistakes" or "updates")");
+    r.bound_on = *count;
+  }
   // plab itself wrote `bound_applies: true` with a null bound when a bound overflowed (null
   // is how JSON holds a non-finite number): not judged, so its count is not required.
   if (r.bound_judged() && !(r.bound_on_updates() ? r.updates : r.mistakes))
-    f.wrong(*r.bound_on, f.any(*r.bound_on), "a count (the bound applies to it)");
+    f.wrong(*bound_on, f.any(*bound_on), "a count (the bound applies to it)");
   if (f.has("bound_note")) r.bound_note = f.string("bound_note");
   r.plain_bound_holds = f.boolean_or_null("plain_bound_holds");
   r.ls_gap = f.number_or_null("ls_gap");
@@ -292,7 +299,8 @@ std::string write_run_record(const RunRecord& record) {
   o.string("plugin", record.plugin);
   o.count("repeat", record.repeat);
   o.object("params", record.params);
-  if (record.precision) o.string("precision", *record.precision);
+  if (record.precision == FeaturePrecision::kFloat32)
+    o.string("precision", precision_name(record.precision));
   o.string("status", status_name(record.status));
   o.flag("converged", record.converged);
   o.count("epochs", record.epochs);
@@ -312,7 +320,9 @@ std::string write_run_record(const RunRecord& record) {
   for (const auto& [key, value] : record.learner_fields) o.value(key, value);
   o.number("bound", record.bound);
   o.text("bound_kind", record.bound_kind);
-  o.text("bound_on", record.bound_on);
+  o.text("bound_on", record.bound_on == BoundCount::kUnset
+                         ? std::nullopt
+                         : std::optional<std::string>(bound_count_name(record.bound_on)));
   o.flag("bound_applies", record.bound_applies);
   if (record.bound_note) o.string("bound_note", *record.bound_note);
   o.number("ratio", record.ratio);

@@ -20,7 +20,9 @@
 
 #include <boost/json/object.hpp>
 
+#include "config/config_kinds.hpp"
 #include "config/sweep.hpp"
+#include "plab/bound.hpp"
 #include "results/format/run_status.hpp"
 
 namespace plab {
@@ -34,13 +36,12 @@ struct RunRecord {
   std::size_t repeat = 0;
   // The point's sweep values: JSON Pointer of the config -> value ({} without a sweep).
   boost::json::object params;
-  // "float32" when the point's data set has `precision: "float32"` (its features rounded to
-  // float at load; docs/run-records.md). Written only when set: float64 records keep their
-  // bytes.
-  std::optional<std::string> precision;
+  // kFloat32 when the point's data set has `precision: "float32"` (its features rounded to
+  // float at load; docs/run-records.md). Written only then: float64 records keep their bytes.
+  FeaturePrecision precision = FeaturePrecision::kFloat64;
   // "converged" | "not_converged" | "diverged" | "failed" (the plugin threw).
   RunStatus status = RunStatus::kFailed;
-  bool converged = false;  // status == "converged"
+  bool converged = false;  // status == kConverged
 
   // Counts. Null (nullopt) only for a failed run; steps also null for protocols without
   // scans of the data (only mistake-driven orders count them).
@@ -79,7 +80,7 @@ struct RunRecord {
   // computed (see bound_not_computed()).
   std::optional<double> bound;
   std::optional<std::string> bound_kind;
-  std::optional<std::string> bound_on;  // "mistakes" | "updates": what the bound limits
+  BoundCount bound_on = BoundCount::kUnset;  // what the bound limits; unset: null
   bool bound_applies = false;
   // Why a bound could not be evaluated. Written only when set: other records keep their bytes.
   std::optional<std::string> bound_note;
@@ -154,7 +155,7 @@ struct RunRecord {
   bool bound_not_computed() const { return bound_applies && !bound; }
   // The bound applies and has a value: the record can be judged by it.
   bool bound_judged() const { return bound_applies && bound.has_value(); }
-  bool bound_on_updates() const { return bound_on == "updates"; }
+  bool bound_on_updates() const { return bound_on == BoundCount::kUpdates; }
   // What the bound limits: mistakes or updates (0 for a failed run).
   std::uint64_t counted() const;
   std::uint64_t counted_as(bool updates) const {

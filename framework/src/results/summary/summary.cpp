@@ -17,6 +17,7 @@
 #include "results/summary/text_table.hpp"
 #include "theory/bound_unit.hpp"
 #include "theory/bounds.hpp"
+#include "theory/kernel_margin_unit.hpp"
 #include "theory/learner_quantity_unit.hpp"
 
 namespace plab {
@@ -107,8 +108,8 @@ std::vector<SlopeFit> fit_slopes(const std::vector<GroupSummary>& groups) {
     if (sxx <= 0) continue;
     SlopeFit f;
     f.learner = learner;
-    f.kernel = geometry == "kernel";
-    f.margin = at_max ? "max" : "lower bound";
+    f.kernel = geometry == kernel_margin_unit().geometry()->label;
+    f.margin = at_max ? FitMargin::kMax : FitMargin::kLowerBound;
     f.points = n;
     f.slope = sxy / sxx;
     f.intercept = my - f.slope * mx;
@@ -128,6 +129,10 @@ std::vector<SlopeFit> fit_slopes(const std::vector<GroupSummary>& groups) {
 }
 
 }  // namespace
+
+const char* fit_margin_name(FitMargin margin) {
+  return margin == FitMargin::kMax ? "max" : "lower bound";
+}
 
 std::optional<FormGeometry> form_geometry(const std::string& label) {
   if (label.empty()) return std::nullopt;

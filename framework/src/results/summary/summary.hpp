@@ -64,6 +64,14 @@ struct GroupSummary {
   std::optional<double> rounds_ratio_median;
 };
 
+// Which margin a slope fit's x uses: kMax when every point's rho is the data's certified best
+// margin ρ* (bracketed by rho_upper within 1e-6 relative), else kLowerBound (a teacher's or
+// given separator's certified margin, which can sit well below ρ*).
+enum class FitMargin { kMax, kLowerBound };
+
+// "max" or "lower bound": summary.json's word for it.
+const char* fit_margin_name(FitMargin margin);
+
 // Median mistakes against (R/ρ)² across sweep points, per learner, on log–log axes
 // (docs/bounds.md, "Novikoff from zero" predicts a slope of at most 1 for the worst case).
 struct SlopeFit {
@@ -73,10 +81,7 @@ struct SlopeFit {
   double intercept = 0;
   double ci_low = 0;  // 95% interval of the slope (Student t, points − 2 degrees of freedom)
   double ci_high = 0;
-  // Which margin the fit's x uses: "max" when every point's rho is the data's certified best
-  // margin ρ* (bracketed by rho_upper within 1e-6 relative), else "lower bound" (a teacher's
-  // or given separator's certified margin, which can sit well below ρ*).
-  std::string margin;
+  FitMargin margin = FitMargin::kLowerBound;
   bool kernel = false;  // fitted against (R_K/ρ_K)² (kernel_novikoff learners)
 };
 

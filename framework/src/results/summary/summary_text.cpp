@@ -152,7 +152,7 @@ boost::json::value summary_to_json(const Summary& summary) {
     fits.push_back(boost::json::object{{"learner", f.learner},
                                        {"points", f.points},
                                        {"x", f.kernel ? "log((R_K/rho_K)^2)" : "log((R/rho)^2)"},
-                                       {"rho", f.margin},
+                                       {"rho", fit_margin_name(f.margin)},
                                        {"y", "log(median mistakes)"},
                                        {"slope", f.slope},
                                        {"intercept", f.intercept},
@@ -230,8 +230,8 @@ std::string geometry_mark(const GroupSummary& g, std::string cell, bool radius) 
 }
 
 std::string fit_margin_text(const SlopeFit& fit) {
-  return fit.margin == "max" ? "rho: the data's certified best margin"
-                             : "rho: a certified lower bound on the best margin";
+  return fit.margin == FitMargin::kMax ? "rho: the data's certified best margin"
+                                       : "rho: a certified lower bound on the best margin";
 }
 
 std::string verification_table(const Summary& summary, std::size_t max_width) {

@@ -47,8 +47,7 @@ void read_unit_fields(const std::vector<FieldSpec>& fields, const RecordFields& 
   }
 }
 
-// The bound form's own fields and the learner quantities' (theory/bound_unit.hpp,
-// theory/learner_quantity_unit.hpp).
+// The bound form's own fields and the learner quantities' (bound_unit, learner_quantity_unit).
 void read_unit_fields(RunRecord& r, const RecordFields& f) {
   for (const BoundUnit* unit : bound_units())
     read_unit_fields(unit->record_fields(), f, r.form_fields);
@@ -56,8 +55,7 @@ void read_unit_fields(RunRecord& r, const RecordFields& f) {
     read_unit_fields(unit->record_fields(), f, r.learner_fields);
 }
 
-// Asked for every member of every record read (summaries read a whole runs.jsonl), so a
-// hash set rather than a scan of the 70-odd names.
+// Asked for every member of every record read (summaries read a whole runs.jsonl): a hash set.
 bool is_record_field(std::string_view name) {
   static const std::unordered_set<std::string_view> kFields(run_record_fields().begin(),
                                                             run_record_fields().end());

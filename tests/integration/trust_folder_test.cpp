@@ -492,6 +492,22 @@ TEST(TrustFolder, SighupClosesTheFolderLikeSigint) {
   EXPECT_EQ(manifest_of(out).at("status"), "interrupted");
 }
 
+// `nohup plab run ...`: SIGHUP ignored when plab started stays ignored, so closing the terminal
+// does not stop the run (SIGINT and SIGTERM are taken whatever their action on entry).
+TEST(TrustFolder, SighupIgnoredOnEntryLetsTheRunFinish) {
+  test::TempDir dir;
+  const fs::path out = dir / "out";
+  const fs::path records = out / "runs.jsonl";
+  const auto r = test::run_plab_ignoring_and_signal_when(
+      {"run", iris_config(dir, 400, "nohup.json", "versicolor", 1000).string(), "--out",
+       out.string(), "--quiet", "--no-report", "--threads", "1"},
+      SIGHUP, SIGHUP, [&] { return fs::exists(records) && lines_of(records) > 0; });
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("interrupted"), std::string::npos) << r.err;
+  EXPECT_EQ(manifest_of(out).at("status"), "completed");
+  EXPECT_EQ(lines_of(records), 400u);
+}
+
 // `plab run ... | head -1`: the reader goes away; plab finishes its files and its report.
 TEST(TrustFolder, AClosedStdoutDoesNotEndTheRun) {
   test::TempDir dir;

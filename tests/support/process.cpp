@@ -34,7 +34,7 @@ struct SpawnOptions {
   std::string after_file;
   std::function<bool()> ready;  // signal once this is true (instead of after_file)
   ProcessLimits limits;
-  bool sigint_ignored = false;
+  int ignored_on_entry = 0;  // a signal the child starts with ignored (0: none)
 };
 
 ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::string>& args,
@@ -64,7 +64,9 @@ ProcessResult spawn_and_wait(const std::string& program, const std::vector<std::
       const rlimit limit{options.limits.address_space, options.limits.address_space};
       if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(127);
     }
-    if (options.sigint_ignored) std::signal(SIGINT, SIG_IGN);
+    // A hang-up this test process ignores (a CI started under nohup) is not passed on.
+    std::signal(SIGHUP, SIG_DFL);
+    if (options.ignored_on_entry != 0) std::signal(options.ignored_on_entry, SIG_IGN);
     for (const std::string& assignment : env) putenv(const_cast<char*>(assignment.c_str()));
     std::vector<char*> argv;
     argv.push_back(const_cast<char*>(program.c_str()));
@@ -123,8 +125,17 @@ ProcessResult run_plab_and_signal_when(const std::vector<std::string>& args, int
   SpawnOptions options;
   options.signal = signal;
   options.ready = ready;
-  options.sigint_ignored = sigint_ignored;
+  options.ignored_on_entry = sigint_ignored ? SIGINT : 0;
   return spawn_and_wait(PLAB_BINARY, args, cwd, {}, options);
+}
+
+ProcessResult run_plab_ignoring_and_signal_when(const std::vector<std::string>& args, int ignored,
+                                                int signal, const std::function<bool()>& ready) {
+  SpawnOptions options;
+  options.signal = signal;
+  options.ready = ready;
+  options.ignored_on_entry = ignored;
+  return spawn_and_wait(PLAB_BINARY, args, "", {}, options);
 }
 
 bool under_sanitizer() {

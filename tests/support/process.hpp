@@ -47,6 +47,10 @@ ProcessResult run_plab_and_signal_when(const std::vector<std::string>& args, int
                                        const std::function<bool()>& ready,
                                        const std::string& cwd = "", bool sigint_ignored = false);
 
+// As above, with the signal `ignored` ignored when the child starts (as `nohup` ignores SIGHUP).
+ProcessResult run_plab_ignoring_and_signal_when(const std::vector<std::string>& args, int ignored,
+                                                int signal, const std::function<bool()>& ready);
+
 // True in a build under AddressSanitizer or ThreadSanitizer, whose runtimes reserve terabytes
 // of address space: plab cannot start there under an RLIMIT_AS limit. The tests that need one
 // are named MemoryLimit.*; the asan preset leaves them out by name and the tsan preset never

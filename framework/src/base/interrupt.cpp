@@ -20,9 +20,10 @@ namespace {
 std::atomic<int> g_signal{0};
 static_assert(std::atomic<int>::is_always_lock_free, "the signal flag must be async-signal-safe");
 
-// SIGINT, SIGTERM and SIGHUP are always taken (a background job's ignored SIGINT too); the
-// others only where their action on entry is the default one.
-constexpr int kAlwaysTaken[] = {SIGINT, SIGTERM, SIGHUP};
+// SIGINT and SIGTERM are always taken (a background job's ignored SIGINT too: Ctrl-C and kill
+// must reach `plab run ... &`); the others, SIGHUP among them, only where their action on entry
+// is the default one, so that `nohup plab run ...` survives the terminal it was started from.
+constexpr int kAlwaysTaken[] = {SIGINT, SIGTERM};
 
 // Signals whose default action dumps core. Sent by another process (kill, sigqueue) they ask
 // plab to stop as the others do; raised by plab itself (abort() from an assert or
@@ -46,7 +47,7 @@ bool g_file_size_on_entry_known = false;
 std::vector<int> signals_to_take() {
   std::vector<int> out(std::begin(kAlwaysTaken), std::end(kAlwaysTaken));
   for (const int s :
-       {SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT, SIGXCPU}) {
+       {SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT, SIGXCPU}) {
     out.push_back(s);
   }
   out.insert(out.end(), std::begin(kCoreSignals), std::end(kCoreSignals));
@@ -200,7 +201,8 @@ void ignore_file_size_signal() {
 
 void install_interrupt_handlers(SecondSignal second) {
   g_second_ends_at_once = second == SecondSignal::kEndsAtOnce;
-  // A closed terminal (SIGHUP) is a request to stop like Ctrl-C: the folder is closed cleanly.
+  // A closed terminal (SIGHUP) is a request to stop like Ctrl-C: the folder is closed cleanly
+  // (unless SIGHUP was ignored when plab started: nohup asked plab to outlive the terminal).
   // A closed stdout (`plab run ... | head -1`) must not kill plab half-way: the handler
   // ignores the kernel's SIGPIPE, writes to stdout fail with EPIPE and are dropped, while the
   // results, the manifest and the report are finished and the exit code is the usual one.

@@ -1,7 +1,6 @@
 #include "results/folder/shard_files.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
+#include <cstdio>
 
 #include "error.hpp"
 #include "results/folder/run_timing.hpp"
@@ -16,14 +15,13 @@ namespace {
 
 const char* const kDamaged = "; the shard was edited or damaged";
 
-// The file opened as one of plab's own (no link, no FIFO), or a null InputFile when absent.
+// The file opened as one of plab's own, or a null InputFile when absent: a symbolic link is
+// refused (open_own_file names it), so is a FIFO or device; a hard link is read, as a folder's
+// manifest is (a `cp -al` copy of a shard): merge copies the file, never writes through it.
 InputFile open_own_input(const fs::path& file) {
-  InputFile in(nullptr, &std::fclose);
-  const int fd = open_own_file(file, O_RDONLY);
-  if (fd < 0) return in;
-  in.reset(::fdopen(fd, "rb"));
-  if (!in) ::close(fd);
-  return in;
+  std::error_code ec;
+  if (fs::is_symlink(fs::symlink_status(file, ec))) refuse_foreign_own_file(file);
+  return open_regular_input(file);
 }
 
 std::string run_text(std::size_t point, const std::string& learner, std::size_t repeat) {

@@ -111,8 +111,8 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
   // The update of a shared dense row is made in the next sample's score pass (or after the
   // last sample): each weight vector is loaded once for both, and the update adds no loop
   // of its own. The same operations on the same values in the same order (the update of
-  // sample t, then the score of t + 1), so the same bits; `pending` holds the update, its
-  // lanes that erred, the row and the step (one value for every lane of a shared row: a
+  // sample t, then the score of t + 1), so the same bits; `pending` holds the update's lanes
+  // that erred, and `products` its step·x_j (one step for every lane of a shared row: a
   // vector rule's step depends on the label alone). Averaging rules, which also add to their
   // sums with t and the label, and weights held in registers update in their own loop.
   constexpr bool kFused =
@@ -121,23 +121,22 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
     bool any = false;
     bool vector[G] = {};  // whether vector g holds a lane that erred
     Bits erred[G] = {};
-    const double* x = nullptr;
-    double step = 0.0;
   } pending;
-  // W[j] of vector g after the pending update: w + step·x_j in the lanes that erred. The
-  // product is formed once a column for all vectors, as one scalar (the same bits as in
-  // each lane).
-  const auto apply_pending = [&](std::size_t j, std::size_t g, Lanes& wj) {
-    const Lanes moved = wj + (pending.step * pending.x[j]);
-    const Bits kept = (pending.erred[g] & (Bits)moved) | (~pending.erred[g] & (Bits)wj);
-    store_w(j, g, kept);
-    wj = (Lanes)kept;
-  };
-  // A shared float row, widened once per sample for the K lanes' products (two rows: the
-  // pending update still reads the one before).
-  std::vector<double> widened(std::is_same_v<X, double> ? 0 : 2 * d);
-  // A shared row's step·x, once per sample (see the update below).
+  // A shared row's step·x_j, formed once per sample as one scalar a column for all vectors
+  // (the same bits as the product in each lane).
   std::vector<double> products(kVectorRule<Rule, Lanes, Bits> ? data.cols : 0);
+  // W[j] of vector g after the pending update: w + step·x_j in the lanes that erred. Written
+  // as a select of the sum, it compiles on AVX-512 to one merge-masked add whose operand is
+  // broadcast from `products` (no scalar product, broadcast or blend a vector), which made
+  // 32 lanes' epoch 8 % faster (docs/performance.md, "Repeats side by side").
+  const auto apply_pending = [&](std::size_t j, std::size_t g, Lanes& wj) {
+    const Lanes kept = pending.erred[g] != 0 ? wj + products[j] : wj;
+    store_w(j, g, (Bits)kept);
+    wj = kept;
+  };
+  // A shared float row, widened once per sample for the K lanes' products (the pending
+  // update reads `products`, formed from the row before).
+  std::vector<double> widened(std::is_same_v<X, double> ? 0 : d);
   const X* rows[K] = {};
   std::size_t index[K] = {};
   Bits live[G] = {};  // −1 in the active lanes
@@ -183,7 +182,7 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
         x = row(t);
       } else {
         const X* narrow = row(t);
-        double* into = widened.data() + (t % 2) * d;
+        double* into = widened.data();
         for (std::size_t j = 0; j < d; ++j) into[j] = static_cast<double>(narrow[j]);
         x = into;
       }
@@ -282,7 +281,9 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
     for (std::size_t g = 0; g < G; ++g) counts[g] -= erred[g];
     if constexpr (kFused) {
       if (orders == nullptr) {
-        pending = Pending{true, {}, {}, x, step[0][0]};
+        pending = Pending{true, {}, {}};
+        const double a = step[0][0];
+        for (std::size_t j = 0; j < d; ++j) products[j] = a * x[j];
         for (std::size_t g = 0; g < G; ++g) {
           pending.erred[g] = erred[g];
           pending.vector[g] = any_lane<V>(erred[g]);

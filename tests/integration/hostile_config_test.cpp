@@ -276,7 +276,7 @@ class HostileConfig : public ::testing::TestWithParam<HostileRow> {};
 
 TEST_P(HostileConfig, GetsAClearAnswer) {
   const test::TempDir dir;
-  test::run_hostile_row(GetParam(), dir);
+  EXPECT_NO_FATAL_FAILURE(test::run_hostile_row(GetParam(), dir));
 }
 
 INSTANTIATE_TEST_SUITE_P(Inputs, HostileConfig, ::testing::ValuesIn(rows()),

@@ -126,7 +126,7 @@ class HostileConvertCells : public ::testing::TestWithParam<AnswerRow> {};
 
 TEST_P(HostileConvertCells, GetsAClearAnswer) {
   const test::TempDir dir;
-  test::check_answer_row(GetParam(), dir);
+  EXPECT_NO_FATAL_FAILURE(test::check_answer_row(GetParam(), dir));
 }
 
 INSTANTIATE_TEST_SUITE_P(Inputs, HostileConvertCells, ::testing::ValuesIn(rows()),

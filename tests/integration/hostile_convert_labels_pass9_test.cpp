@@ -233,7 +233,7 @@ class HostileConvertLabelsPass9 : public ::testing::TestWithParam<AnswerRow> {};
 
 TEST_P(HostileConvertLabelsPass9, GetsAClearAnswer) {
   const test::TempDir dir;
-  test::check_answer_row(GetParam(), dir);
+  EXPECT_NO_FATAL_FAILURE(test::check_answer_row(GetParam(), dir));
 }
 
 INSTANTIATE_TEST_SUITE_P(Inputs, HostileConvertLabelsPass9, ::testing::ValuesIn(rows()),

@@ -135,7 +135,7 @@ class HostileLabelSpellings : public ::testing::TestWithParam<AnswerRow> {};
 
 TEST_P(HostileLabelSpellings, GetsAClearAnswer) {
   const test::TempDir dir;
-  test::check_answer_row(GetParam(), dir);
+  EXPECT_NO_FATAL_FAILURE(test::check_answer_row(GetParam(), dir));
 }
 
 INSTANTIATE_TEST_SUITE_P(Inputs, HostileLabelSpellings, ::testing::ValuesIn(rows()),

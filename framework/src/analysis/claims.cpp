@@ -3,6 +3,7 @@
 #include <set>
 #include <utility>
 
+#include "analysis/claim_words.hpp"
 #include "analysis/comparison_claim.hpp"
 #include "analysis/fit_claim.hpp"
 #include "analysis/record_checks.hpp"
@@ -13,36 +14,36 @@
 namespace plab {
 
 namespace json = boost::json;
+using claims::ClaimCheck;
 using claims::Malformed;
 
 namespace {
 
-const std::set<std::string_view> kKinds = {"each",     "count",  "min",    "max",
-                                           "mean",     "median", "paired", "summary",
-                                           "manifest", "fit",    "compare"};
 const std::set<std::string_view> kOther = {"what", "where", "at_least", "at_most"};
 
 // The claim's one check; Malformed if it has none, two, or a key the language does not know.
-std::string check_kind_of(const json::value& claim) {
+ClaimCheck check_kind_of(const json::value& claim) {
   if (!claim.is_object()) throw Malformed("a claim is an object with \"what\" and one check");
   const json::object& c = claim.as_object();
   const json::value* what = c.if_contains("what");
   if (!what || !what->is_string()) throw Malformed("every claim says \"what\" it checks");
-  std::string kind;
+  std::optional<ClaimCheck> kind;
   for (const auto& entry : c) {
-    if (kKinds.count(entry.key())) {
-      if (!kind.empty())
-        throw Malformed("more than one check: " + kind + ", " + std::string(entry.key()));
-      kind = entry.key();
+    if (const auto check = kind_of_word(claims::kClaimCheckWords, entry.key())) {
+      if (kind)
+        throw Malformed(
+            "more than one check: " + std::string(kind_word(claims::kClaimCheckWords, *kind)) +
+            ", " + std::string(entry.key()));
+      kind = check;
     } else if (!kOther.count(entry.key())) {
       throw Malformed("unknown key \"" + std::string(entry.key()) + "\"");
     }
   }
-  if (kind.empty())
+  if (!kind)
     throw Malformed(
         "no check (each, count, min, max, mean, median, paired, summary, manifest, "
         "fit, compare)");
-  return kind;
+  return *kind;
 }
 
 // A tolerance below 0 or a count range that is empty are mistakes in the claim, refused with
@@ -67,13 +68,14 @@ void check_tolerances(const json::value& v) {
   for (const auto& entry : o) check_tolerances(entry.value());
 }
 
-void check_count_range(const json::object& claim, const std::string& kind) {
+void check_count_range(const json::object& claim, ClaimCheck kind) {
   const json::value* at_least = claim.if_contains("at_least");
   const json::value* at_most = claim.if_contains("at_most");
   for (const auto& [key, limit] :
        {std::pair{"at_least", at_least}, std::pair{"at_most", at_most}}) {
     if (limit == nullptr) continue;
-    if (kind != "count") throw Malformed("\"" + std::string(key) + R"(" goes with "count")");
+    if (kind != ClaimCheck::kCount)
+      throw Malformed("\"" + std::string(key) + R"(" goes with "count")");
     if (!limit->is_number() || !(limit->to_number<double>() >= 0))
       throw Malformed("\"" + std::string(key) + "\" is " + json::serialize(*limit) +
                       "; a count is a number >= 0");
@@ -95,22 +97,19 @@ std::string claim_label(const json::value& claim, const std::string& where, std:
                     " (docs/config-reference.md, \"Claims\")");
 }
 
-}  // namespace
-
-const char* verdict_word(Verdict v) {
-  return v == Verdict::kHolds ? "holds" : v == Verdict::kFails ? "fails" : "undecided";
-}
-
-void validate_claims(const json::value& list, const std::string& where) {
+// Checks the claims' form (validate_claims) and reads each claim's check word into its enum.
+std::vector<ClaimCheck> read_checks(const json::value& list, const std::string& where) {
   if (!list.is_array())
     throw ConfigError(where +
                       ": claims are a list of objects, each with \"what\" and one check "
                       "(docs/config-reference.md, \"Claims\")");
   const json::array& all = list.as_array();
+  std::vector<ClaimCheck> checks;
+  checks.reserve(all.size());
   for (std::size_t i = 0; i < all.size(); ++i) {
     try {
-      const std::string kind = check_kind_of(all[i]);
-      check_count_range(all[i].as_object(), kind);
+      checks.push_back(check_kind_of(all[i]));
+      check_count_range(all[i].as_object(), checks.back());
       check_tolerances(all[i]);
     } catch (const Malformed& m) {
       refuse_claim(all[i], where, i, m.what());
@@ -127,11 +126,22 @@ void validate_claims(const json::value& list, const std::string& where) {
                        "apart: say what each one checks");
     }
   }
+  return checks;
+}
+
+}  // namespace
+
+const char* verdict_word(Verdict v) {
+  return v == Verdict::kHolds ? "holds" : v == Verdict::kFails ? "fails" : "undecided";
+}
+
+void validate_claims(const json::value& list, const std::string& where) {
+  read_checks(list, where);
 }
 
 std::vector<ClaimVerdict> evaluate_claims(const json::array& list, const ClaimInputs& inputs,
                                           const std::string& where) {
-  validate_claims(json::value(list), where);
+  const std::vector<ClaimCheck> checks = read_checks(json::value(list), where);
   std::vector<ClaimVerdict> out(list.size());
   // Comparisons wait for the family's Holm adjustment.
   std::vector<std::size_t> family;
@@ -139,9 +149,9 @@ std::vector<ClaimVerdict> evaluate_claims(const json::array& list, const ClaimIn
   for (std::size_t i = 0; i < list.size(); ++i) {
     const json::object& c = list[i].as_object();
     out[i].what = std::string(c.at("what").as_string());
-    const std::string kind = check_kind_of(list[i]);
+    const ClaimCheck kind = checks[i];
     try {
-      if (kind == "compare") {
+      if (kind == ClaimCheck::kCompare) {
         claims::Comparison comparison = claims::compare(c, inputs);
         if (!comparison.difference.is_null()) {
           const claims::Outcome o = claims::difference_verdict(comparison);
@@ -153,8 +163,8 @@ std::vector<ClaimVerdict> evaluate_claims(const json::array& list, const ClaimIn
         family.push_back(i);
         continue;
       }
-      const claims::Outcome o =
-          kind == "fit" ? claims::check_fit(c, inputs) : claims::check_records(kind, c, inputs);
+      const claims::Outcome o = kind == ClaimCheck::kFit ? claims::check_fit(c, inputs)
+                                                         : claims::check_records(kind, c, inputs);
       out[i].verdict = o.verdict;
       out[i].detail = o.detail;
     } catch (const claims::Undecidable& u) {

@@ -2,10 +2,12 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <boost/math/distributions/students_t.hpp>
 
+#include "analysis/claim_words.hpp"
 #include "analysis/paired_t_test.hpp"
 #include "analysis/range_verdict.hpp"
 #include "analysis/statistics.hpp"
@@ -75,6 +77,14 @@ UnitPairs pair_units(const Records& selected, const std::string& f, const std::s
   return p;
 }
 
+// The unit "per" names: a word of kComparisonUnitWords, a sweep pointer, or none (Malformed
+// where the comparison needs it, after its other keys, as before).
+std::optional<ComparisonUnit> comparison_unit_of(std::string_view per) {
+  if (const auto unit = kind_of_word(kComparisonUnitWords, per)) return unit;
+  if (!per.empty() && per.front() == '/') return ComparisonUnit::kSweepValue;
+  return std::nullopt;
+}
+
 }  // namespace
 
 Comparison compare(const json::object& claim, const ClaimInputs& inputs) {
@@ -82,6 +92,7 @@ Comparison compare(const json::object& claim, const ClaimInputs& inputs) {
   const std::string f = compare_key(c, "field");
   const std::string learner = compare_key(c, "learner");
   const std::string per = compare_key(c, "per");
+  const std::optional<ComparisonUnit> unit = comparison_unit_of(per);
   const bool below = c.contains("below");
   const json::value* difference = c.if_contains("difference");
   const int named = int(below) + int(c.contains("above")) + int(c.contains("baseline"));
@@ -101,7 +112,7 @@ Comparison compare(const json::object& claim, const ClaimInputs& inputs) {
   double estimate = 0.0;
   double direction = 0.0;
   std::string units;
-  if (per == "split") {
+  if (unit == ComparisonUnit::kSplit) {
     const UnitPairs p = pair_units(selected, f, learner, baseline, [](const json::object& r) {
       return show(field(r, "point")) + "/" + show(field(r, "repeat"));
     });
@@ -147,11 +158,11 @@ Comparison compare(const json::object& claim, const ClaimInputs& inputs) {
     direction = t.mean;
     units = j + " paired splits";
   } else {
-    const bool by_repeat = per == "repeat";
-    if (!by_repeat && (per.empty() || per.front() != '/'))
+    if (!unit)
       throw Malformed(
           "\"per\" is \"split\", \"repeat\" or a sweep pointer such as "
           "\"/dataset/seed\"");
+    const bool by_repeat = unit == ComparisonUnit::kRepeat;
     const UnitPairs p = pair_units(selected, f, learner, baseline, [&](const json::object& r) {
       return by_repeat ? show(field(r, "point")) + "/" + show(field(r, "repeat"))
                        : show(value_at(r, per));
@@ -179,7 +190,8 @@ Comparison compare(const json::object& claim, const ClaimInputs& inputs) {
   const bool lower = direction < 0;
   out.finding = "'" + learner + "' " + (lower ? "below" : "above") + " '" + baseline + "' on " + f +
                 " by " + significant(std::fabs(estimate), 3) + " (" +
-                (per == "split" ? "mean" : "median") + " paired difference over " + units + ")";
+                (unit == ComparisonUnit::kSplit ? "mean" : "median") + " paired difference over " +
+                units + ")";
   return out;
 }
 

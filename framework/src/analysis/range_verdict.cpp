@@ -1,7 +1,9 @@
 #include "analysis/range_verdict.hpp"
 
 #include <limits>
+#include <optional>
 
+#include "analysis/claim_words.hpp"
 #include "analysis/record_checks.hpp"
 
 namespace plab::claims {
@@ -16,20 +18,28 @@ Verdict range_verdict(double low, double high, const boost::json::value& range, 
   bool hi_strict = false;
   for (const auto& c : r) {
     const std::string_view key = c.key();
-    if (key == "tol") continue;
+    const std::optional<Condition> known = kind_of_word(kConditionWords, key);
+    if (known == Condition::kTol) continue;
     const double v = number(c.value(), key);
-    if (key == "min" || key == "above") {
-      if (v >= lo) lo = v, lo_strict = key == "above";
-    } else if (key == "max" || key == "below") {
-      if (v <= hi) hi = v, hi_strict = key == "below";
-    } else if (key == "near") {
-      const boost::json::value* tol = r.if_contains("tol");
-      const double t = tol ? number(*tol, "tol") : 0.0;
-      lo = std::max(lo, v - t);
-      hi = std::min(hi, v + t);
-    } else {
-      throw Malformed("a range knows min, max, above, below and near with tol, not \"" +
-                      std::string(key) + "\"");
+    switch (known.value_or(Condition::kNot)) {
+      case Condition::kMin:
+      case Condition::kAbove:
+        if (v >= lo) lo = v, lo_strict = known == Condition::kAbove;
+        break;
+      case Condition::kMax:
+      case Condition::kBelow:
+        if (v <= hi) hi = v, hi_strict = known == Condition::kBelow;
+        break;
+      case Condition::kNear: {
+        const boost::json::value* tol = r.if_contains("tol");
+        const double t = tol ? number(*tol, "tol") : 0.0;
+        lo = std::max(lo, v - t);
+        hi = std::min(hi, v + t);
+        break;
+      }
+      default:  // unknown, or a condition that needs a record or is no range
+        throw Malformed("a range knows min, max, above, below and near with tol, not \"" +
+                        std::string(key) + "\"");
     }
   }
   text = std::string(lo_strict ? "(" : "[") + show(boost::json::value(lo)) + ", " +

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <set>
 #include <sstream>
+#include <stdexcept>
 #include <utility>
 
 namespace plab::claims {
@@ -32,9 +32,10 @@ bool same_value(const json::value& a, const json::value& b) {
 
 // The number a comparison key compares against: its own value, or for "above_field" and
 // "below_field" the named field of the same_value record.
-std::optional<double> condition_limit(std::string_view key, const json::value& bound,
-                                      const json::object* record) {
-  if (key != "above_field" && key != "below_field") return number(bound, key);
+std::optional<double> condition_limit(Condition condition, std::string_view key,
+                                      const json::value& bound, const json::object* record) {
+  if (condition != Condition::kAboveField && condition != Condition::kBelowField)
+    return number(bound, key);
   if (record == nullptr) throw Malformed(std::string(key) + " compares fields of one record");
   if (!bound.is_string()) throw Malformed(std::string(key) + " needs a field name");
   const json::value& other = field(*record, bound.as_string());
@@ -89,11 +90,12 @@ Outcome check_record_count(const Records& selected, const json::object& claim) {
   return holds_with(found);
 }
 
-double statistic_of(std::string_view kind, std::vector<double> values) {
+// `kind` is one of min, max, mean, median.
+double statistic_of(ClaimCheck kind, std::vector<double> values) {
   std::sort(values.begin(), values.end());
-  if (kind == "min") return values.front();
-  if (kind == "max") return values.back();
-  if (kind == "mean") {
+  if (kind == ClaimCheck::kMin) return values.front();
+  if (kind == ClaimCheck::kMax) return values.back();
+  if (kind == ClaimCheck::kMean) {
     double sum = 0;
     for (const double v : values) sum += v;
     return sum / static_cast<double>(values.size());
@@ -102,7 +104,7 @@ double statistic_of(std::string_view kind, std::vector<double> values) {
   return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
 }
 
-Outcome check_record_statistic(const Records& selected, std::string_view kind,
+Outcome check_record_statistic(const Records& selected, ClaimCheck kind,
                                const json::object& fields) {
   std::string found;
   for (const auto& f : fields) {
@@ -115,9 +117,9 @@ Outcome check_record_statistic(const Records& selected, std::string_view kind,
       values.push_back(v.to_number<double>());
     }
     const double s = statistic_of(kind, values);
-    const std::string text = std::string(kind) + " of " + std::string(f.key()) + " is " +
-                             show(json::value(s)) + " over " + std::to_string(values.size()) +
-                             " records";
+    const std::string text = std::string(kind_word(kClaimCheckWords, kind)) + " of " +
+                             std::string(f.key()) + " is " + show(json::value(s)) + " over " +
+                             std::to_string(values.size()) + " records";
     if (!matches(json::value(s), f.value(), nullptr)) return fails_with(text);
     found += (found.empty() ? "" : "; ") + text;
   }
@@ -215,30 +217,31 @@ bool matches(const json::value& value, const json::value& matcher, const json::o
   for (const auto& condition : conditions) {
     const std::string_view key = condition.key();
     const json::value& bound = condition.value();
-    if (key == "not") {
+    const std::optional<Condition> known = kind_of_word(kConditionWords, key);
+    if (!known) throw Malformed("unknown condition \"" + std::string(key) + "\"");
+    const Condition c = *known;
+    if (c == Condition::kNot) {
       if (same_value(value, bound)) return false;
       continue;
     }
-    if (key == "contains") {
+    if (c == Condition::kContains) {
       if (!bound.is_string()) throw Malformed("\"contains\" needs a string");
       if (!value.is_string() ||
           std::string_view(value.as_string()).find(bound.as_string()) == std::string_view::npos)
         return false;
       continue;
     }
-    if (key == "tol") continue;  // read with "near"
-    static const std::set<std::string_view> kComparisons = {
-        "min", "max", "above", "below", "near", "above_field", "below_field"};
-    if (!kComparisons.count(key)) throw Malformed("unknown condition \"" + std::string(key) + "\"");
-    const std::optional<double> limit = condition_limit(key, bound, record);
+    if (c == Condition::kTol) continue;  // read with "near"
+    const std::optional<double> limit = condition_limit(c, key, bound, record);
     if (!limit || !value.is_number()) return false;
     const double x = value.to_number<double>();
     const json::value* tol = conditions.if_contains("tol");
-    const bool held = key == "min"    ? x >= *limit
-                      : key == "max"  ? x <= *limit
-                      : key == "near" ? std::abs(x - *limit) <= (tol ? number(*tol, "tol") : 0.0)
-                      : (key == "above" || key == "above_field") ? x > *limit
-                                                                 : x < *limit;
+    const bool held = c == Condition::kMin   ? x >= *limit
+                      : c == Condition::kMax ? x <= *limit
+                      : c == Condition::kNear
+                          ? std::abs(x - *limit) <= (tol ? number(*tol, "tol") : 0.0)
+                      : (c == Condition::kAbove || c == Condition::kAboveField) ? x > *limit
+                                                                                : x < *limit;
     if (!held) return false;
   }
   return true;
@@ -254,16 +257,28 @@ Records select(const std::vector<json::object>& records, const json::object& cla
   return selected;
 }
 
-Outcome check_records(std::string_view kind, const json::object& claim, const ClaimInputs& inputs) {
-  if (kind == "summary")
-    return check_json_file(inputs.summary, "summary.json", object_at(claim, kind));
-  if (kind == "manifest")
-    return check_json_file(inputs.manifest, "manifest.json", object_at(claim, kind));
+Outcome check_records(ClaimCheck kind, const json::object& claim, const ClaimInputs& inputs) {
+  const char* word = kind_word(kClaimCheckWords, kind);
+  if (kind == ClaimCheck::kSummary)
+    return check_json_file(inputs.summary, "summary.json", object_at(claim, word));
+  if (kind == ClaimCheck::kManifest)
+    return check_json_file(inputs.manifest, "manifest.json", object_at(claim, word));
   const Records selected = select(inputs.records, claim);
-  if (kind == "each") return check_each_record(selected, object_at(claim, kind));
-  if (kind == "count") return check_record_count(selected, claim);
-  if (kind == "paired") return check_paired_counts(selected, object_at(claim, kind));
-  return check_record_statistic(selected, kind, object_at(claim, kind));
+  switch (kind) {
+    case ClaimCheck::kEach:
+      return check_each_record(selected, object_at(claim, word));
+    case ClaimCheck::kCount:
+      return check_record_count(selected, claim);
+    case ClaimCheck::kPaired:
+      return check_paired_counts(selected, object_at(claim, word));
+    case ClaimCheck::kMin:
+    case ClaimCheck::kMax:
+    case ClaimCheck::kMean:
+    case ClaimCheck::kMedian:
+      return check_record_statistic(selected, kind, object_at(claim, word));
+    default:
+      throw std::logic_error(std::string("check_records does not check \"") + word + "\"");
+  }
 }
 
 }  // namespace plab::claims

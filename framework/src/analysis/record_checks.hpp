@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/claim_words.hpp"
 #include "analysis/claims.hpp"
 
 namespace plab::claims {
@@ -49,8 +50,8 @@ struct Outcome {
   std::string detail;
 };
 
-// The record checks, by kind ("each", "count", ...; claims.cpp knows the list).
-Outcome check_records(std::string_view kind, const boost::json::object& claim,
-                      const ClaimInputs& inputs);
+// The record checks: each, count, min, max, mean, median, paired, summary, manifest (not
+// fit or compare, which have their own files).
+Outcome check_records(ClaimCheck kind, const boost::json::object& claim, const ClaimInputs& inputs);
 
 }  // namespace plab::claims

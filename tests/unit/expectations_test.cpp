@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace plab {
@@ -99,6 +100,34 @@ TEST(Expectations, AMalformedExpectationFails) {
     const auto f = failures(e);
     ASSERT_EQ(f.size(), 1u) << e;
     EXPECT_NE(f[0].find("malformed expectation"), std::string::npos) << f[0];
+  }
+}
+
+// The checker reads each word of the language (the check, a condition, "per") into an enum
+// and writes it back in its messages: each statistic under its own word, each refusal naming
+// the word it refuses.
+TEST(Expectations, NameTheWordTheyReadInTheirMessages) {
+  const std::pair<const char*, const char*> cases[] = {
+      {R"({"what": "x", "where": {"learner": "a"}, "min": {"mistakes": {"above": 10}}})",
+       "min of mistakes is 10 over 4 records"},
+      {R"({"what": "x", "where": {"learner": "a"}, "max": {"mistakes": {"below": 13}}})",
+       "max of mistakes is 13 over 4 records"},
+      {R"({"what": "x", "where": {"learner": "a"}, "mean": {"mistakes": {"near": 11, "tol": 0.4}}})",
+       "mean of mistakes is 11.5 over 4 records"},
+      {R"({"what": "x", "where": {"learner": "a"}, "median": {"mistakes": {"max": 11}}})",
+       "median of mistakes is 11.5 over 4 records"},
+      {R"({"what": "x", "each": {}, "max": {"mistakes": 20}})", "more than one check: each, max"},
+      {R"({"what": "x", "each": {"mistakes": {"not": 0, "at_least": 1}}})",
+       R"(unknown condition "at_least")"},
+      {R"({"what": "x", "compare": {"field": "mistakes", "learner": "a", "below": "b", "per": "fold"}})",
+       R"("per" is "split", "repeat" or a sweep pointer)"},
+      {R"({"what": "x", "compare": {"field": "mistakes", "learner": "a", "baseline": "b", "per": "repeat", "difference": {"above_field": 0}}})",
+       R"(a range knows min, max, above, below and near with tol, not "above_field")"},
+  };
+  for (const auto& [claim, text] : cases) {
+    const auto f = failures(claim);
+    ASSERT_EQ(f.size(), 1u) << claim;
+    EXPECT_NE(f[0].find(text), std::string::npos) << f[0];
   }
 }
 

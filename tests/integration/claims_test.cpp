@@ -176,5 +176,25 @@ TEST(Claims, TwoClaimsWithTheSameWhatAreRefusedNamingBothPositions) {
   EXPECT_FALSE(std::filesystem::exists(dir / "p"));
 }
 
+// An empty "what" would print "claim holds: : ..." and write a verdict named by nothing: it is
+// refused with the claim's form, by plab check --config and before any run.
+TEST(Claims, AnEmptyWhatIsRefusedBeforeAnyRun) {
+  test::TempDir dir;
+  const auto c = dir.write("c.json", config("[]"));
+  const auto out = dir / "o";
+  ASSERT_EQ(
+      run_plab({"run", c.string(), "--out", out.string(), "--quiet", "--no-report"}).exit_code, 0);
+  const auto empty =
+      dir.write("empty.json", config(R"([{"what": "", "each": {"converged": true}}])"));
+  const auto r = run_plab({"check", out.string(), "--config", empty.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("at /claims/0 (''): \"what\" is empty"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("claim holds"), std::string::npos) << r.out;
+  EXPECT_TRUE(test::in_troubleshooting("\"what\" is empty"));
+  const auto run = run_plab({"run", empty.string(), "--out", (dir / "p").string(), "--quiet"});
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "p"));
+}
+
 }  // namespace
 }  // namespace plab

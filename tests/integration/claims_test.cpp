@@ -196,5 +196,30 @@ TEST(Claims, AnEmptyWhatIsRefusedBeforeAnyRun) {
   EXPECT_FALSE(std::filesystem::exists(dir / "p"));
 }
 
+// A record writes every field it has (null when it has no value), so a name no record holds
+// is a typo: refused naming it, where it would otherwise read as null and fail every record.
+// A field that is null in every record stays a value to compare.
+TEST(Claims, AFieldNoRecordHasIsRefusedNotReadAsNull) {
+  test::TempDir dir;
+  const auto c = dir.write("c.json", config("[]"));
+  const auto out = dir / "o";
+  ASSERT_EQ(
+      run_plab({"run", c.string(), "--out", out.string(), "--quiet", "--no-report"}).exit_code, 0);
+  for (const char* claim :
+       {R"({"what": "x", "each": {"convergd": true}})",
+        R"({"what": "x", "where": {"convergd": true}, "count": {}, "at_least": 1})",
+        R"({"what": "x", "max": {"mistakez": {"below": 100}}})",
+        R"({"what": "x", "where": {"/protocol/ordr": "cyclic"}, "each": {}})"}) {
+    const auto file = dir.write("typo.json", config(std::string("[") + claim + "]"));
+    const auto r = run_plab({"check", out.string(), "--config", file.string()});
+    EXPECT_EQ(r.exit_code, 2) << claim << "\n" << r.err;
+    EXPECT_NE(r.err.find("no record has a field \""), std::string::npos) << claim << "\n" << r.err;
+  }
+  EXPECT_TRUE(test::in_troubleshooting("no record has a field \"convergd\""));
+  const auto null_field =
+      dir.write("null.json", config(R"([{"what": "x", "each": {"error": null}}])"));
+  EXPECT_EQ(run_plab({"check", out.string(), "--config", null_field.string()}).exit_code, 0);
+}
+
 }  // namespace
 }  // namespace plab

@@ -247,6 +247,23 @@ bool matches(const json::value& value, const json::value& matcher, const json::o
   return true;
 }
 
+// A name no record of the experiment holds is a misspelt field, not a value every record lacks
+// (a record writes each of its fields, null when it has no value): refused like an unknown
+// condition, instead of read as null and failing every record.
+void require_fields_some_record_holds(const std::vector<json::object>& records,
+                                      const json::object& fields) {
+  if (records.empty()) return;  // no record at all: select() leaves the claim undecided
+  for (const auto& f : fields) {
+    const std::string_view key = f.key();
+    const bool held = std::any_of(records.begin(), records.end(), [key](const json::object& r) {
+      if (key.empty() || key.front() != '/') return r.contains(key);
+      const json::value* params = r.if_contains("params");
+      return params != nullptr && params->is_object() && params->as_object().contains(key);
+    });
+    if (!held) throw Malformed("no record has a field \"" + std::string(key) + "\"");
+  }
+}
+
 Records select(const std::vector<json::object>& records, const json::object& claim) {
   Records selected;
   const json::object* where = claim.contains("where") ? &object_at(claim, "where") : nullptr;
@@ -263,6 +280,10 @@ Outcome check_records(ClaimCheck kind, const json::object& claim, const ClaimInp
     return check_json_file(inputs.summary, "summary.json", object_at(claim, word));
   if (kind == ClaimCheck::kManifest)
     return check_json_file(inputs.manifest, "manifest.json", object_at(claim, word));
+  if (claim.contains("where"))
+    require_fields_some_record_holds(inputs.records, object_at(claim, "where"));
+  if (kind != ClaimCheck::kPaired)
+    require_fields_some_record_holds(inputs.records, object_at(claim, word));
   const Records selected = select(inputs.records, claim);
   switch (kind) {
     case ClaimCheck::kEach:

@@ -2,9 +2,10 @@
 // (verify.json.tmp, report.md.tmp, report.html.tmp, claims.json.tmp, summary.json.tmp,
 // summary.csv.tmp, manifest.json.tmp, and the comparison's .report.md.new and
 // .report.html.new with their .tmp) as a socket, a link to /dev/zero, a dangling link, a link
-// to another folder's file, a hard link to a file outside or a FIFO, and shards whose timing
-// lines are damaged in new ways (a sign, an overflow, a fraction, trailing bytes, a BOM) or
-// only spelt otherwise (exponents, spaces, key order: merged, as verify reads them). Each row
+// outside, a hard link to a file outside or a FIFO, and shards whose timing lines are damaged
+// in new ways (an overflow, true, text, a fraction, trailing bytes, a BOM, another repeat, a
+// line too many) or only spelt otherwise (minus zero, a capital exponent, null, spaces: merged,
+// as verify reads them). Each row
 // checks the exit code, the answer, that no temporary file is left and that "victim", a file
 // outside every folder, is as it was (docs/trust-model.md, docs/sweeps.md).
 #include <gtest/gtest.h>

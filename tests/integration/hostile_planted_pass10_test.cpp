@@ -5,9 +5,9 @@
 // outside, a hard link to a file outside or a FIFO, and shards whose timing lines are damaged
 // in new ways (an overflow, true, text, a fraction, trailing bytes, a BOM, another repeat, a
 // line too many) or only spelt otherwise (minus zero, a capital exponent, null, spaces: merged,
-// as verify reads them). Each row
-// checks the exit code, the answer, that no temporary file is left and that "victim", a file
-// outside every folder, is as it was (docs/trust-model.md, docs/sweeps.md).
+// as verify reads them). Each row checks the exit code, the answer, that no temporary file is
+// left and that "victim", a file outside every folder, is as it was (docs/trust-model.md,
+// docs/sweeps.md).
 #include <gtest/gtest.h>
 
 #include <functional>

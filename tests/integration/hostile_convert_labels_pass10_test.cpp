@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "support/answer_rows.hpp"
+#include "support/label_rows.hpp"
 
 namespace plab {
 namespace {
@@ -21,36 +21,13 @@ using test::AnswerRow;
 using Args = std::vector<std::string>;
 using Files = std::vector<std::pair<std::string, std::string>>;
 
-// d.csv: columns a, b and the label y, one row per label, features (k, 3 - k).
-std::string table(const std::vector<std::string>& labels) {
-  std::string text = "a,b,y\n";
-  int k = 0;
-  for (const auto& label : labels) {
-    text += std::to_string(k) + "," + std::to_string(3 - k) + "," + label + "\n";
-    ++k;
-  }
-  return text;
-}
+std::string table(const std::vector<std::string>& labels) { return test::label_table(labels); }
 
-// One repeat of `plugin` on `data` (d.csv or d.svm), margin oracle off.
-std::string labelled(const std::string& plugin, const std::string& data) {
-  const bool csv = data.ends_with(".csv");
-  return std::string(R"({"name":"lab","seed":3,"repeats":1,"dataset":{"kind":")") +
-         (csv ? "csv" : "svmlight") + R"(","path":")" + data + "\"" +
-         (csv ? R"(,"label":"y")" : "") + R"(},"learners":[{"plugin":")" + plugin +
-         R"("}],"protocol":{"max_epochs":5},"theory":{"margin":"none"}})";
-}
-
-// `plab run c.json` on `data` holding `text`; after 0, out/manifest.json holds `classes`.
 AnswerRow run_on(std::string name, const std::string& plugin, const std::string& data,
                  std::string text, Args sets, int exit_code, std::string fragment,
                  std::string classes = "") {
-  Args args = {"run", "c.json", "--out", "out", "--quiet", "--no-report"};
-  for (auto& set : sets) args.insert(args.end(), {"--set", std::move(set)});
-  Files files = {{"c.json", labelled(plugin, data)}, {data, std::move(text)}};
-  return {{std::move(name), std::move(files), std::move(args), exit_code, std::move(fragment), {}},
-          exit_code == 0 ? "out/manifest.json" : "",
-          std::move(classes)};
+  return test::run_on_labels(std::move(name), plugin, data, std::move(text), std::move(sets),
+                             exit_code, std::move(fragment), std::move(classes));
 }
 
 // The perceptron on d.csv: binary, so classes other than -1/+1 or 0/1 need a positive list.
@@ -72,13 +49,10 @@ AnswerRow svm_run(std::string name, std::string text, int exit_code, std::string
                 std::move(fragment), std::move(classes));
 }
 
-// `plab convert args...` with `files` written first; `file` looked at.
 AnswerRow convert(std::string name, Files files, Args args, int exit_code, std::string fragment,
                   std::string file, std::string holds) {
-  args.insert(args.begin(), "convert");
-  return {{std::move(name), std::move(files), std::move(args), exit_code, std::move(fragment), {}},
-          std::move(file),
-          std::move(holds)};
+  return test::convert_row(std::move(name), std::move(files), std::move(args), exit_code,
+                           std::move(fragment), std::move(file), std::move(holds));
 }
 
 // d.csv of `labels` to o.svm with --labels numeric; after 0 the mapping holds `mapping`.

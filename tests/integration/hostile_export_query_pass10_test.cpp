@@ -20,26 +20,20 @@ namespace fs = std::filesystem;
 using test::AnswerRow;
 using test::kVictim;
 using test::Plant;
+using test::planted_export;
 using Args = std::vector<std::string>;
 
 const Plant kNone = [](const test::TempDir&) {};
 
-// `plab export args...` after folder f (two repeats, planted config) and `plant`.
-AnswerRow exported(std::string name, Plant plant, Args args, int exit_code, std::string fragment,
-                   std::string file = "victim", std::string holds = kVictim) {
-  args.insert(args.begin(), "export");
-  return test::planted_row(test::kPlantedConfig, std::move(name), std::move(plant), std::move(args),
-                           exit_code, std::move(fragment), std::move(file), std::move(holds));
-}
-
 // f exported into q.db, then the SQL run on q.db by hand, then f exported into it again.
 AnswerRow reexported(std::string name, const std::string& sql, int exit_code,
                      std::string fragment) {
-  return exported(std::move(name), test::exported_then([sql](const test::TempDir& dir) {
-                    test::sqlite_exec(dir / "q.db", sql);
-                  }),
-                  {"f", "--sqlite", "q.db"}, exit_code, std::move(fragment),
-                  exit_code == 0 ? "q.db" : "victim", exit_code == 0 ? "SQLite format 3" : kVictim);
+  return planted_export(std::move(name), test::exported_then([sql](const test::TempDir& dir) {
+                          test::sqlite_exec(dir / "q.db", sql);
+                        }),
+                        {"f", "--sqlite", "q.db"}, exit_code, std::move(fragment),
+                        exit_code == 0 ? "q.db" : "victim",
+                        exit_code == 0 ? "SQLite format 3" : kVictim);
 }
 
 // f's file `name` with every `from` replaced by `to`.
@@ -101,93 +95,96 @@ const std::string kWritten = "the comparison writes into --out 'c'";
 const std::vector<AnswerRow>& rows() {
   static const std::vector<AnswerRow> all = {
       // outputs inside the results folder, however named
-      exported("csv_through_a_linked_folder", test::link("f", "l"), {"f", "--csv", "l/o.csv"}, 2,
-               kInside),
-      exported("database_through_dotdot", kNone, {"f", "--sqlite", "f/../f/k.db"}, 2, kInside),
-      exported("database_at_the_lock", kNone, {"f", "--sqlite", "f/.plab.lock"}, 2, kInside),
-      exported("csv_at_the_lock_forced", kNone, {"f", "--csv", "f/.plab.lock", "--force"}, 2,
-               kInside),
-      exported("database_through_a_link_in_a_folder",
-               test::both(test::folder("d"), test::link("../f", "d/in")),
-               {"f", "--sqlite", "d/in/q.db"}, 2, kInside),
+      planted_export("csv_through_a_linked_folder", test::link("f", "l"), {"f", "--csv", "l/o.csv"},
+                     2, kInside),
+      planted_export("database_through_dotdot", kNone, {"f", "--sqlite", "f/../f/k.db"}, 2,
+                     kInside),
+      planted_export("database_at_the_lock", kNone, {"f", "--sqlite", "f/.plab.lock"}, 2, kInside),
+      planted_export("csv_at_the_lock_forced", kNone, {"f", "--csv", "f/.plab.lock", "--force"}, 2,
+                     kInside),
+      planted_export("database_through_a_link_in_a_folder",
+                     test::both(test::folder("d"), test::link("../f", "d/in")),
+                     {"f", "--sqlite", "d/in/q.db"}, 2, kInside),
       // folders named twice, copied, spelt otherwise
-      exported("one_folder_twice_to_csv", kNone, {"f", "f", "--csv", "o.csv"}, 0, "", "o.csv",
-               "planted"),
-      exported("one_folder_twice_to_database", kNone, {"f", "f", "--sqlite", "o.db"}, 0, "", "o.db",
-               "SQLite format 3"),
-      exported(
+      planted_export("one_folder_twice_to_csv", kNone, {"f", "f", "--csv", "o.csv"}, 0, "", "o.csv",
+                     "planted"),
+      planted_export("one_folder_twice_to_database", kNone, {"f", "f", "--sqlite", "o.db"}, 0, "",
+                     "o.db", "SQLite format 3"),
+      planted_export(
           "a_copy_of_the_folder",
           [](const test::TempDir& dir) {
             fs::copy(dir / "f", dir / "g", fs::copy_options::recursive);
           },
           {"f", "g", "--sqlite", "o.db"}, 0, "", "o.db", "SQLite format 3"),
-      exported("folder_with_a_trailing_slash", kNone, {"./f/", "--csv", "o.csv"}, 0, "", "o.csv",
-               "planted"),
-      exported("folder_ending_in_a_dot", kNone, {"f/.", "--csv", "o.csv"}, 0, "", "o.csv",
-               "planted"),
-      exported("folders_as_an_option", kNone, {"--dirs", "f", "--csv", "o.csv"}, 0, "", "o.csv",
-               "planted"),
-      exported("no_folder", kNone, {"--csv", "o.csv"}, 2, "needs one or more results folders",
-               "o.csv", ""),
-      exported("a_missing_folder", kNone, {"f", "nothere", "--sqlite", "o.db"}, 2,
-               "'nothere' is not a results folder", "o.db", ""),
-      exported("a_plain_folder", test::folder("plain"), {"f", "plain", "--csv", "o.csv"}, 2,
-               "'plain' is not a results folder", "o.csv", ""),
+      planted_export("folder_with_a_trailing_slash", kNone, {"./f/", "--csv", "o.csv"}, 0, "",
+                     "o.csv", "planted"),
+      planted_export("folder_ending_in_a_dot", kNone, {"f/.", "--csv", "o.csv"}, 0, "", "o.csv",
+                     "planted"),
+      planted_export("folders_as_an_option", kNone, {"--dirs", "f", "--csv", "o.csv"}, 0, "",
+                     "o.csv", "planted"),
+      planted_export("no_folder", kNone, {"--csv", "o.csv"}, 2, "needs one or more results folders",
+                     "o.csv", ""),
+      planted_export("a_missing_folder", kNone, {"f", "nothere", "--sqlite", "o.db"}, 2,
+                     "'nothere' is not a results folder", "o.db", ""),
+      planted_export("a_plain_folder", test::folder("plain"), {"f", "plain", "--csv", "o.csv"}, 2,
+                     "'plain' is not a results folder", "o.csv", ""),
       // the CSV's name
-      exported("csv_a_dash", kNone, {"f", "--csv", "-"}, 2, "'-' would be a file named '-'"),
-      exported("csv_empty", kNone, {"f", "--csv", ""}, 2, "it is empty"),
-      exported("csv_twice", kNone, {"f", "--csv", "o.csv", "--csv", "p.csv"}, 2,
-               "cannot be specified more than once", "o.csv", ""),
-      exported("csv_upper_case_extension", kNone, {"f", "--csv", "o.CSV"}, 0, "", "o.CSV",
-               "planted"),
-      exported("csv_a_link_to_the_database", test::link("o.db", "o.csv"),
-               {"f", "--sqlite", "o.db", "--csv", "o.csv", "--force"}, 2,
-               "'o.csv' is a symbolic link", "o.db", ""),
-      exported("csv_a_link_outside_forced", test::link("victim", "o.csv"),
-               {"f", "--csv", "o.csv", "--force"}, 2, "'o.csv' is a symbolic link"),
-      exported(
+      planted_export("csv_a_dash", kNone, {"f", "--csv", "-"}, 2, "'-' would be a file named '-'"),
+      planted_export("csv_empty", kNone, {"f", "--csv", ""}, 2, "it is empty"),
+      planted_export("csv_twice", kNone, {"f", "--csv", "o.csv", "--csv", "p.csv"}, 2,
+                     "cannot be specified more than once", "o.csv", ""),
+      planted_export("csv_upper_case_extension", kNone, {"f", "--csv", "o.CSV"}, 0, "", "o.CSV",
+                     "planted"),
+      planted_export("csv_a_link_to_the_database", test::link("o.db", "o.csv"),
+                     {"f", "--sqlite", "o.db", "--csv", "o.csv", "--force"}, 2,
+                     "'o.csv' is a symbolic link", "o.db", ""),
+      planted_export("csv_a_link_outside_forced", test::link("victim", "o.csv"),
+                     {"f", "--csv", "o.csv", "--force"}, 2, "'o.csv' is a symbolic link"),
+      planted_export(
           "csv_there_without_force", [](const test::TempDir& dir) { dir.write("o.csv", "old\n"); },
           {"f", "--csv", "o.csv"}, 2, "does not replace it unless given --force", "o.csv", "old\n"),
-      exported(
+      planted_export(
           "csv_there_forced", [](const test::TempDir& dir) { dir.write("o.csv", "old\n"); },
           {"f", "--csv", "o.csv", "--force"}, 0, "", "o.csv", "planted"),
-      exported("csv_and_database", kNone, {"f", "--csv", "o.csv", "--sqlite", "o.db"}, 0, "",
-               "o.db", "SQLite format 3"),
-      exported("database_through_dotdot_outside", test::folder("sub"),
-               {"f", "--sqlite", "./sub/../o.db"}, 0, "", "o.db", "SQLite format 3"),
+      planted_export("csv_and_database", kNone, {"f", "--csv", "o.csv", "--sqlite", "o.db"}, 0, "",
+                     "o.db", "SQLite format 3"),
+      planted_export("database_through_dotdot_outside", test::folder("sub"),
+                     {"f", "--sqlite", "./sub/../o.db"}, 0, "", "o.db", "SQLite format 3"),
       // the database's name and contents
-      exported("database_a_link_to_a_database", test::exported_then(test::link("q.db", "l.db")),
-               {"f", "--sqlite", "l.db"}, 2, "'l.db' is not a regular file"),
-      exported("database_given_a_second_name", test::exported_then(test::hard_link("q.db", "h.db")),
-               {"f", "--sqlite", "q.db"}, 2, "has other names (2 hard links to one file)"),
-      exported(
+      planted_export("database_a_link_to_a_database",
+                     test::exported_then(test::link("q.db", "l.db")), {"f", "--sqlite", "l.db"}, 2,
+                     "'l.db' is not a regular file"),
+      planted_export("database_given_a_second_name",
+                     test::exported_then(test::hard_link("q.db", "h.db")),
+                     {"f", "--sqlite", "q.db"}, 2, "has other names (2 hard links to one file)"),
+      planted_export(
           "database_of_4096_bytes",
           [](const test::TempDir& dir) { dir.write("o.db", std::string(4096, 'z')); },
           {"f", "--sqlite", "o.db"}, 2, "does not begin with SQLite's header", "o.db",
           std::string(4096, 'z')),
-      exported(
+      planted_export(
           "database_of_a_header_only",
           [](const test::TempDir& dir) { dir.write("o.db", std::string("SQLite format 3\0", 16)); },
           {"f", "--sqlite", "o.db"}, 2, "file is not a database", "o.db",
           std::string("SQLite format 3\0", 16)),
-      exported("folder_exported_twice", test::exported_then(kNone), {"f", "--sqlite", "q.db"}, 0,
-               "", "q.db", "SQLite format 3"),
+      planted_export("folder_exported_twice", test::exported_then(kNone), {"f", "--sqlite", "q.db"},
+                     0, "", "q.db", "SQLite format 3"),
       reexported("runs_table_dropped", "DROP TABLE runs", 2, "but no table 'runs'"),
       reexported("an_index_added", "CREATE INDEX ix ON runs(seed)", 2, "holds an index 'ix'"),
       reexported("application_id_zeroed", "PRAGMA application_id=0", 2,
                  "is an SQLite database that plab export did not write"),
       reexported("in_wal_mode", "PRAGMA journal_mode=WAL", 0, ""),
       // the folder edited
-      exported("manifest_says_running",
-               replaced("manifest.json", R"("status":"completed")", R"("status":"running")"),
-               {"f", "--csv", "o.csv"}, 2, "it is running", "o.csv", ""),
-      exported(
+      planted_export("manifest_says_running",
+                     replaced("manifest.json", R"("status":"completed")", R"("status":"running")"),
+                     {"f", "--csv", "o.csv"}, 2, "it is running", "o.csv", ""),
+      planted_export(
           "a_blank_line_after_the_records",
           [](const test::TempDir& dir) {
             dir.write("f/runs.jsonl", test::read_file(dir / "f/runs.jsonl") + "\n");
           },
           {"f", "--csv", "o.csv"}, 2, "not valid JSON", "o.csv", ""),
-      exported(
+      planted_export(
           "chain_removed", [](const test::TempDir& dir) { fs::remove(dir / "f/runs.sha256"); },
           {"f", "--sqlite", "o.db"}, 2, "runs.sha256 verifies 0", "o.db", ""),
       // query values

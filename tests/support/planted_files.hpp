@@ -123,4 +123,13 @@ inline AnswerRow planted_row(const std::string& config, std::string name, Plant 
           made_then(config, std::move(plant))};
 }
 
+// `plab export args...` after folder f (two repeats, the planted config) and `plant`.
+inline AnswerRow planted_export(std::string name, Plant plant, std::vector<std::string> args,
+                                int exit_code, std::string fragment, std::string file = "victim",
+                                std::string holds = kVictim) {
+  args.insert(args.begin(), "export");
+  return planted_row(kPlantedConfig, std::move(name), std::move(plant), std::move(args), exit_code,
+                     std::move(fragment), std::move(file), std::move(holds));
+}
+
 }  // namespace plab::test

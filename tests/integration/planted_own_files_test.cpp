@@ -153,6 +153,29 @@ TEST(PlantedOwnFiles, FifoAtADatabaseJournalIsRefusedByExportAndQuery) {
   EXPECT_TRUE(test::in_troubleshooting("not a journal SQLite wrote"));
 }
 
+// A `cp -al` backup beside a folder links each of its files, .plab.lock among them: the readers
+// take their shared lock through the hard-linked lock (they write nothing through it), and the
+// original folder stays readable; only --resume, which writes the lock, refuses it.
+TEST(PlantedOwnFiles, AHardLinkedBackupLeavesTheFolderReadable) {
+  test::TempDir dir;
+  const fs::path folder = test::run_tiny(dir, "r", test::tiny_config("47", test::kEtaLearner, 2));
+  const fs::path backup = dir.path() / "r.bak";
+  fs::create_directory(backup);
+  for (const auto& entry : fs::directory_iterator(folder))
+    fs::create_hard_link(entry.path(), backup / entry.path().filename());
+  ASSERT_GT(fs::hard_link_count(folder / ".plab.lock"), 1U);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"verify", folder.string()},
+        {"export", folder.string(), "--csv", (dir.path() / "o.csv").string()},
+        {"report", folder.string()},
+        {"verify", backup.string()}}) {
+    const auto r = run_plab(args);
+    EXPECT_EQ(r.exit_code, 0) << args[0] << ": " << r.err;
+    EXPECT_EQ(r.err.find("has other names"), std::string::npos) << args[0] << ": " << r.err;
+  }
+  expect_refused(resume(folder), folder / ".plab.lock", "has other names (2 hard links");
+}
+
 TEST(PlantedOwnFiles, ExportIntoAHardLinkOfAFoldersLockIsRefused) {
   test::TempDir dir;
   const fs::path folder = test::run_tiny(dir, "r", test::tiny_config("45", test::kEtaLearner, 2));

@@ -153,6 +153,34 @@ TEST(PlantedOwnFiles, FifoAtADatabaseJournalIsRefusedByExportAndQuery) {
   EXPECT_TRUE(test::in_troubleshooting("not a journal SQLite wrote"));
 }
 
+// A folder at a name the session writes whole at its end (or at its NAME.tmp): refused before
+// any run, exit 2, the folder named and left as it is; formerly every run went by and the
+// session failed at the end (exit 4) with advice about free space.
+class FolderAtAWrittenFile : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(FolderAtAWrittenFile, IsRefusedByResumeBeforeAnyRun) {
+  test::TempDir dir;
+  const fs::path folder = interrupted_folder(dir);
+  fs::remove(folder / GetParam());
+  fs::create_directories(folder / GetParam() / "mine");
+  const std::string runs_before = test::read_file(folder / "runs.sha256");
+  expect_refused(resume(folder), folder / GetParam(), "is not a regular file (it is a folder)");
+  EXPECT_TRUE(fs::is_directory(folder / GetParam() / "mine"));
+  EXPECT_EQ(test::read_file(folder / "runs.sha256"), runs_before);
+  EXPECT_NE(test::read_file(folder / "manifest.json").find("\"status\":\"interrupted\""),
+            std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Names, FolderAtAWrittenFile,
+                         ::testing::Values("summary.json", "summary.csv", "summary.json.tmp",
+                                           "summary.csv.tmp", "manifest.json.tmp"),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (c == '.') c = '_';
+                           return name;
+                         });
+
 // A `cp -al` backup beside a folder links each of its files, .plab.lock among them: the readers
 // take their shared lock through the hard-linked lock (they write nothing through it), and the
 // original folder stays readable; only --resume, which writes the lock, refuses it.

@@ -138,6 +138,33 @@ TEST(VerifyFolder, TrajectoryLineOfARunNotRecordedIsADifference) {
       "order)'");
 }
 
+// The manifest's top-level name (the one export stores) edited: verify names it, export refuses.
+TEST(VerifyFolder, EditedExperimentNameIsADifference) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](boost::json::object& m) { m["name"] = "renamed"; });
+  expect_named(f,
+               "manifest.json: field 'name': recorded \"renamed\", in the config \"quickstart\"");
+  const auto r = run_plab({"export", f.string(), "--csv", (dir / "o.csv").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("its manifest.json's \"name\" 'renamed' is not its config's name "
+                       "'quickstart' (the manifest was edited)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir / "o.csv"));
+}
+
+// Both copies of the name edited alike: the config is no longer the one plab wrote.
+TEST(VerifyFolder, EditedConfigNameIsADifference) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](boost::json::object& m) {
+    m["name"] = "renamed";
+    m["config"].as_object()["name"] = "renamed";
+  });
+  expect_named(f, "field 'config_identity_sha256 (the config was edited after plab wrote it)'");
+}
+
 TEST(VerifyReplay, ThreeRecordsChosenFromTheSeed) {
   test::TempDir dir;
   const fs::path f = copy_of_quickstart(dir);

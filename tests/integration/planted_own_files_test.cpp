@@ -204,6 +204,34 @@ TEST(PlantedOwnFiles, AHardLinkedBackupLeavesTheFolderReadable) {
   expect_refused(resume(folder), folder / ".plab.lock", "has other names (2 hard links");
 }
 
+// A folder where a command writes a file whole (verify.json, or its temporary verify.json.tmp):
+// exit 2 naming it, the folder and what it holds left as they were; formerly exit 4 "Is a
+// directory", the answer of a failed write.
+class FolderWhereVerifyWrites : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(FolderWhereVerifyWrites, IsNamedAndLeftAsItWas) {
+  test::TempDir dir;
+  const fs::path folder = test::run_tiny(dir, "r", test::tiny_config("48", test::kEtaLearner, 2));
+  fs::remove(folder / GetParam());
+  fs::create_directories(folder / GetParam() / "mine");
+  const auto r = run_plab({"verify", folder.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("'" + (folder / GetParam()).string() +
+                       "' is a folder; plab writes a file there: remove or rename the folder"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(fs::is_directory(folder / GetParam() / "mine"));
+  EXPECT_TRUE(test::in_troubleshooting("is a folder; plab writes a file there"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Names, FolderWhereVerifyWrites,
+                         ::testing::Values("verify.json", "verify.json.tmp"), [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (c == '.') c = '_';
+                           return name;
+                         });
+
 TEST(PlantedOwnFiles, ExportIntoAHardLinkOfAFoldersLockIsRefused) {
   test::TempDir dir;
   const fs::path folder = test::run_tiny(dir, "r", test::tiny_config("45", test::kEtaLearner, 2));

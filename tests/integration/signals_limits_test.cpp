@@ -239,8 +239,8 @@ TEST(DiskFull, AMergeUnderAFileSizeLimitNamesItAndLeavesNothing) {
   const fs::path file = iris_config(dir, 5, 300, "virginica", 30);
   for (const char* shard : {"0/2", "1/2"}) {
     const fs::path out = dir / (std::string("s") + shard[0]);
-    const auto r = run_plab({"run", file.string(), "--out", out.string(), "--shard", shard,
-                             "--quiet", "--no-report"});
+    const auto r = run_plab(
+        {"run", file.string(), "--out", out.string(), "--shard", shard, "--quiet", "--no-report"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
   }
   ASSERT_GT(fs::file_size(dir / "s0" / "runs.jsonl"), 100000U);

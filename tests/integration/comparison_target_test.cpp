@@ -110,12 +110,15 @@ TEST(ComparisonTarget, ADatabaseAtAFileTheComparisonWritesIsRefused) {
     }
   }
   EXPECT_TRUE(in_troubleshooting(fragment));
-  // The database beside the comparison under a name of its own stays readable.
-  fs::copy_file(f.db, out / "runs.db");
-  const auto r =
-      run_plab({"report", (out / "runs.db").string(), "--query", kQuery, "--out", out.string()});
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(read_file(out / "runs.db"), database);
+  // The database beside the comparison under a name of its own stays readable, a name that only
+  // begins as the comparison's do among them.
+  for (const char* name : {"runs.db", "report.md.bak", "report.mdx"}) {
+    fs::copy_file(f.db, out / name);
+    const auto r = run_plab(
+        {"report", (out / name).string(), "--query", kQuery, "--out", out.string(), "--force"});
+    EXPECT_EQ(r.exit_code, 0) << name << "\n" << r.err;
+    EXPECT_EQ(read_file(out / name), database) << name;
+  }
 }
 
 TEST(ComparisonTarget, AReportAlreadyInOutIsReplacedOnlyWithForce) {

@@ -1,5 +1,8 @@
 #include "report/comparison_target.hpp"
 
+#include <set>
+#include <string>
+
 #include "base/interrupt.hpp"
 #include "error.hpp"
 #include "results/folder/enclosing_results_folder.hpp"
@@ -68,11 +71,14 @@ void check_comparison_target(const fs::path& out, bool force) {
 void refuse_input_written_over(const fs::path& out, const fs::path& input) {
   std::error_code ec;
   if (!fs::is_directory(out, ec)) return;
-  // Every name the comparison writes or renames in OUT begins "report." or ".report.": an input
-  // by any of those names (a hard link included) would be replaced by the report made from it.
+  // The names the comparison writes or renames in OUT (write_comparison): an input by one of
+  // them (a hard link included) would be replaced by the report made from it. Other names
+  // (report.md.bak, report.mdx) are never written.
+  static const std::set<std::string> kWritten = {"report.md",          "report.html",
+                                                 ".report.md.new",     ".report.html.new",
+                                                 ".report.md.new.tmp", ".report.html.new.tmp"};
   for (const fs::directory_entry& entry : fs::directory_iterator(out, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (!name.starts_with("report.") && !name.starts_with(".report.")) continue;
+    if (kWritten.count(entry.path().filename().string()) == 0) continue;
     if (fs::equivalent(entry.path(), input, ec)) {
       throw UsageError("'" + input.string() + "' is the file '" + entry.path().string() +
                        "' the comparison writes into --out '" + out.string() +

@@ -121,6 +121,18 @@ TEST(ComparisonTarget, ADatabaseAtAFileTheComparisonWritesIsRefused) {
   }
 }
 
+// An empty folder of the user's at a temporary name of the comparison: named (exit 2) and left
+// where it is, never removed as a temporary file of plab's would be.
+TEST(ComparisonTarget, AFolderAtATemporaryNameIsNamedAndKept) {
+  test::TempDir dir;
+  const Folders f = folders(dir);
+  const fs::path out = dir / "cmp";
+  fs::create_directories(out / ".report.html.new");
+  expect_both_refuse(f, out.string(), "is a folder; plab writes a file there");
+  EXPECT_TRUE(fs::is_directory(out / ".report.html.new"));
+  EXPECT_FALSE(fs::exists(out / "report.md"));
+}
+
 TEST(ComparisonTarget, AReportAlreadyInOutIsReplacedOnlyWithForce) {
   test::TempDir dir;
   const Folders f = folders(dir);

@@ -103,6 +103,10 @@ void write_comparison(const fs::path& out, const Document& doc, const std::strin
   const fs::path md = out / ".report.md.new";
   const fs::path html = out / ".report.html.new";
   const std::string writing = "writing the comparison into '" + out.string() + "'";
+  // Before the try: a folder of the user's at one of these names is not removed below.
+  for (const fs::path& file :
+       {md, html, fs::path(md.string() + ".tmp"), fs::path(html.string() + ".tmp")})
+    refuse_folder_at(file);
   try {
     write_file_atomically(md, doc.markdown());
     write_file_atomically(html, doc.html(title, out.string()));

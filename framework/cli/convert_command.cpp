@@ -64,6 +64,11 @@ int convert_command(const Args& args) {
   const std::filesystem::path out = vm["out"].as<std::string>();
   // A converted file never lands among a results folder's files (its runs.jsonl with --force).
   require_outside_results_folders("OUT", out);
+  // Said first: a folder has no extension to tell its format by, and is no data file at all.
+  if (std::error_code ec; std::filesystem::is_directory(in, ec)) {
+    throw UsageError("IN '" + in.string() +
+                     "' is a folder; plab convert reads one data file (CSV or svmlight)");
+  }
   ConvertOptions convert;
   convert.from = format_option(vm, "from", in);
   convert.to = format_option(vm, "to", out);

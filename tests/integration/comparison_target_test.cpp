@@ -110,12 +110,27 @@ TEST(ComparisonTarget, ADatabaseAtAFileTheComparisonWritesIsRefused) {
     }
   }
   EXPECT_TRUE(in_troubleshooting(fragment));
-  // The database beside the comparison under a name of its own stays readable.
-  fs::copy_file(f.db, out / "runs.db");
-  const auto r =
-      run_plab({"report", (out / "runs.db").string(), "--query", kQuery, "--out", out.string()});
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(read_file(out / "runs.db"), database);
+  // The database beside the comparison under a name of its own stays readable, a name that only
+  // begins as the comparison's do among them.
+  for (const char* name : {"runs.db", "report.md.bak", "report.mdx"}) {
+    fs::copy_file(f.db, out / name);
+    const auto r = run_plab(
+        {"report", (out / name).string(), "--query", kQuery, "--out", out.string(), "--force"});
+    EXPECT_EQ(r.exit_code, 0) << name << "\n" << r.err;
+    EXPECT_EQ(read_file(out / name), database) << name;
+  }
+}
+
+// An empty folder of the user's at a temporary name of the comparison: named (exit 2) and left
+// where it is, never removed as a temporary file of plab's would be.
+TEST(ComparisonTarget, AFolderAtATemporaryNameIsNamedAndKept) {
+  test::TempDir dir;
+  const Folders f = folders(dir);
+  const fs::path out = dir / "cmp";
+  fs::create_directories(out / ".report.html.new");
+  expect_both_refuse(f, out.string(), "is a folder; plab writes a file there");
+  EXPECT_TRUE(fs::is_directory(out / ".report.html.new"));
+  EXPECT_FALSE(fs::exists(out / "report.md"));
 }
 
 TEST(ComparisonTarget, AReportAlreadyInOutIsReplacedOnlyWithForce) {

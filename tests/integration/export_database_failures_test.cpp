@@ -72,6 +72,18 @@ TEST_F(ExportEnvironment, AFileSizeLimitIsNamedAndLeavesTheDatabaseAsItWas) {
   EXPECT_EQ(read_file(at("fsize-old.db")), before);
 }
 
+// A database already larger than the limit: the first statement to write past it fails (the
+// runs_flat view, the schema), and its failure names the limit as well.
+TEST_F(ExportEnvironment, AFileSizeLimitBelowAnExistingDatabaseIsNamed) {
+  fs::copy_file(at("runs.db"), at("fsize-small.db"));
+  const std::string before = read_file(at("fsize-small.db"));
+  const auto r = test::run_plab_with_file_size_limit(
+      {"export", at("c"), "--sqlite", at("fsize-small.db")}, before.size() / 2);
+  EXPECT_EQ(r.exit_code, 4) << r.err;
+  EXPECT_NE(r.err.find("the file size limit (ulimit -f) was reached"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(at("fsize-small.db")), before);
+}
+
 TEST_F(ExportEnvironment, ADatabaseHeldByAnotherProcessIsNamedAfterTheWait) {
   fs::copy_file(at("runs.db"), at("held.db"));
   sqlite3* raw = nullptr;

@@ -219,7 +219,7 @@ const std::vector<HostileRow>& rows() {
               "config file '/dev/stdin' is not a regular file"),
       command("describe_unknown", {"describe", "nosuch"}, 3,
               "plugin 'nosuch' was not found; looked for 'nosuch.so'"),
-      command("describe_empty_name", {"describe", ""}, 3, "plugin '' was not found"),
+      command("describe_empty_name", {"describe", ""}, 2, "a plugin name is empty"),
       {"describe_a_json_file",
        {{"c.json", kConfig}},
        {"describe", "./c.json"},

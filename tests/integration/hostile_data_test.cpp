@@ -153,7 +153,7 @@ const std::vector<HostileRow>& rows() {
        {},
        {"convert", ".", "o.svm", "--from", "csv"},
        2,
-       "data file '.' does not exist or is not a regular file",
+       "IN '.' is a folder; plab convert reads one data file",
        {}},
   };
   return all;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "support/classic_eta_export.hpp"
+#include "support/export_folders.hpp"
 #include "support/planted_files.hpp"
 
 namespace plab {
@@ -241,6 +242,24 @@ TEST_P(HostileExportQueryPass9, GetsAClearAnswer) {
 
 INSTANTIATE_TEST_SUITE_P(Inputs, HostileExportQueryPass9, ::testing::ValuesIn(rows()),
                          [](const auto& info) { return info.param.row.name; });
+
+// A read-only query of a database in WAL mode leaves its folder as it found it: SQLite's read-only
+// connection makes DB-wal and DB-shm and cannot remove them; plab has them removed, and the
+// database's bytes are as they were.
+TEST(QueryOfAWalDatabase, LeavesNoSideFilesBehind) {
+  const test::TempDir dir;
+  const fs::path db = dir / "t.db";
+  fs::copy_file(test::classic_eta_export() / "q.db", db);
+  test::sqlite_exec(db, "PRAGMA journal_mode=WAL");
+  ASSERT_FALSE(fs::exists(dir / "t.db-wal"));
+  const std::string before = test::read_file(db);
+  const auto r =
+      test::run_plab({"report", db.string(), "--query", kGood, "--out", (dir / "out").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "t.db-wal"));
+  EXPECT_FALSE(fs::exists(dir / "t.db-shm"));
+  EXPECT_EQ(test::read_file(db), before);
+}
 
 }  // namespace
 }  // namespace plab

@@ -161,6 +161,10 @@ const std::vector<LabelRow>& rows() {
               "the quoted label ' 1' has spaces or tabs at its ends", R"({"name":" 1","count":1})"),
       classes("sixteen_digit_exponent_refused", csv({"1e1234567890123456", "0"}), {}, 2,
               "is a number whose exponent has more than 15 digits"),
+      // Leading zeros of an exponent are not significant (docs/data-formats.md): 10, not refused.
+      classes("exponent_of_sixteen_digits_with_leading_zeros_is_ten",
+              csv({"1e0000000000000001", "10", "0"}), {}, 0, kRan,
+              R"("classes":[{"name":"0","count":1},{"name":"1e0000000000000001","count":2}])"),
       classes("classes_given_in_their_own_spelling", csv({"1", "-1", "+1", "-1.0"}),
               {"--set", R"(/dataset/classes=["1","-1"])"}, 0, kRan, R"("classes":["1","-1"])"),
       classes("classes_one_and_plus_one_listed_twice", csv({"1", "-1"}),

@@ -146,7 +146,7 @@ const std::vector<AnswerRow>& rows() {
       plain("describe_unknown", {"describe", "nosuch"}, 3, "plugin 'nosuch' was not found"),
       plain("describe_in_capitals", {"describe", "Perceptron"}, 3,
             "plugin 'Perceptron' was not found"),
-      plain("describe_empty_name", {"describe", ""}, 3, "plugin '' was not found"),
+      plain("describe_empty_name", {"describe", ""}, 2, "a plugin name is empty"),
       plain("describe_two_names", {"describe", "perceptron", "extra"}, 2,
             "too many positional options have been specified on the command line"),
       plain("describe_a_path_without_so", {"describe", "./perceptron"}, 3,

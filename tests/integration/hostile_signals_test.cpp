@@ -334,7 +334,7 @@ TEST(HostileSignals, ConvertTargetsAndInputs) {
          return convert(d / "f.csv", d / "o.svm", false);
        },
        2,
-       {"is not a regular file"}},
+       {"is a folder; plab convert reads one data file"}},
       {"a missing input",
        [](const TempDir& d) { return convert(d / "none.csv", d / "o.svm", false); },
        2,

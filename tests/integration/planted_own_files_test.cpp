@@ -153,6 +153,85 @@ TEST(PlantedOwnFiles, FifoAtADatabaseJournalIsRefusedByExportAndQuery) {
   EXPECT_TRUE(test::in_troubleshooting("not a journal SQLite wrote"));
 }
 
+// A folder at a name the session writes whole at its end (or at its NAME.tmp): refused before
+// any run, exit 2, the folder named and left as it is; formerly every run went by and the
+// session failed at the end (exit 4) with advice about free space.
+class FolderAtAWrittenFile : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(FolderAtAWrittenFile, IsRefusedByResumeBeforeAnyRun) {
+  test::TempDir dir;
+  const fs::path folder = interrupted_folder(dir);
+  fs::remove(folder / GetParam());
+  fs::create_directories(folder / GetParam() / "mine");
+  const std::string runs_before = test::read_file(folder / "runs.sha256");
+  expect_refused(resume(folder), folder / GetParam(), "is not a regular file (it is a folder)");
+  EXPECT_TRUE(fs::is_directory(folder / GetParam() / "mine"));
+  EXPECT_EQ(test::read_file(folder / "runs.sha256"), runs_before);
+  EXPECT_NE(test::read_file(folder / "manifest.json").find("\"status\":\"interrupted\""),
+            std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Names, FolderAtAWrittenFile,
+                         ::testing::Values("summary.json", "summary.csv", "summary.json.tmp",
+                                           "summary.csv.tmp", "manifest.json.tmp"),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (c == '.') c = '_';
+                           return name;
+                         });
+
+// A `cp -al` backup beside a folder links each of its files, .plab.lock among them: the readers
+// take their shared lock through the hard-linked lock (they write nothing through it), and the
+// original folder stays readable; only --resume, which writes the lock, refuses it.
+TEST(PlantedOwnFiles, AHardLinkedBackupLeavesTheFolderReadable) {
+  test::TempDir dir;
+  const fs::path folder = test::run_tiny(dir, "r", test::tiny_config("47", test::kEtaLearner, 2));
+  const fs::path backup = dir.path() / "r.bak";
+  fs::create_directory(backup);
+  for (const auto& entry : fs::directory_iterator(folder))
+    fs::create_hard_link(entry.path(), backup / entry.path().filename());
+  ASSERT_GT(fs::hard_link_count(folder / ".plab.lock"), 1U);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"verify", folder.string()},
+        {"export", folder.string(), "--csv", (dir.path() / "o.csv").string()},
+        {"report", folder.string()},
+        {"verify", backup.string()}}) {
+    const auto r = run_plab(args);
+    EXPECT_EQ(r.exit_code, 0) << args[0] << ": " << r.err;
+    EXPECT_EQ(r.err.find("has other names"), std::string::npos) << args[0] << ": " << r.err;
+  }
+  expect_refused(resume(folder), folder / ".plab.lock", "has other names (2 hard links");
+}
+
+// A folder where a command writes a file whole (verify.json, or its temporary verify.json.tmp):
+// exit 2 naming it, the folder and what it holds left as they were; formerly exit 4 "Is a
+// directory", the answer of a failed write.
+class FolderWhereVerifyWrites : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(FolderWhereVerifyWrites, IsNamedAndLeftAsItWas) {
+  test::TempDir dir;
+  const fs::path folder = test::run_tiny(dir, "r", test::tiny_config("48", test::kEtaLearner, 2));
+  fs::remove(folder / GetParam());
+  fs::create_directories(folder / GetParam() / "mine");
+  const auto r = run_plab({"verify", folder.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("'" + (folder / GetParam()).string() +
+                       "' is a folder; plab writes a file there: remove or rename the folder"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(fs::is_directory(folder / GetParam() / "mine"));
+  EXPECT_TRUE(test::in_troubleshooting("is a folder; plab writes a file there"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Names, FolderWhereVerifyWrites,
+                         ::testing::Values("verify.json", "verify.json.tmp"), [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (c == '.') c = '_';
+                           return name;
+                         });
+
 TEST(PlantedOwnFiles, ExportIntoAHardLinkOfAFoldersLockIsRefused) {
   test::TempDir dir;
   const fs::path folder = test::run_tiny(dir, "r", test::tiny_config("45", test::kEtaLearner, 2));

@@ -120,8 +120,8 @@ TEST(ExitCodes, AnUnforeseenExceptionIsAnInternalError) {
   EXPECT_EQ(kExitWriteFailure, 4);
 }
 
-// `plab verify` whose verify.json cannot be written (its temporary name is taken by a
-// folder: root writes anywhere, so permissions cannot stop it) ends with 4, not 2.
+// `plab verify` whose verify.json cannot be written (a file size limit: root writes anywhere,
+// so permissions cannot stop it; a folder in the way is exit 2) ends with 4.
 TEST(ExitCodes, AVerdictThatCannotBeWrittenExits4) {
   test::TempDir dir;
   const fs::path config = dir.write("c.json", kConfig);
@@ -129,10 +129,9 @@ TEST(ExitCodes, AVerdictThatCannotBeWrittenExits4) {
                 {"run", config.string(), "--out", (dir / "out").string(), "--no-report", "--quiet"})
                 .exit_code,
             0);
-  fs::create_directory(dir / "out" / "verify.json.tmp");
-  const auto r = test::run_plab({"verify", (dir / "out").string()});
+  const auto r = test::run_plab_with_file_size_limit({"verify", (dir / "out").string()}, 600);
   EXPECT_EQ(r.exit_code, 4) << r.out << r.err;
-  EXPECT_NE(r.err.find("plab: error: cannot write '"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("plab: error: writing '"), std::string::npos) << r.err;
 }
 
 // The usage text lists the new codes.

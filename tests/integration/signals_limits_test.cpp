@@ -232,5 +232,26 @@ TEST(DiskFull, TheManifestSaysFailedNoTemporaryFileIsLeftAndVerifyCallsItUnfinis
   }
 }
 
+// merge copies the shards' records into a folder it renames into place at the end: under a file
+// size limit the copy fails, the limit is named (SIGXFSZ is ignored), and nothing is left.
+TEST(DiskFull, AMergeUnderAFileSizeLimitNamesItAndLeavesNothing) {
+  test::TempDir dir;
+  const fs::path file = iris_config(dir, 5, 300, "virginica", 30);
+  for (const char* shard : {"0/2", "1/2"}) {
+    const fs::path out = dir / (std::string("s") + shard[0]);
+    const auto r = run_plab(
+        {"run", file.string(), "--out", out.string(), "--shard", shard, "--quiet", "--no-report"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  ASSERT_GT(fs::file_size(dir / "s0" / "runs.jsonl"), 100000U);
+  const auto r = test::run_plab_with_file_size_limit(
+      {"merge", (dir / "m").string(), (dir / "s0").string(), (dir / "s1").string()}, 100000);
+  EXPECT_EQ(r.exit_code, 4) << r.err;
+  EXPECT_TRUE(contains(r.err, "failed: the file size limit (ulimit -f) was reached")) << r.err;
+  EXPECT_TRUE(test::in_troubleshooting("failed: the file size limit (ulimit -f) was reached"));
+  EXPECT_FALSE(fs::exists(dir / "m"));
+  EXPECT_EQ(files_named(dir.path(), ".merging"), 0U);
+}
+
 }  // namespace
 }  // namespace plab

@@ -83,16 +83,20 @@ TEST(VerifyReplay, EditedWeightNormIsCaughtOnlyByReplay) {
                {"--replay", "all"});
 }
 
+// The AND function's textbook trace (the trajectory protocol) run into dir/o.
+fs::path and_function_folder(const test::TempDir& dir) {
+  const fs::path f = dir / "o";
+  const auto r = run_plab(
+      {"run", std::string(PLAB_SOURCE_DIR) + "/experiments/textbook_traces/and_function.json",
+       "--out", f.string(), "--no-report", "--quiet"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return f;
+}
+
 // trajectory.jsonl is not in the digest chain: a replay compares it line for line.
 TEST(VerifyReplay, EditedTrajectoryLineIsNamed) {
   test::TempDir dir;
-  const fs::path f = dir / "o";
-  ASSERT_EQ(
-      run_plab({"run",
-                std::string(PLAB_SOURCE_DIR) + "/experiments/textbook_traces/and_function.json",
-                "--out", f.string(), "--no-report", "--quiet"})
-          .exit_code,
-      0);
+  const fs::path f = and_function_folder(dir);
   EXPECT_EQ(run_plab({"verify", f.string(), "--replay", "all"}).exit_code, 0);
   auto lines = lines_of(f / "trajectory.jsonl");
   ASSERT_GE(lines.size(), 3U);
@@ -105,6 +109,60 @@ TEST(VerifyReplay, EditedTrajectoryLineIsNamed) {
                at_line(f, "trajectory.jsonl", 3) + ": field '(the trajectory of " +
                    "{\"point\":0,\"learner\":\"classic\",\"repeat\":0}, its line 3)': recorded ",
                {"--replay", "all"});
+}
+
+// Without --replay, each trajectory line must still be an update of a recorded run, in
+// runs.jsonl's order, as merge and --resume read it: its line 3 replaced by `line`.
+void expect_trajectory_line_named(const std::string& line, const std::string& text) {
+  test::TempDir dir;
+  const fs::path f = and_function_folder(dir);
+  auto lines = lines_of(f / "trajectory.jsonl");
+  ASSERT_GE(lines.size(), 3U);
+  lines[2] = line;
+  write_lines(f / "trajectory.jsonl", lines);
+  expect_named(f, at_line(f, "trajectory.jsonl", 3) + ": field '" + text);
+}
+
+TEST(VerifyFolder, TrajectoryLineWithoutItsRunIsADifference) {
+  expect_trajectory_line_named(R"({"garbage":1})", "(the line)': recorded");
+}
+
+TEST(VerifyFolder, TrajectoryLineNotJsonIsADifference) {
+  expect_trajectory_line_named("garbage", "(the line)': recorded");
+}
+
+TEST(VerifyFolder, TrajectoryLineOfARunNotRecordedIsADifference) {
+  expect_trajectory_line_named(
+      R"({"point":0,"learner":"classic","repeat":7,"epoch":0,"sample":0,"w":[0,0,0]})",
+      "(point, learner, repeat) (a trajectory line of no run of runs.jsonl, or out of its "
+      "order)'");
+}
+
+// The manifest's top-level name (the one export stores) edited: verify names it, export refuses.
+TEST(VerifyFolder, EditedExperimentNameIsADifference) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](boost::json::object& m) { m["name"] = "renamed"; });
+  expect_named(f,
+               "manifest.json: field 'name': recorded \"renamed\", in the config \"quickstart\"");
+  const auto r = run_plab({"export", f.string(), "--csv", (dir / "o.csv").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("its manifest.json's \"name\" 'renamed' is not its config's name "
+                       "'quickstart' (the manifest was edited)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir / "o.csv"));
+}
+
+// Both copies of the name edited alike: the config is no longer the one plab wrote.
+TEST(VerifyFolder, EditedConfigNameIsADifference) {
+  test::TempDir dir;
+  const fs::path f = copy_of_quickstart(dir);
+  edit_manifest(f, [](boost::json::object& m) {
+    m["name"] = "renamed";
+    m["config"].as_object()["name"] = "renamed";
+  });
+  expect_named(f, "field 'config_identity_sha256 (the config was edited after plab wrote it)'");
 }
 
 TEST(VerifyReplay, ThreeRecordsChosenFromTheSeed) {

@@ -74,6 +74,7 @@ void write_verify_json(const std::filesystem::path& dir, const AuditReport& repo
   };
   const std::filesystem::path file = dir / "verify.json";
   const std::filesystem::path temp = dir / "verify.json.tmp";
+  refuse_folder_at(file);
   write_temporary_file(temp, boost::json::serialize(out) + "\n");
   // A signal while the file was written: it is not put in place.
   if (interrupt_requested()) {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <boost/json/parse.hpp>
@@ -12,6 +13,7 @@
 
 #include "error.hpp"
 #include "results/folder/run_timing.hpp"
+#include "results/folder/trajectory_line.hpp"
 #include "results/format/manifest.hpp"
 #include "results/format/record_fields.hpp"
 #include "results/format/run_record.hpp"
@@ -104,8 +106,64 @@ class CanonicalLayout {
   std::vector<std::size_t> firsts_;  // canonical index of each point's first run
 };
 
+// trajectory.jsonl of a completed folder, when its runs wrote one: each line an update of a
+// run of runs.jsonl, a run's lines together and the runs in runs.jsonl's order, as merge and
+// --resume read them (results/folder/trajectory_line.hpp). The first line that is not is a
+// difference; the updates' values are compared by a replay only. A folder still being written
+// (or killed) may end in a torn line that --resume cuts: not judged.
+class TrajectoryCheck {
+ public:
+  TrajectoryCheck(std::filesystem::path file, bool completed, AuditReport& report)
+      : file_(std::move(file)), report_(report) {
+    if (completed) in_.open(file_, std::ios::binary);
+    if (in_) advance();
+  }
+
+  // The record `key` comes next in runs.jsonl: its lines are passed.
+  void record(const RunKey& key) {
+    while (pending_ && *pending_ == key) advance();
+  }
+
+  // After the last record: a line left belongs to no record in runs.jsonl's order.
+  void finish() {
+    if (!pending_) return;
+    report_.differ(where(),
+                   std::string(kIdentity) +
+                       " (a trajectory line of no run of runs.jsonl, or out of its order)",
+                   key_json(*pending_), nullptr);
+  }
+
+ private:
+  std::string where() const { return file_.string() + ":" + std::to_string(line_); }
+
+  void advance() {
+    pending_.reset();
+    std::string text;
+    if (!read_bounded_line(in_, text, file_, line_ + 1)) return;
+    ++line_;
+    std::optional<TrajectoryRun> run;
+    try {
+      run = read_trajectory_run(text, where());
+    } catch (const DataError&) {  // an object without its run's identity
+    }
+    if (!run) {
+      report_.differ(where(), "(the line)", text.c_str(),
+                     "a trajectory line as plab writes it: a JSON object of point, learner, "
+                     "repeat, epoch, sample and w");
+      return;
+    }
+    pending_ = RunKey{run->point, run->learner, run->repeat};
+  }
+
+  std::filesystem::path file_;
+  AuditReport& report_;
+  std::ifstream in_;
+  std::size_t line_ = 0;
+  std::optional<RunKey> pending_;
+};
+
 // runs.jsonl in canonical order, each run once, the shard's runs from its first; and
-// timings.jsonl line for line the same runs.
+// timings.jsonl (and trajectory.jsonl) line for line the same runs.
 void check_records(const std::filesystem::path& dir, const RecordFields& manifest,
                    const CanonicalLayout& layout, AuditReport& report) {
   const std::filesystem::path runs_file = dir / "runs.jsonl";
@@ -116,6 +174,7 @@ void check_records(const std::filesystem::path& dir, const RecordFields& manifes
   // A word plab does not write is not refused here: the folder audit lists it.
   const bool completed =
       parse_session_status(manifest.string("status")) == SessionStatus::kCompleted;
+  TrajectoryCheck trajectory(dir / "trajectory.jsonl", completed, report);
   std::ifstream timings(timings_file, std::ios::binary);
   const bool have_timings = static_cast<bool>(timings);
   bool timings_differ = false;
@@ -144,6 +203,7 @@ void check_records(const std::filesystem::path& dir, const RecordFields& manifes
                     key_json(key), key_json(*expected));
     }
     previous = key;
+    trajectory.record(key);
     if (!have_timings || timings_differ) return;
     std::string text;
     const std::string timing_where = timings_file.string() + ":" + std::to_string(line);
@@ -174,6 +234,7 @@ void check_records(const std::filesystem::path& dir, const RecordFields& manifes
                     key_json(timed), key_json(key));
     }
   });
+  trajectory.finish();
   if (records == 0 || timings_differ || !completed) return;
   if (!have_timings) {
     report.differ(

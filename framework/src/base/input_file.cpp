@@ -62,7 +62,10 @@ namespace plab {
 
 void refuse_irregular_input(const std::filesystem::path& file) { (void)open_regular_input(file); }
 
-int open_own_file(const std::filesystem::path& file, int flags) {
+namespace {
+
+// open_own_file, the refusal of other names left to the caller (`refuse_other_names`).
+int open_own(const std::filesystem::path& file, int flags, bool refuse_other_names) {
   // O_NOFOLLOW: a link planted at the name fails with ELOOP instead of being followed out of
   // the folder; O_NONBLOCK: a FIFO opens at once (and is refused below) instead of waiting.
   const int fd = ::open(file.c_str(), flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
@@ -84,7 +87,7 @@ int open_own_file(const std::filesystem::path& file, int flags) {
   }
   // A second name (a hard link) may be a file outside the folder: writing or emptying this one
   // would change that one too.
-  if (st.st_nlink > 1) {
+  if (refuse_other_names && st.st_nlink > 1) {
     ::close(fd);
     throw DataError("'" + file.string() + "' has other names (" + std::to_string(st.st_nlink) +
                     " hard links to one file): plab writes in a results folder only files of "
@@ -93,6 +96,16 @@ int open_own_file(const std::filesystem::path& file, int flags) {
   }
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   return fd;
+}
+
+}  // namespace
+
+int open_own_file(const std::filesystem::path& file, int flags) {
+  return open_own(file, flags, true);
+}
+
+int open_own_file_to_read(const std::filesystem::path& file) {
+  return open_own(file, O_RDONLY, false);
 }
 
 void refuse_foreign_own_file(const std::filesystem::path& file) {

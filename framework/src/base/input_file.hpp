@@ -37,6 +37,12 @@ namespace plab {
 // hard link, which may be a file outside the folder).
 int open_own_file(const std::filesystem::path& file, int flags);
 
+// open_own_file(file, O_RDONLY) for a reader that writes nothing through the descriptor (a
+// shared lock on .plab.lock): a file with other names is accepted, since nothing written
+// through this name could reach the other (a `cp -al` backup of the folder links every file);
+// a symbolic link, FIFO, device, socket or folder is refused as above.
+int open_own_file_to_read(const std::filesystem::path& file);
+
 // The same DataError for a file about to be rewritten in place; nothing when it is absent or
 // a regular file of one name.
 void refuse_foreign_own_file(const std::filesystem::path& file);

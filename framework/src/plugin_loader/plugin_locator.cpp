@@ -33,6 +33,13 @@ bool is_plugin_path(const std::string& name_or_path) {
 
 std::filesystem::path locate_plugin(const std::string& name_or_path,
                                     const std::vector<std::filesystem::path>& dirs) {
+  // An empty name would be looked for as the file ".so": a slip of the command line, not a
+  // missing plugin.
+  if (name_or_path.empty()) {
+    throw UsageError(
+        "a plugin name is empty: give a plugin's name (`plab plugins` lists them) or a path to "
+        "its .so file");
+  }
   if (is_plugin_path(name_or_path)) return name_or_path;
   std::string searched;
   for (const auto& dir : dirs) {

@@ -1,5 +1,8 @@
 #include "report/comparison_target.hpp"
 
+#include <set>
+#include <string>
+
 #include "base/interrupt.hpp"
 #include "error.hpp"
 #include "results/folder/enclosing_results_folder.hpp"
@@ -68,11 +71,14 @@ void check_comparison_target(const fs::path& out, bool force) {
 void refuse_input_written_over(const fs::path& out, const fs::path& input) {
   std::error_code ec;
   if (!fs::is_directory(out, ec)) return;
-  // Every name the comparison writes or renames in OUT begins "report." or ".report.": an input
-  // by any of those names (a hard link included) would be replaced by the report made from it.
+  // The names the comparison writes or renames in OUT (write_comparison): an input by one of
+  // them (a hard link included) would be replaced by the report made from it. Other names
+  // (report.md.bak, report.mdx) are never written.
+  static const std::set<std::string> kWritten = {"report.md",          "report.html",
+                                                 ".report.md.new",     ".report.html.new",
+                                                 ".report.md.new.tmp", ".report.html.new.tmp"};
   for (const fs::directory_entry& entry : fs::directory_iterator(out, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (!name.starts_with("report.") && !name.starts_with(".report.")) continue;
+    if (kWritten.count(entry.path().filename().string()) == 0) continue;
     if (fs::equivalent(entry.path(), input, ec)) {
       throw UsageError("'" + input.string() + "' is the file '" + entry.path().string() +
                        "' the comparison writes into --out '" + out.string() +
@@ -97,6 +103,10 @@ void write_comparison(const fs::path& out, const Document& doc, const std::strin
   const fs::path md = out / ".report.md.new";
   const fs::path html = out / ".report.html.new";
   const std::string writing = "writing the comparison into '" + out.string() + "'";
+  // Before the try: a folder of the user's at one of these names is not removed below.
+  for (const fs::path& file :
+       {md, html, fs::path(md.string() + ".tmp"), fs::path(html.string() + ".tmp")})
+    refuse_folder_at(file);
   try {
     write_file_atomically(md, doc.markdown());
     write_file_atomically(html, doc.html(title, out.string()));

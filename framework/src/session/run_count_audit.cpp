@@ -5,10 +5,12 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "config/experiment_identity.hpp"
 #include "config/json.hpp"
 #include "config/sweep.hpp"
 #include "error.hpp"
 #include "results/folder/run_range.hpp"
+#include "results/format/manifest_reader.hpp"
 #include "results/format/record_fields.hpp"
 #include "run/experiment.hpp"
 #include "run/shard_range.hpp"
@@ -74,6 +76,20 @@ void audit_run_counts(const std::filesystem::path& dir, const boost::json::objec
   } catch (const ConfigError& error) {
     throw DataError(where + ": the recorded config cannot be read again: " + error.what());
   }
+  // The config as plab wrote it (--resume refuses an edited one the same way): an edit that
+  // changes no recomputed figure, its name for one, shows here.
+  if (manifest.has("config_identity_sha256")) {
+    // Read as --resume reads it: every double exactly as written.
+    const std::string now = experiment_identity_sha256(recorded_config(dir, object));
+    if (manifest.string("config_identity_sha256") != now)
+      report.differ(where, "config_identity_sha256 (the config was edited after plab wrote it)",
+                    manifest.any("config_identity_sha256"), now.c_str());
+  }
+  // The name is written twice, and the top-level one, which export takes, must be the config's.
+  const RecordFields recorded_config = manifest.object("config");
+  if (recorded_config.has("name") && manifest.string("name") != recorded_config.string("name"))
+    report.differ(where, "name", manifest.any("name"), recorded_config.any("name"),
+                  "in the config");
   const bool large = manifest.has("sweep_points");
   if (large) {
     if (manifest.count("sweep_points") != grid || grid <= kMaxListedPoints)

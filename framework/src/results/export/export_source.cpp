@@ -93,7 +93,14 @@ CheckedFolder read_checked_folder(const fs::path& dir, const fs::path& db) {
                        "; finish it first with: plab run --resume " + dir.string());
   }
   // Every manifest field the export reads, checked here: a damaged manifest is named.
-  (void)m.string("name");
+  // The name is written twice; the config's copy is covered by config_identity_sha256, which
+  // --resume and verify check, and the top-level one must be the same (docs/sqlite.md).
+  if (m.string("name") != m.object("config").string("name")) {
+    throw ResultsError("cannot export '" + dir.string() + "': its manifest.json's \"name\" '" +
+                       m.string("name") + "' is not its config's name '" +
+                       m.object("config").string("name") +
+                       "' (the manifest was edited); run plab verify " + dir.string());
+  }
   (void)m.count("runs_total");
   const RecordFields shard = m.object("shard");
   (void)shard.count("index");

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <utility>
 
 #include "error.hpp"
 
@@ -121,6 +122,29 @@ int open_database_file(const std::filesystem::path& path, int flags, sqlite3** d
   const int rc = sqlite3_open_v2(name.c_str(), db, flags & ~SQLITE_OPEN_URI, nullptr);
   if (*db != nullptr) sqlite3_extended_result_codes(*db, 1);
   return rc;
+}
+
+namespace {
+
+bool has_wal_files(const std::filesystem::path& path) {
+  std::error_code ec;
+  return std::filesystem::exists(std::filesystem::symlink_status(path.string() + "-wal", ec)) ||
+         std::filesystem::exists(std::filesystem::symlink_status(path.string() + "-shm", ec));
+}
+
+}  // namespace
+
+WalFilesLeftAsFound::WalFilesLeftAsFound(std::filesystem::path path)
+    : path_(std::move(path)), absent_before_(!has_wal_files(path_)) {}
+
+WalFilesLeftAsFound::~WalFilesLeftAsFound() {
+  if (!absent_before_ || !has_wal_files(path_)) return;
+  const std::string name = path_.is_absolute() ? path_.string() : "./" + path_.string();
+  sqlite3* db = nullptr;
+  // No file is created (no SQLITE_OPEN_CREATE); a failed open changes nothing.
+  if (sqlite3_open_v2(name.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK)
+    sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+  sqlite3_close(db);
 }
 
 bool database_damaged(sqlite3* db) {

@@ -41,6 +41,25 @@ void require_plain_journal_files(const std::filesystem::path& path);
 // codes on. The handle is set even when opening fails (SQLite's rule): the caller owns it.
 int open_database_file(const std::filesystem::path& path, int flags, sqlite3** db);
 
+// A read-only connection to a database in WAL mode makes DB-wal and DB-shm beside it and
+// cannot remove them when it closes (only a connection that can write checkpoints and removes
+// them). Made before the read-only connection opens and destroyed after it closed: when
+// neither file was there before and one is now, a connection that can write is opened and
+// closed, and SQLite removes them as it does for its own last connection (it leaves them if
+// another process has the database open, or if the file cannot be written). Side files that
+// were there before are never touched.
+class WalFilesLeftAsFound {
+ public:
+  explicit WalFilesLeftAsFound(std::filesystem::path path);
+  ~WalFilesLeftAsFound();
+  WalFilesLeftAsFound(const WalFilesLeftAsFound&) = delete;
+  WalFilesLeftAsFound& operator=(const WalFilesLeftAsFound&) = delete;
+
+ private:
+  std::filesystem::path path_;
+  bool absent_before_ = false;
+};
+
 // True when SQLite's last error on `db` says the file is damaged or not a database.
 bool database_damaged(sqlite3* db);
 

@@ -140,6 +140,8 @@ std::vector<QueriedRun> query_runs(const std::filesystem::path& db_path, const s
   if (!std::filesystem::is_regular_file(db_path, ec))
     throw UsageError("cannot query '" + db_path.string() +
                      "': it is not a file (give the SQLite file plab export wrote)");
+  // Destroyed after `db` below is closed: a query leaves the folder as it found it.
+  const WalFilesLeftAsFound wal_files(db_path);
   sqlite3* raw = nullptr;
   const int rc = open_database_file(db_path, SQLITE_OPEN_READONLY, &raw);
   SqliteDatabase db(raw);

@@ -7,6 +7,7 @@
 #include "error.hpp"
 #include "results/export/sqlite_file.hpp"
 #include "results/export/sqlite_handles.hpp"
+#include "results/export/sqlite_statements.hpp"
 
 namespace plab {
 
@@ -127,10 +128,7 @@ void create_schema(sqlite3* db, const fs::path& path) {
   std::string sql = kSchema;
   sql += "PRAGMA application_id = " + std::to_string(kSqliteApplicationId) + ";\n";
   sql += "PRAGMA user_version = " + std::to_string(kSqliteSchemaVersion) + ";\n";
-  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
-    throw WriteError("writing the SQLite database '" + path.string() +
-                     "' failed: " + sqlite3_errmsg(db));
-  }
+  exec_sqlite(db, path, sql);
 }
 
 void require_current_schema(sqlite3* db, const fs::path& path, DatabaseKind kind,

@@ -1,12 +1,14 @@
 #include "results/export/sqlite_statements.hpp"
 
 #include "error.hpp"
+#include "results/export/sqlite_file.hpp"
 
 namespace plab {
 
+// The cause in words (a file size limit, a full disk), as the export's own statements say it.
 void fail_sqlite(sqlite3* db, const std::filesystem::path& path) {
   throw WriteError("writing the SQLite database '" + path.string() +
-                   "' failed: " + sqlite3_errmsg(db));
+                   "' failed: " + write_failure_reason(db, path));
 }
 
 void exec_sqlite(sqlite3* db, const std::filesystem::path& path, const std::string& sql) {

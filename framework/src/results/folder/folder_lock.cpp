@@ -95,7 +95,8 @@ FolderLock FolderLock::exclusive(const fs::path& dir) {
 
 FolderLock FolderLock::shared_if_present(const fs::path& dir, const char* advice) {
   const fs::path file = dir / kLockFileName;
-  const int fd = open_own_file(file, O_RDONLY);
+  // A reader's lock writes nothing: a hard-linked lock (a `cp -al` backup beside) is fine.
+  const int fd = open_own_file_to_read(file);
   if (fd < 0) return FolderLock();
   if (flock(fd, LOCK_SH | LOCK_NB) != 0) {
     if (errno == EWOULDBLOCK) refuse_busy(fd, dir, advice);
@@ -106,7 +107,7 @@ FolderLock FolderLock::shared_if_present(const fs::path& dir, const char* advice
 }
 
 std::string FolderLock::writer_pid(const fs::path& dir) {
-  const int fd = open_own_file(dir / kLockFileName, O_RDONLY);
+  const int fd = open_own_file_to_read(dir / kLockFileName);
   if (fd < 0) return "";
   // A shared lock taken and dropped at once: it fails only while a writer holds the folder.
   std::string pid;

@@ -1,8 +1,10 @@
 #include "results/folder/merge.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <utility>
@@ -164,14 +166,21 @@ std::string expected_runs(std::size_t first, std::size_t end) {
   return "runs " + std::to_string(first) + " to " + std::to_string(end - 1) + " were expected";
 }
 
+// The failed write's cause as the system gives it; the file size limit named as such (SIGXFSZ
+// is ignored, so a write past `ulimit -f` fails with EFBIG), as export names it.
+[[noreturn]] void throw_write_failed(const fs::path& target) {
+  const int error = errno;
+  throw WriteError("writing '" + target.string() + "' failed: " +
+                   (error == EFBIG ? std::string("the file size limit (ulimit -f) was reached")
+                                   : std::string(error != 0 ? std::strerror(error) : "I/O error")));
+}
+
 void append_file(std::FILE* out, std::FILE* in, const fs::path& target, const fs::path& merged) {
   char buffer[1 << 16];
   std::size_t got = 0;
   while ((got = std::fread(buffer, 1, sizeof buffer, in)) > 0) {
     stop_merge_if_interrupted(merged);
-    if (std::fwrite(buffer, 1, got, out) != got) {
-      throw WriteError("writing '" + target.string() + "' failed (disk full?)");
-    }
+    if (std::fwrite(buffer, 1, got, out) != got) throw_write_failed(target);
   }
 }
 
@@ -347,7 +356,7 @@ MergeResult merge_shards(const fs::path& out, const std::vector<fs::path>& dirs,
     for (const auto& [index, checked] : files) {
       if (const InputFile in = checked.reopen(file)) append_file(f.get(), in.get(), target, out);
     }
-    if (std::fflush(f.get()) != 0) throw WriteError("writing '" + target.string() + "' failed");
+    if (std::fflush(f.get()) != 0) throw_write_failed(target);
   }
   write_digest_chain(dir);
   // Copied from the first shard's file with its doubles as written (exact_json.hpp): its

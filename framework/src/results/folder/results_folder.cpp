@@ -134,7 +134,18 @@ ResultsFolder create_results_folder(const std::optional<fs::path>& out, const fs
   throw WriteError("cannot find a free results folder name under '" + parent.string() + "'");
 }
 
+// Not a failed write of a full disk: a folder is not plab's to remove (it may hold the user's
+// files), and no write could succeed there.
+void refuse_folder_at(const fs::path& file) {
+  std::error_code ec;
+  if (!fs::is_directory(fs::symlink_status(file, ec))) return;
+  throw ResultsError("'" + file.string() +
+                     "' is a folder; plab writes a file there: remove or rename the folder, "
+                     "then run the command again (nothing was written)");
+}
+
 void write_temporary_file(const fs::path& tmp, const std::string& content) {
+  refuse_folder_at(tmp);
   const int fd = create_own_temp_file(tmp);
   // Not ours to remove: a name that cannot be made (a folder there, no permission).
   if (fd < 0) throw WriteError("cannot write '" + tmp.string() + "': " + std::strerror(errno));
@@ -164,6 +175,7 @@ void write_temporary_file(const fs::path& tmp, const std::string& content) {
 
 void write_file_atomically(const fs::path& path, const std::string& content) {
   const fs::path tmp = path.string() + ".tmp";
+  refuse_folder_at(path);
   write_temporary_file(tmp, content);
   std::error_code ec;
   fs::rename(tmp, path, ec);

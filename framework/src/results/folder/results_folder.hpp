@@ -43,8 +43,13 @@ ResultsError out_already_used(const std::filesystem::path& out);
 // a lock file, the caller's lock and then emptiness decide).
 void refuse_used_out(const std::filesystem::path& out);
 
+// ResultsError (exit 2), naming it, when a folder is at `file`, where plab is about to write a
+// file whole; nothing when it is absent or anything else.
+void refuse_folder_at(const std::filesystem::path& file);
+
 // Writes `content` whole into a new file at `tmp` (whatever was at that name is removed
 // first, never written through: base/input_file.hpp); WriteError, and no file left, if not.
+// ResultsError (exit 2), naming it, when a folder is at `tmp` (or, below, at `path`).
 void write_temporary_file(const std::filesystem::path& tmp, const std::string& content);
 
 // Writes to PATH.tmp beside `path`, then renames it over `path`; WriteError, and no temporary

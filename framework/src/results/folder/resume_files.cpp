@@ -49,6 +49,13 @@ std::size_t keep_verified_runs(const fs::path& dir, const RunRange& range,
   std::error_code ec;
   if (fs::is_directory(fs::symlink_status(dir / kReserveFileName, ec)))
     refuse_foreign_own_file(dir / kReserveFileName);
+  // The files the session writes whole and renames into place: a folder at one of their names
+  // (or at its NAME.tmp) is not plab's to remove, and would fail the session only after every
+  // run, as if the disk were full. Refused, naming it, before anything is run.
+  for (const char* name : {"manifest.json.tmp", "summary.json", "summary.json.tmp", "summary.csv",
+                           "summary.csv.tmp"}) {
+    if (fs::is_directory(fs::symlink_status(dir / name, ec))) refuse_foreign_own_file(dir / name);
+  }
   // Every record kept must be the one plab wrote: its link of the digest chain must match.
   // This comes first, so that an edited record is named as such ("not the one plab wrote")
   // rather than by whatever its edit broke. Records past the last digest (a kill between the

@@ -29,7 +29,7 @@ ClaimCheck check_kind_of(const json::value& claim) {
   if (!what || !what->is_string()) throw Malformed("every claim says \"what\" it checks");
   // A verdict is printed and written under its "what": an empty one names nothing.
   if (what->as_string().empty())
-    throw Malformed("\"what\" is empty: a verdict is named by its \"what\", so say what it checks");
+    throw Malformed(R"("what" is empty: a verdict is named by its "what", so say what it checks)");
   std::optional<ClaimCheck> kind;
   for (const auto& entry : c) {
     if (const auto check = kind_of_word(claims::kClaimCheckWords, entry.key())) {

@@ -235,9 +235,7 @@ class HostileExportQueryPass9 : public ::testing::TestWithParam<AnswerRow> {};
 TEST_P(HostileExportQueryPass9, GetsAClearAnswer) {
   AnswerRow row = GetParam();
   for (auto& arg : row.row.args) arg = test::classic_eta_export().expand(arg);
-  const test::TempDir dir;
-  test::check_answer_row(row, dir);
-  EXPECT_EQ(test::read_file(dir / "victim"), kVictim);
+  EXPECT_NO_FATAL_FAILURE(test::check_row_keeps_victim(row));
 }
 
 INSTANTIATE_TEST_SUITE_P(Inputs, HostileExportQueryPass9, ::testing::ValuesIn(rows()),

@@ -30,14 +30,6 @@ using test::Plant;
 using test::socket_at;
 using Args = std::vector<std::string>;
 
-// kPlantedConfig with the trajectory protocol and a claim: claims.json is written too.
-const std::string kWithClaim =
-    R"({"name":"withclaim","seed":5,"repeats":2,)"
-    R"("dataset":{"kind":"inline","x":[[1,2],[2,1],[-1,-1],[-2,0]],"y":["a","a","b","b"],)"
-    R"("positive":["a"]},"learners":[{"plugin":"perceptron"}],)"
-    R"("protocol":{"kind":"trajectory","max_epochs":20},)"
-    R"("claims":[{"what":"all converge","each":{"converged":true}}]})";
-
 AnswerRow in_f(std::string name, Plant plant, Args args, int exit_code, std::string fragment,
                std::string file = "victim", std::string holds = kVictim) {
   return test::planted_row(test::kPlantedConfig, std::move(name), std::move(plant), std::move(args),
@@ -45,7 +37,8 @@ AnswerRow in_f(std::string name, Plant plant, Args args, int exit_code, std::str
 }
 
 AnswerRow claimed(std::string name, Plant plant, Args args) {
-  return test::planted_row(kWithClaim, std::move(name), std::move(plant), std::move(args), 0, "");
+  return test::planted_row(test::kPlantedClaimedConfig, std::move(name), std::move(plant),
+                           std::move(args), 0, "");
 }
 
 // A second folder g, a copy of f, and the comparison of f and g drawn once into c, then `plant`.

@@ -28,14 +28,6 @@ using test::Plant;
 using test::socket_at;
 using Args = std::vector<std::string>;
 
-// kPlantedConfig with the trajectory protocol and a claim: trajectory.jsonl and claims.json too.
-const std::string kClaimed =
-    R"({"name":"claimed","seed":3,"repeats":2,)"
-    R"("dataset":{"kind":"inline","x":[[1,2],[2,1],[-1,-1],[-2,0]],"y":["a","a","b","b"],)"
-    R"("positive":["a"]},"learners":[{"plugin":"perceptron"}],)"
-    R"("protocol":{"kind":"trajectory","max_epochs":20},)"
-    R"("claims":[{"what":"every run converges","each":{"converged":true}}]})";
-
 AnswerRow planted(std::string name, Plant plant, Args args, int exit_code, std::string fragment,
                   std::string file = "victim", std::string holds = kVictim) {
   return test::planted_row(test::kPlantedConfig, std::move(name), std::move(plant), std::move(args),
@@ -44,8 +36,9 @@ AnswerRow planted(std::string name, Plant plant, Args args, int exit_code, std::
 
 AnswerRow claimed(std::string name, Plant plant, Args args, int exit_code, std::string fragment,
                   std::string file = "victim", std::string holds = kVictim) {
-  return test::planted_row(kClaimed, std::move(name), std::move(plant), std::move(args), exit_code,
-                           std::move(fragment), std::move(file), std::move(holds));
+  return test::planted_row(test::kPlantedClaimedConfig, std::move(name), std::move(plant),
+                           std::move(args), exit_code, std::move(fragment), std::move(file),
+                           std::move(holds));
 }
 
 // Shards 0 and 1 of two of kPlantedConfig in s0 and s1, then the plant.

@@ -30,6 +30,22 @@ inline const std::string kPlantedConfig =
     R"("dataset":{"kind":"inline","x":[[1,2],[2,1],[-1,-1],[-2,0]],"y":["a","a","b","b"],)"
     R"("positive":["a"]},"learners":[{"plugin":"perceptron"}],"protocol":{"max_epochs":20}})";
 
+// Runs `row` in a fresh folder and checks that "victim", the file outside every folder, is as
+// it was.
+inline void check_row_keeps_victim(const AnswerRow& row) {
+  const TempDir dir;
+  EXPECT_NO_FATAL_FAILURE(check_answer_row(row, dir));
+  EXPECT_EQ(read_file(dir / "victim"), kVictim);
+}
+
+// kPlantedConfig with the trajectory protocol and a claim: trajectory.jsonl and claims.json too.
+inline const std::string kPlantedClaimedConfig =
+    R"({"name":"claimed","seed":3,"repeats":2,)"
+    R"("dataset":{"kind":"inline","x":[[1,2],[2,1],[-1,-1],[-2,0]],"y":["a","a","b","b"],)"
+    R"("positive":["a"]},"learners":[{"plugin":"perceptron"}],)"
+    R"("protocol":{"kind":"trajectory","max_epochs":20},)"
+    R"("claims":[{"what":"every run converges","each":{"converged":true}}]})";
+
 // Runs `config` (written as c.json) into `out` with `extra` arguments.
 inline void run_into(const TempDir& dir, const std::string& config, const std::string& out,
                      const std::vector<std::string>& extra = {}) {

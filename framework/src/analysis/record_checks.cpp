@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "base/median.hpp"
+
 namespace plab::claims {
 
 namespace json = boost::json;
@@ -100,8 +102,7 @@ double statistic_of(ClaimCheck kind, std::vector<double> values) {
     for (const double v : values) sum += v;
     return sum / static_cast<double>(values.size());
   }
-  const std::size_t mid = values.size() / 2;
-  return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+  return median_of_sorted(values);
 }
 
 Outcome check_record_statistic(const Records& selected, ClaimCheck kind,

@@ -208,6 +208,9 @@ if roofline_path.exists():
                     f"{peak['muls_per_ns']:.2f}; one chained addition {peak['add_latency_ns']:.2f} ns; "
                     f"{peak['memory_gb_per_s']:.1f} GB/s over the data set's size")
     for loop in roof["loops"]:
+        if loop["ns_per_visit"] is None:
+            not_measured("R", f"roofline: {loop['loop']}", "-", loop["not_measured"])
+            continue
         rows.append(("R", f"roofline: {loop['loop']}, {roof['rows']:,} x {roof['columns'] - 1}, 1 thread, "
                      "ns a visit a run by CPU time", f"{loop['ns_per_visit']:.1f} ns", "-", "INFO",
                      f"bound by {loop['binding']}: {loop['ns_at_ceiling'][loop['binding']]:.1f} ns at its ceiling, "

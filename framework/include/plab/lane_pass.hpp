@@ -134,6 +134,13 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
     store_w(j, g, (Bits)kept);
     wj = kept;
   };
+  // On AVX2 every vector takes the select and is stored, its lanes that judged right
+  // unchanged to the bit: which vectors hold a lane that erred changes from sample to
+  // sample at random on noisy data, and a branch a vector a column mispredicted more than
+  // the stores it saved cost. 32 lanes' epoch went from 0.67 to 0.61 ms a run on an AMD
+  // EPYC with AVX2 (docs/performance.md, "Roofline"); groups of two vectors, where the
+  // branch measured 1 % faster, and AVX-512 keep it.
+  constexpr bool kSelectEveryVector = V == 4 && G > 2;
   // A shared float row, widened once per sample for the K lanes' products (the pending
   // update reads `products`, formed from the row before).
   std::vector<double> widened(std::is_same_v<X, double> ? 0 : d);
@@ -191,7 +198,7 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
           for (std::size_t g = 0; g < G; ++g) {
             Lanes wj;
             load_w(j, g, wj);
-            if (pending.vector[g]) apply_pending(j, g, wj);
+            if (kSelectEveryVector || pending.vector[g]) apply_pending(j, g, wj);
             score[g] += wj * x[j];
           }
         }

@@ -48,8 +48,14 @@ bool may_share_lanes(const PreparedPoint& p, const PreparedLearner& l, std::size
   return view.rows * view.cols * sizeof(double) > kShuffledLanesAbove;
 }
 
-// `auto`: as many lanes as the unit has runs (a power of two, at most 32): more lanes than
-// runs would only add work, and up to 32 lanes keep several chains of additions in flight.
+// The widest group `auto` makes: 32 lanes, keeping several chains of additions in flight; 16
+// on AVX2, where 32 lanes are 8 vectors whose sums and masks outgrow its 16 vector registers:
+// 32 repeats of the cyclic 50,000 × 100 took 0.54–0.55 ms a run's epoch in two groups of 16
+// and 0.58–0.59 in one of 32 (AMD EPYC with AVX2, docs/performance.md).
+std::size_t widest_auto_group() { return native_lane_width() == 4 ? 16 : kWidestGroup; }
+
+// `auto`: as many lanes as the unit has runs (a power of two, at most the widest group):
+// more lanes than runs would only add work.
 // A run of several weight rows (multi-class: a row a class) already sums one chain a row in
 // each vector, so it takes one vector's lanes at most: a wider group loads as many weights a
 // run and holds them past L1 (4 classes of 101 columns, a visit of a run: 8 lanes 35 ns,
@@ -59,7 +65,7 @@ bool may_share_lanes(const PreparedPoint& p, const PreparedLearner& l, std::size
 std::size_t auto_width(const WorkUnit& unit, const TrainingSet& view, std::size_t weights,
                        const ProtocolSpec& protocol) {
   std::size_t lanes =
-      std::clamp<std::size_t>(std::bit_ceil(unit.end - unit.first), 2, kWidestGroup);
+      std::clamp<std::size_t>(std::bit_ceil(unit.end - unit.first), 2, widest_auto_group());
   if (weights >= 2 * view.cols) lanes = std::min(lanes, native_lane_width());
   // Sparse rows read the weights of scattered columns: the K lanes of one column share a
   // cache line up to 8 doubles, and the block is as large as K runs' weights alone anyway.

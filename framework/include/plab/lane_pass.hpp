@@ -137,9 +137,9 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
   // On AVX2 every vector takes the select and is stored, its lanes that judged right
   // unchanged to the bit: which vectors hold a lane that erred changes from sample to
   // sample at random on noisy data, and a branch a vector a column mispredicted more than
-  // the stores it saved cost. 32 lanes' epoch went from 0.67 to 0.61 ms a run on an AMD
-  // EPYC with AVX2 (docs/performance.md, "Roofline"); groups of two vectors, where the
-  // branch measured 1 % faster, and AVX-512 keep it.
+  // the stores it saved cost. 32 lanes' epoch went from 0.67–0.69 to 0.58 ms a run on an
+  // AMD EPYC with AVX2 (docs/performance.md, "On AVX2: every vector selected"); groups of
+  // two vectors, where the branch measured 1 % faster, and AVX-512 keep it.
   constexpr bool kSelectEveryVector = V == 4 && G > 2;
   // A shared float row, widened once per sample for the K lanes' products (the pending
   // update reads `products`, formed from the row before).

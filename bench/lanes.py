@@ -50,7 +50,7 @@ from sklearn.linear_model import Perceptron
 REPS = 3                 # best of REPS for every wall time
 E1, E2 = 10, 110         # epochs of the two runs whose difference is the marginal epoch
 REPEATS = 8              # benchmarks 1 and 2: one run per lane of an AVX-512 vector
-WIDE_REPEATS = 32        # benchmark 5: the widest group
+WIDE_REPEATS = 32        # benchmark 5: the widest group (two groups of 16 under auto on AVX2)
 IRIS_REPEATS, IRIS_EPOCHS = 1000, 1000
 IRIS_CSV = Path(__file__).resolve().parent.parent / "data" / "iris.csv"
 

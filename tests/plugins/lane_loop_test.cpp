@@ -323,6 +323,70 @@ TEST(LaneLoop, AveragingLanesKeepTheLoneRunsCorrectionBitForBit) {
   }
 }
 
+// Every compiled pass this CPU can run, not only the widest one pick_pass chooses: on an
+// AVX-512 machine the AVX2 pass (whose groups of more than two vectors select and store every
+// vector in the shared order) and the portable one would otherwise go untested. Shared order,
+// 21 columns, rows whose sums round and rows whose scores tie, an idle lane holding −0.0.
+template <std::size_t K>
+void expect_pass_equals_alone(lane_detail::PassFunction<VectorHalfStep>* pass,
+                              const testing::SmallData& data, const std::string& what) {
+  const TrainingSet& set = data.view();
+  lane_detail::LaneBlock<double> w(set.cols * K);
+  std::vector<std::vector<double>> alone(K);
+  std::vector<std::uint8_t> active(K, 1);
+  active[1] = 0;
+  for (std::size_t k = 0; k < K; ++k) {
+    alone[k] = k == 1 ? std::vector<double>(set.cols, -0.0) : start_weights(k, set.cols);
+    for (std::size_t j = 0; j < set.cols; ++j) w[j * K + k] = alone[k][j];
+  }
+  for (int epoch = 0; epoch < 6; ++epoch) {
+    std::uint64_t updates[K] = {};
+    double visited[K] = {};
+    pass(set, w.data(), VectorHalfStep{}, nullptr, active.data(), updates, nullptr, visited);
+    for (std::size_t k = 0; k < K; ++k) {
+      std::vector<double> lane(set.cols);
+      for (std::size_t j = 0; j < set.cols; ++j) lane[j] = w[j * K + k];
+      if (active[k] == 0) {
+        EXPECT_TRUE(same_bits(lane, alone[k])) << what << ": the idle lane changed";
+        EXPECT_EQ(updates[k], 0U) << what;
+        continue;
+      }
+      VectorHalfStep rule;
+      const EpochOutcome one = online_epoch(set, nullptr, alone[k].data(), rule, nullptr);
+      EXPECT_TRUE(same_bits(lane, alone[k])) << what << ", lane " << k << ", epoch " << epoch;
+      EXPECT_EQ(updates[k], one.updates) << what << ", lane " << k << ", epoch " << epoch;
+    }
+  }
+}
+
+TEST(LaneLoop, EveryCompiledPassIsTheLoneRunBitForBit) {
+  using Rule = VectorHalfStep;
+  const testing::SmallData rounding = rounding_data(40, 20, 17);
+  const testing::SmallData ties = tie_prone_data(40, 20, 17);
+  for (const testing::SmallData* data : {&rounding, &ties}) {
+    expect_pass_equals_alone<8>(&lane_detail::pass_portable<2, 4, double, false, Rule>, *data,
+                                "portable, 8 lanes");
+    expect_pass_equals_alone<32>(&lane_detail::pass_portable<2, 16, double, false, Rule>, *data,
+                                 "portable, 32 lanes");
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) {
+      expect_pass_equals_alone<8>(&lane_detail::pass_avx2<4, 2, double, false, Rule>, *data,
+                                  "AVX2, 8 lanes");
+      expect_pass_equals_alone<16>(&lane_detail::pass_avx2<4, 4, double, false, Rule>, *data,
+                                   "AVX2, 16 lanes");
+      expect_pass_equals_alone<32>(&lane_detail::pass_avx2<4, 8, double, false, Rule>, *data,
+                                   "AVX2, 32 lanes");
+    }
+    if (__builtin_cpu_supports("avx512f")) {
+      expect_pass_equals_alone<8>(&lane_detail::pass_avx512<8, 1, double, false, Rule>, *data,
+                                  "AVX-512, 8 lanes");
+      expect_pass_equals_alone<32>(&lane_detail::pass_avx512<8, 4, double, false, Rule>, *data,
+                                   "AVX-512, 32 lanes");
+    }
+#endif
+  }
+}
+
 TEST(LaneLoop, WidthFollowsTheCpuAndOddWidthsAreRefused) {
   const std::size_t native = native_lane_width();
   EXPECT_TRUE(native == 2 || native == 4 || native == 8) << native;

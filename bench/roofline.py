@@ -23,8 +23,9 @@ number.
 
 The update rate p (updates per visit) is measured from runs.jsonl; the share of a group's
 vectors holding a lane that erred is estimated as 1 - (1 - p)^V, i.e. as if lanes erred
-independently (they do not quite: the runs see the same sample); on AVX2 a group of more than
-two vectors moves every vector when any of its K lanes erred, 1 - (1 - p)^K.
+independently (they do not quite: the runs see the same sample). Only those vectors are read
+for the update and stored, on every vector width (on AVX2 by a loop compiled for each set of
+four vectors that move, plab/lane_pass.hpp).
 
 Usage: roofline.py PLAB_BINARY ROOFLINE_BINARY WORK_FOLDER CSV   (prints one JSON object and
 the table; no scikit-learn needed)
@@ -107,11 +108,8 @@ def model(loop, d, v, p):
         per_sample = {"loads": g * d + 2 * d + q * g * 2 * d, "stores": q * g * d,
                       "adds": g * d + q * g * d, "muls": g * d + d, "memory": 12 * d}
     else:  # shared dense row, the update made in the next score pass (one load of W)
-        # on AVX2 a group of more than two vectors selects and stores every vector whenever
-        # one of its k lanes erred at the sample before (plab/lane_pass.hpp: kSelectEveryVector)
-        s = 1 - (1 - p) ** k if v == 4 and g > 2 else q
-        per_sample = {"loads": g * d + 2 * d, "stores": s * g * d,
-                      "adds": g * d + s * g * d, "muls": g * d + d, "memory": 8 * d}
+        per_sample = {"loads": g * d + 2 * d, "stores": q * g * d,
+                      "adds": g * d + q * g * d, "muls": g * d + d, "memory": 8 * d}
     per_sample["chain"] = d
     return {key: value / k for key, value in per_sample.items()}
 

@@ -106,11 +106,10 @@ template <std::size_t V, std::size_t G, bool kSparse, class Rule>
       count = sparse.count;
       sum_scores(
           count, [&](std::size_t e) -> std::size_t { return sparse.index[e]; },
-          [&](std::size_t e, std::size_t /*g*/, Lanes& xj) { xj = Lanes{} + sparse.value[e]; });
+          [&](std::size_t e, std::size_t /*g*/, Lanes& xj) { splat(sparse.value[e], xj); });
     } else if (orders == nullptr) {
       x = data.row(t);
-      sum_scores(d, same,
-                 [&](std::size_t j, std::size_t /*g*/, Lanes& xj) { xj = Lanes{} + x[j]; });
+      sum_scores(d, same, [&](std::size_t j, std::size_t /*g*/, Lanes& xj) { splat(x[j], xj); });
     } else {
       for (std::size_t k = 0; k < K; ++k) {
         index[k] = active[k] != 0 ? orders[k][t] : 0;
@@ -165,8 +164,11 @@ template <std::size_t V, std::size_t G, bool kSparse, class Rule>
         }
         const Bits moves = raised | lowered;
         if (!any_lane<V>(moves)) continue;
-        const Lanes step =
-            (Lanes)((raised & (Bits)(Lanes{} + up)) | (~raised & (Bits)(Lanes{} + down)));
+        Lanes up_lanes;
+        Lanes down_lanes;
+        splat(up, up_lanes);
+        splat(down, down_lanes);
+        const Lanes step = (Lanes)((raised & (Bits)up_lanes) | (~raised & (Bits)down_lanes));
         for (std::size_t e = 0; e < count; ++e) {
           std::size_t j = e;
           double xe = 0.0;

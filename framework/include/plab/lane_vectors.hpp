@@ -61,6 +61,15 @@ template <std::size_t K>
   }
 }
 
+// Every lane set to s, bit for bit. Not Lanes{} + s: that adds +0.0, which turns a −0.0
+// into +0.0, and w + (+0.0) is +0.0 where a run alone computes w + (−0.0) = −0.0 for a
+// weight of −0.0. s − (+0.0) is s for every s, and compiles to the broadcast alone. (An out
+// parameter: a 512-bit vector returned outside an AVX-512 function changes the ABI.)
+template <class Lanes>
+[[gnu::always_inline]] inline void splat(double s, Lanes& out) {
+  out = s - Lanes{};
+}
+
 // The allocator of a lane group's weights: 64-byte aligned, so that no vector of lanes
 // straddles two cache lines. std::vector's own allocator aligns to 16 bytes, and where a block
 // landed then depended on the heap's state (the same run with `--lanes 8` and with `auto`

@@ -16,6 +16,9 @@ namespace plab {
 namespace {
 
 constexpr std::size_t kMostRunsPerUnit = 64;
+// The widest group `auto` makes, on AVX2 too: there one group of 32 (two passes of four
+// vectors a sample) took 0.465 ms a run's epoch of the cyclic 50,000 × 100 and two of 16
+// 0.535 (AMD EPYC with AVX2, docs/performance.md, "On AVX2").
 constexpr std::size_t kWidestGroup = 32;
 constexpr std::size_t kGroupMemoryBudget = std::size_t{2} << 20;  // 2 MiB
 constexpr std::size_t kSparseWidest = 8;                          // doubles in a 64-byte cache line
@@ -48,12 +51,6 @@ bool may_share_lanes(const PreparedPoint& p, const PreparedLearner& l, std::size
   return view.rows * view.cols * sizeof(double) > kShuffledLanesAbove;
 }
 
-// The widest group `auto` makes: 32 lanes, keeping several chains of additions in flight; 16
-// on AVX2, where 32 lanes are 8 vectors whose sums and masks outgrow its 16 vector registers:
-// 32 repeats of the cyclic 50,000 × 100 took 0.54–0.55 ms a run's epoch in two groups of 16
-// and 0.58–0.59 in one of 32 (AMD EPYC with AVX2, docs/performance.md).
-std::size_t widest_auto_group() { return native_lane_width() == 4 ? 16 : kWidestGroup; }
-
 // `auto`: as many lanes as the unit has runs (a power of two, at most the widest group):
 // more lanes than runs would only add work.
 // A run of several weight rows (multi-class: a row a class) already sums one chain a row in
@@ -65,7 +62,7 @@ std::size_t widest_auto_group() { return native_lane_width() == 4 ? 16 : kWidest
 std::size_t auto_width(const WorkUnit& unit, const TrainingSet& view, std::size_t weights,
                        const ProtocolSpec& protocol) {
   std::size_t lanes =
-      std::clamp<std::size_t>(std::bit_ceil(unit.end - unit.first), 2, widest_auto_group());
+      std::clamp<std::size_t>(std::bit_ceil(unit.end - unit.first), 2, kWidestGroup);
   if (weights >= 2 * view.cols) lanes = std::min(lanes, native_lane_width());
   // Sparse rows read the weights of scattered columns: the K lanes of one column share a
   // cache line up to 8 doubles, and the block is as large as K runs' weights alone anyway.

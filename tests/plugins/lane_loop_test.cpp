@@ -326,8 +326,8 @@ TEST(LaneLoop, AveragingLanesKeepTheLoneRunsCorrectionBitForBit) {
 // Every compiled pass this CPU can run, not only the widest one pick_pass chooses: on an
 // AVX-512 machine the AVX2 pass (whose groups of four or eight vectors update in a loop
 // compiled for each set of moving vectors, by an and and a subtraction) and the portable one
-// would otherwise go untested. Shared order, 21 columns, rows whose sums round and rows whose
-// scores tie, an idle lane holding −0.0 and a lane that starts from −0.0.
+// would otherwise go untested. Shared order, rows whose sums round and rows whose scores tie,
+// an idle lane holding −0.0 and a lane that starts from −0.0.
 template <std::size_t K>
 void expect_pass_equals_alone(lane_detail::PassFunction<VectorHalfStep>* pass,
                               const testing::SmallData& data, const std::string& what) {
@@ -362,9 +362,13 @@ void expect_pass_equals_alone(lane_detail::PassFunction<VectorHalfStep>* pass,
 
 TEST(LaneLoop, EveryCompiledPassIsTheLoneRunBitForBit) {
   using Rule = VectorHalfStep;
+  // 21 columns and 41: the AVX2 pass of 16 and 32 lanes chooses a loop for each set of moving
+  // vectors from 32 columns on, and moves every vector below.
   const testing::SmallData rounding = rounding_data(40, 20, 17);
   const testing::SmallData ties = tie_prone_data(40, 20, 17);
-  for (const testing::SmallData* data : {&rounding, &ties}) {
+  const testing::SmallData rounding_wide = rounding_data(40, 40, 18);
+  const testing::SmallData ties_wide = tie_prone_data(40, 40, 18);
+  for (const testing::SmallData* data : {&rounding, &ties, &rounding_wide, &ties_wide}) {
     expect_pass_equals_alone<8>(&lane_detail::pass_portable<2, 4, double, false, Rule>, *data,
                                 "portable, 8 lanes");
     expect_pass_equals_alone<32>(&lane_detail::pass_portable<2, 16, double, false, Rule>, *data,

@@ -132,9 +132,13 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
   // erred it is w + step·x_j to the bit, and in the others w − (+0.0), which is w for every
   // w, −0.0 included; a select and its add cost more on AVX2 (docs/performance.md, "On AVX2").
   // Groups of two vectors and AVX-512 (a merge-masked add, below) keep the test and select.
+  // On fewer than 32 columns the choice of loop costs more than the stores it saves, and every
+  // vector is moved (its lanes that judged right by w − (+0.0)): 1,000 Iris runs (5 columns)
+  // took 182 ms in groups of 16 and 185 in groups of 32 with the choice, 178 and 176 without.
   constexpr bool kMovedSetLoops = V == 4 && G >= 4 && G % 4 == 0;
+  const bool moved_set_loops = kMovedSetLoops && d >= 32;
   // A shared row's step·x_j, formed once per sample as one scalar a column for all vectors
-  // (the same bits as the product in each lane); −step·x_j under kMovedSetLoops (the exact
+  // (the same bits as the product in each lane); −step·x_j under moved_set_loops (the exact
   // negation: rounding is symmetric in sign).
   std::vector<double> products(kVectorRule<Rule, Lanes, Bits> ? data.cols : 0);
   // Vector g's W[j] moved by the pending update, `against` the splat of −step·x_j.
@@ -147,7 +151,7 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
   // broadcast from `products` (no scalar product, broadcast or blend a vector), which made
   // 32 lanes' epoch 8 % faster (docs/performance.md, "Repeats side by side").
   const auto apply_pending = [&](std::size_t j, std::size_t g, Lanes& wj) {
-    if constexpr (kMovedSetLoops) {
+    if (moved_set_loops) {
       Lanes against;
       splat(products[j], against);
       subtract_moves(j, g, (Bits)against, wj);
@@ -161,8 +165,8 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
   // moves. x_j and −step·x_j are broadcast once a column: read through a pointer after a
   // store to the weights (which might alias them, for all the compiler knows), they would be
   // loaded again for each vector.
-  const auto fused_quad = [&]<unsigned kMoved>(std::integral_constant<unsigned, kMoved>,
-                                               std::size_t first, const double* xs, Lanes* sums) {
+  const auto fused_quad = [&]<unsigned kMoved>(std::integral_constant<unsigned, kMoved>, auto first,
+                                               const double* xs, Lanes* sums) {
 #pragma GCC unroll 2
     for (std::size_t j = 0; j < d; ++j) {
       Lanes xj;
@@ -182,15 +186,25 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
     }
   };
   const auto fused_quads = [&](const double* xs, Lanes* sums) {
-    for (std::size_t first = 0; first < G; first += 4) {
-      unsigned moving = 0;
-      for (std::size_t q = 0; q < 4; ++q) moving |= (pending.vector[first + q] ? 1U : 0U) << q;
-      [&]<unsigned... kSets>(std::integer_sequence<unsigned, kSets...>) {
-        ((moving == kSets ? fused_quad(std::integral_constant<unsigned, kSets>{}, first, xs, sums)
-                          : void()),
-         ...);
+    if constexpr (kMovedSetLoops) {
+      const auto quad = [&](auto first) {
+        unsigned moving = 0;
+        for (std::size_t q = 0; q < 4; ++q) moving |= (pending.vector[first + q] ? 1U : 0U) << q;
+        [&]<unsigned... kSets>(std::integer_sequence<unsigned, kSets...>) {
+          ((moving == kSets ? fused_quad(std::integral_constant<unsigned, kSets>{}, first, xs, sums)
+                            : void()),
+           ...);
+        }
+        (std::make_integer_sequence<unsigned, 16>{});
+      };
+      // A group of 16: the first vector a constant, so that the four sums stay in registers
+      // in the whole pass (16 lanes 0.518 → 0.494 ms a run's epoch; 1,000 Iris runs 273 →
+      // 178 ms). Of 32: a variable (0.450 ms, against 0.475 with constants and 8 sums held).
+      if constexpr (G == 4) {
+        quad(std::integral_constant<std::size_t, 0>{});
+      } else {
+        for (std::size_t first = 0; first < G; first += 4) quad(first);
       }
-      (std::make_integer_sequence<unsigned, 16>{});
     }
   };
   // A shared float row, widened once per sample for the K lanes' products (the pending
@@ -245,7 +259,7 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
         for (std::size_t j = 0; j < d; ++j) into[j] = static_cast<double>(narrow[j]);
         x = into;
       }
-      if (kFused && kMovedSetLoops && pending.any) {
+      if (kFused && moved_set_loops && pending.any) {
         fused_quads(x, score);
         pending.any = false;
       } else if (kFused && pending.any) {
@@ -253,7 +267,7 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
           for (std::size_t g = 0; g < G; ++g) {
             Lanes wj;
             load_w(j, g, wj);
-            if (pending.vector[g]) apply_pending(j, g, wj);
+            if (kMovedSetLoops || pending.vector[g]) apply_pending(j, g, wj);
             score[g] += wj * x[j];
           }
         }
@@ -344,7 +358,7 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
     if constexpr (kFused) {
       if (orders == nullptr) {
         pending = Pending{true, {}, {}};
-        const double a = kMovedSetLoops ? -step[0][0] : step[0][0];
+        const double a = moved_set_loops ? -step[0][0] : step[0][0];
         for (std::size_t j = 0; j < d; ++j) products[j] = a * x[j];
         for (std::size_t g = 0; g < G; ++g) {
           pending.erred[g] = erred[g];

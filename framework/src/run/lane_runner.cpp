@@ -17,8 +17,9 @@ namespace {
 
 constexpr std::size_t kMostRunsPerUnit = 64;
 // The widest group `auto` makes, on AVX2 too: there one group of 32 (two passes of four
-// vectors a sample) took 0.465 ms a run's epoch of the cyclic 50,000 × 100 and two of 16
-// 0.535 (AMD EPYC with AVX2, docs/performance.md, "On AVX2").
+// vectors a sample) took 0.450–0.461 ms a run's epoch of the cyclic 50,000 × 100 and two of
+// 16 0.494–0.497; 1,000 Iris runs 175–176 ms and 177–179 (AMD EPYC with AVX2,
+// docs/performance.md, "On AVX2").
 constexpr std::size_t kWidestGroup = 32;
 constexpr std::size_t kGroupMemoryBudget = std::size_t{2} << 20;  // 2 MiB
 constexpr std::size_t kSparseWidest = 8;                          // doubles in a 64-byte cache line

@@ -27,10 +27,10 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
 #include "plab/descriptor.hpp"
+#include "plab/lane_moving_sets.hpp"
 #include "plab/lane_vectors.hpp"
 #include "plab/prefetch.hpp"
 
@@ -123,88 +123,28 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
     bool vector[G] = {};  // whether vector g holds a lane that erred
     Bits erred[G] = {};
   } pending;
-  // On AVX2 (4 lanes a vector) a group of 4 or 8 vectors makes its pending update four
-  // vectors at a time, in a column loop compiled for each of the 16 sets of those four that
-  // hold a lane that erred, chosen once a sample: which vectors move changes from sample to
-  // sample at random on noisy data, so a test a vector a column mispredicted, and storing
-  // every vector instead bound the loop on the core's one store a cycle. Its update is an and
-  // and a subtraction, w − (−step·x_j & erred): IEEE's x − y is x + (−y), so in a lane that
-  // erred it is w + step·x_j to the bit, and in the others w − (+0.0), which is w for every
-  // w, −0.0 included; a select and its add cost more on AVX2 (docs/performance.md, "On AVX2").
-  // Groups of two vectors and AVX-512 (a merge-masked add, below) keep the test and select.
-  // On fewer than 32 columns the choice of loop costs more than the stores it saves, and every
-  // vector is moved (its lanes that judged right by w − (+0.0)): 1,000 Iris runs (5 columns)
-  // took 182 ms in groups of 16 and 185 in groups of 32 with the choice, 178 and 176 without.
-  constexpr bool kMovedSetLoops = V == 4 && G >= 4 && G % 4 == 0;
-  const bool moved_set_loops = kMovedSetLoops && d >= 32;
+  // On AVX2 a group of 16 or 32 lanes on 32 columns or more updates in a loop compiled for
+  // each set of moving vectors (plab/lane_moving_sets.hpp); fewer columns, groups of two
+  // vectors and AVX-512 keep the test and the select below.
+  constexpr bool kMovingSets = V == 4 && G >= 4 && G % 4 == 0;
+  const bool moving_sets = kMovingSets && d >= 32;
   // A shared row's step·x_j, formed once per sample as one scalar a column for all vectors
-  // (the same bits as the product in each lane); −step·x_j under moved_set_loops (the exact
-  // negation: rounding is symmetric in sign).
+  // (the same bits as the product in each lane); −step·x_j, exactly, under moving_sets.
   std::vector<double> products(kVectorRule<Rule, Lanes, Bits> ? data.cols : 0);
-  // Vector g's W[j] moved by the pending update, `against` the splat of −step·x_j.
-  const auto subtract_moves = [&](std::size_t j, std::size_t g, const Bits& against, Lanes& wj) {
-    wj -= (Lanes)(against & pending.erred[g]);
-    store_w(j, g, (Bits)wj);
-  };
   // W[j] of vector g after the pending update: w + step·x_j in the lanes that erred. Written
   // as a select of the sum, it compiles on AVX-512 to one merge-masked add whose operand is
   // broadcast from `products` (no scalar product, broadcast or blend a vector), which made
   // 32 lanes' epoch 8 % faster (docs/performance.md, "Repeats side by side").
   const auto apply_pending = [&](std::size_t j, std::size_t g, Lanes& wj) {
-    if (moved_set_loops) {
+    if (moving_sets) {
       Lanes against;
       splat(products[j], against);
-      subtract_moves(j, g, (Bits)against, wj);
+      subtract_moves(wj, (Bits)against, pending.erred[g]);
+      store_w(j, g, (Bits)wj);
     } else {
       const Lanes kept = pending.erred[g] != 0 ? wj + products[j] : wj;
       store_w(j, g, (Bits)kept);
       wj = kept;
-    }
-  };
-  // The fused pass of vectors first … first + 3 when kMoved's bit q says vector first + q
-  // moves. x_j and −step·x_j are broadcast once a column: read through a pointer after a
-  // store to the weights (which might alias them, for all the compiler knows), they would be
-  // loaded again for each vector.
-  const auto fused_quad = [&]<unsigned kMoved>(std::integral_constant<unsigned, kMoved>, auto first,
-                                               const double* xs, Lanes* sums) {
-#pragma GCC unroll 2
-    for (std::size_t j = 0; j < d; ++j) {
-      Lanes xj;
-      Lanes against;
-      splat(xs[j], xj);
-      splat(products[j], against);
-      const auto one = [&]<std::size_t q>(std::integral_constant<std::size_t, q>) {
-        Lanes wj;
-        load_w(j, first + q, wj);
-        if constexpr (((kMoved >> q) & 1U) != 0) subtract_moves(j, first + q, (Bits)against, wj);
-        sums[first + q] += wj * xj;
-      };
-      one(std::integral_constant<std::size_t, 0>{});
-      one(std::integral_constant<std::size_t, 1>{});
-      one(std::integral_constant<std::size_t, 2>{});
-      one(std::integral_constant<std::size_t, 3>{});
-    }
-  };
-  const auto fused_quads = [&](const double* xs, Lanes* sums) {
-    if constexpr (kMovedSetLoops) {
-      const auto quad = [&](auto first) {
-        unsigned moving = 0;
-        for (std::size_t q = 0; q < 4; ++q) moving |= (pending.vector[first + q] ? 1U : 0U) << q;
-        [&]<unsigned... kSets>(std::integer_sequence<unsigned, kSets...>) {
-          ((moving == kSets ? fused_quad(std::integral_constant<unsigned, kSets>{}, first, xs, sums)
-                            : void()),
-           ...);
-        }
-        (std::make_integer_sequence<unsigned, 16>{});
-      };
-      // A group of 16: the first vector a constant, so that the four sums stay in registers
-      // in the whole pass (16 lanes 0.518 → 0.494 ms a run's epoch; 1,000 Iris runs 273 →
-      // 178 ms). Of 32: a variable (0.450 ms, against 0.475 with constants and 8 sums held).
-      if constexpr (G == 4) {
-        quad(std::integral_constant<std::size_t, 0>{});
-      } else {
-        for (std::size_t first = 0; first < G; first += 4) quad(first);
-      }
     }
   };
   // A shared float row, widened once per sample for the K lanes' products (the pending
@@ -259,15 +199,18 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
         for (std::size_t j = 0; j < d; ++j) into[j] = static_cast<double>(narrow[j]);
         x = into;
       }
-      if (kFused && moved_set_loops && pending.any) {
-        fused_quads(x, score);
+      if (kFused && moving_sets && pending.any) {
+        if constexpr (kMovingSets) {
+          moving_sets_pass<G>(d, x, products.data(), pending.vector, pending.erred, score, load_w,
+                              store_w);
+        }
         pending.any = false;
       } else if (kFused && pending.any) {
         for (std::size_t j = 0; j < d; ++j) {
           for (std::size_t g = 0; g < G; ++g) {
             Lanes wj;
             load_w(j, g, wj);
-            if (kMovedSetLoops || pending.vector[g]) apply_pending(j, g, wj);
+            if (kMovingSets || pending.vector[g]) apply_pending(j, g, wj);
             score[g] += wj * x[j];
           }
         }
@@ -358,7 +301,7 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
     if constexpr (kFused) {
       if (orders == nullptr) {
         pending = Pending{true, {}, {}};
-        const double a = moved_set_loops ? -step[0][0] : step[0][0];
+        const double a = moving_sets ? -step[0][0] : step[0][0];
         for (std::size_t j = 0; j < d; ++j) products[j] = a * x[j];
         for (std::size_t g = 0; g < G; ++g) {
           pending.erred[g] = erred[g];

@@ -124,8 +124,8 @@ template <std::size_t V, std::size_t G, class X, bool kSparse, class Rule, std::
     Bits erred[G] = {};
   } pending;
   // On AVX2 a group of 16 or 32 lanes on 32 columns or more updates in a loop compiled for
-  // each set of moving vectors (plab/lane_moving_sets.hpp); fewer columns, groups of two
-  // vectors and AVX-512 keep the test and the select below.
+  // each set of moving vectors (plab/lane_moving_sets.hpp); on fewer columns it selects in
+  // every vector, and groups of two vectors and AVX-512 test each vector before the select.
   constexpr bool kMovingSets = V == 4 && G >= 4 && G % 4 == 0;
   const bool moving_sets = kMovingSets && d >= 32;
   // A shared row's step·x_j, formed once per sample as one scalar a column for all vectors
